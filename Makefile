@@ -1,0 +1,158 @@
+# tetrarena: build, test, bench, demo. GNU make.
+#
+#   make            build everything into bin/ (engine/libengine.a too)
+#   make check      build and run every test through prove
+#   make check SANITIZE=1   the same, built with ASan and UBSan
+#   make bench      benchmarks (speed is measured here, never in tests)
+#   make demo       a short tournament of our bots, then its standings
+#   make deps       install missing Debian packages (root) or say how
+#
+# Files are found by pattern, so adding a module needs no edit here:
+#   engine/*.c        -> engine/libengine.a (libc only)
+#   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
+#   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
+#   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots
+#   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
+#   tests/prog-*.c    -> helper programs for the tests (the fake bot)
+#   bench/bench-*.c   -> benchmark programs run by bench/run.sh
+
+SANITIZE ?= 0
+MODE := $(if $(filter 1,$(SANITIZE)),san,opt)
+O := build/$(MODE)
+
+CC ?= cc
+CSTD := -std=c11
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
+ifeq ($(MODE),san)
+OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDSAN := -fsanitize=address,undefined
+else
+OPT := -O2 -g
+LDSAN :=
+endif
+CFLAGS_BASE := $(CSTD) $(WARN) $(OPT) -MMD -MP
+GLIB_PIN := -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
+
+# Evaluated once, at first use (after `deps` has run).
+GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0))$(GLIB_CFLAGS)
+GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0))$(GLIB_LIBS)
+
+ENGINE_SRC := $(wildcard engine/*.c)
+REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
+TOURN_SRC := $(wildcard tournaments/*.c)
+BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c))
+BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
+TEST_SRC := $(wildcard tests/test-*.c)
+TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
+TEST_PROGS := $(patsubst tests/%.c,$(O)/tests/%,$(wildcard tests/prog-*.c))
+TEST_SH := $(sort $(wildcard tests/t[0-9]*.sh))
+BENCH_PROGS := $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/bench-*.c))
+
+ENGINE_LIB := engine/libengine.a
+ENGINE_OBJ := $(patsubst %.c,$(O)/%.o,$(ENGINE_SRC))
+REFEREE_LIB := $(O)/libreferee.a
+REFEREE_OBJ := $(patsubst %.c,$(O)/%.o,$(REFEREE_SRC))
+TOURN_LIB := $(O)/libtournaments.a
+TOURN_OBJ := $(patsubst %.c,$(O)/%.o,$(TOURN_SRC))
+BOTLIB := $(O)/libbot.a
+BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
+
+# The mode stamp: switching SANITIZE relinks everything in bin/.
+STAMP := build/mode-$(MODE)
+
+.PHONY: all deps check bench demo clean
+.DEFAULT_GOAL := all
+
+all: bin/referee $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+
+# ---- dependencies -------------------------------------------------------
+# Each entry is "command-or-pkgconfig-module:debian-package".
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3
+
+deps:
+	@missing=; \
+	for d in $(DEPS); do \
+	  what=$${d%%:*}; pkg=$${d#*:}; \
+	  case $$what in \
+	    *-2.0) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+	    *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
+	  esac; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "deps: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
+	      { echo "deps: apt-get install$$missing failed" >&2; exit 1; }; \
+	  else \
+	    echo "deps: missing packages:$$missing" >&2; \
+	    echo "deps: run: sudo apt-get install$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): | deps
+	@mkdir -p build && rm -f build/mode-* && touch $@
+
+# ---- compiling ----------------------------------------------------------
+$(O)/engine/%.o: engine/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -c $< -o $@
+
+$(O)/bots/%.o: bots/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -c $< -o $@
+
+$(O)/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
+
+$(ENGINE_LIB): $(ENGINE_OBJ) $(STAMP)
+	@rm -f $@
+	ar rcs $@ $(ENGINE_OBJ)
+
+$(REFEREE_LIB): $(REFEREE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(TOURN_LIB): $(TOURN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BOTLIB): $(BOTLIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $(BOTLIB_OBJ)
+
+# ---- linking ------------------------------------------------------------
+bin/referee: $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p bin
+	$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p bin
+	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
+
+$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
+	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+$(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
+	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+# ---- running ------------------------------------------------------------
+# Tests find the build through these; TETRARENA_TIME_SCALE stretches every
+# time limit in the tests (valgrind, a loaded machine).
+export TETRARENA_BUILD := $(CURDIR)/$(O)
+export TETRARENA_TOP := $(CURDIR)
+
+check: all
+	prove --exec '' $(TEST_BINS) $(TEST_SH)
+
+bench: all
+	@sh bench/run.sh
+
+demo: all
+	@sh tournaments/demo.sh
+
+clean:
+	rm -rf build bin engine/libengine.a
+
+-include $(shell find build -name '*.d' 2>/dev/null)

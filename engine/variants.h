@@ -1,0 +1,13 @@
+/*
+ * variants: the table of every game the engine knows, so that C bots and
+ * tests can name one directly. The registry array in variant.c lists them
+ * in the same order.
+ */
+#ifndef TETRARENA_ENGINE_VARIANTS_H
+#define TETRARENA_ENGINE_VARIANTS_H
+
+#include "variant.h"
+
+extern const Variant variant_link;
+
+#endif
