@@ -47,7 +47,8 @@ static double now_seconds(void)
 }
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
-static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms)
+static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
+		 const char *opp_weights)
 {
 	RandomBot rnd;
 	LinkAi other;
@@ -60,6 +61,11 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 	if (!randombot_init(&rnd))
 		return 1;
 	linkai_init(&other);
+	if (opp_weights && !linkai_set_weights(&other, opp_weights)) {
+		fprintf(stderr, "bot-link: bad --opp-weights %s\n", opp_weights);
+		randombot_release(&rnd);
+		return 2;
+	}
 	if (!strcmp(opponent, "random")) {
 		them = (ArenaPlayer){randombot_choose, &rnd};
 	} else if (!strcmp(opponent, "greedy")) {
@@ -116,7 +122,7 @@ int main(int argc, char **argv)
 {
 	LinkAi ai;
 	int games = 0, players = 2, ms = 5000;
-	const char *opponent = "random";
+	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
 	int nrest = 0;
 
@@ -132,13 +138,20 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
 			opponent = argv[++i];
+		} else if (i > 0 && has && !strcmp(a, "--opp-weights")) {
+			opp_weights = argv[++i];
+		} else if (i > 0 && has && !strcmp(a, "--weights")) {
+			if (!linkai_set_weights(&ai, argv[++i])) {
+				fprintf(stderr, "bot-link: bad --weights %s\n", argv[i]);
+				return 2;
+			}
 		} else if (nrest < 63) {
 			rest[nrest++] = argv[i];
 		}
 	}
 	rest[nrest] = NULL;
 	if (games > 0)
-		return arena(&ai, games, opponent, players, ms);
+		return arena(&ai, games, opponent, players, ms, opp_weights);
 	BotSpec spec = {
 		.name = "bot-link",
 		.version = "1",
@@ -146,7 +159,9 @@ int main(int argc, char **argv)
 			 "  --depth D           1 greedy, 2 expectimax (default)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, self\n"
-			 "  --players P         arena players per game (default 2)",
+			 "  --players P         arena players per game (default 2)\n"
+			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
+			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",
 		.choose = linkai_choose,
 		.start = start,
 		.ctx = &ai,

@@ -7,18 +7,40 @@
  */
 #include "linkai.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
-#define OPEN_CAP 4		/* open cells counted per group */
 
-/* Tenths of a point per open cell along a group of 1, 2, 3+ pieces. */
-static const int open_weight[4] = {0, 2, 6, 3};
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0};
 
 void linkai_init(LinkAi *ai)
 {
 	ai->depth = 2;
+	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
+}
+
+bool linkai_set_weights(LinkAi *ai, const char *list)
+{
+	int w[LINKAI_W_COUNT], n = 0;
+	const char *p = list;
+
+	memcpy(w, ai->w, sizeof(w));
+	while (*p && n < LINKAI_W_COUNT) {
+		char *end = NULL;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (errno || end == p || v < -1000 || v > 1000 || (*end && *end != ','))
+			return false;
+		w[n++] = (int)v;
+		p = *end ? end + 1 : end;
+	}
+	if (*p || (n > 0 && w[LINKAI_W_LEFT] <= 0))
+		return false;
+	memcpy(ai->w, w, sizeof(w));
+	return true;
 }
 
 static int root_of(const LinkState *s, int i)
@@ -43,7 +65,7 @@ static bool is_active(const LinkState *s, int seat)
 }
 
 /* Every seat's value: points scored and the promise of its groups. OUT: val[]. */
-static void values(const LinkState *s, int *val)
+static void values(const LinkAi *ai, const LinkState *s, int *val)
 {
 	int colh[LINK_MAX_WIDTH], maxh = 0;
 	int16_t root[LINK_MAX_PIECES];
@@ -80,7 +102,7 @@ static void values(const LinkState *s, int *val)
 				if (dup)
 					continue;
 				seen[n++] = r;
-				if (open[r] < OPEN_CAP)
+				if (open[r] < ai->w[LINKAI_W_CAP])
 					open[r]++;
 			}
 		}
@@ -89,16 +111,17 @@ static void values(const LinkState *s, int *val)
 		if (root[i] != i)
 			continue;
 		int sz = s->size[i] >= 3 ? 3 : s->size[i];
-		pot[s->piece[i].owner] += open_weight[sz] * open[i];
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i];
 	}
 	for (int p = 0; p < s->nplayers; p++) {
 		int left = pieces_left(s, p);
-		int scale = left < 6 ? left : 6;
-		val[p] = 10 * s->score[p] + pot[p] * scale / 6 + link_largest_group(s, p);
+		int full = ai->w[LINKAI_W_LEFT];
+		int scale = left < full ? left : full;
+		val[p] = 10 * s->score[p] + pot[p] * scale / full + link_largest_group(s, p);
 	}
 }
 
-int linkai_evaluate(const LinkState *s, int seat)
+int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 {
 	int val[LINK_MAX_PLAYERS];
 	int best_other = -WIN_BONUS * 10;
@@ -113,11 +136,21 @@ int linkai_evaluate(const LinkState *s, int seat)
 		int bonus = rank[seat] == 1 ? WIN_BONUS : -WIN_BONUS;
 		return bonus + 10 * (scores[seat] - best);
 	}
-	values(s, val);
+	values(ai, s, val);
 	for (int p = 0; p < s->nplayers; p++)
 		if (p != seat && is_active(s, p) && val[p] > best_other)
 			best_other = val[p];
-	return val[seat] - best_other;
+	int v = val[seat] - best_other;
+	if (ai->w[LINKAI_W_BUMP]) {
+		/* A ragged surface costs gaps to whoever places next. */
+		int bump = 0;
+		for (int x = 0; x + 1 < s->width; x++) {
+			int d = board_column_height(&s->board, x) - board_column_height(&s->board, x + 1);
+			bump += d < 0 ? -d : d;
+		}
+		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
+	}
+	return v;
 }
 
 /* The value for `seat` of the best placement of the current player, by their evaluation. */
@@ -132,14 +165,14 @@ static int reply_value(LinkAi *ai, const LinkState *s, int seat)
 		LinkState t = *s;
 		variant_link.apply(&t, t.current, moves[i]);
 		ai->nodes++;
-		int theirs = linkai_evaluate(&t, s->current);
+		int theirs = linkai_evaluate(ai, &t, s->current);
 		if (!any || theirs > best_theirs) {
 			any = true;
 			best_theirs = theirs;
-			best = s->current == seat ? theirs : linkai_evaluate(&t, seat);
+			best = s->current == seat ? theirs : linkai_evaluate(ai, &t, seat);
 		}
 	}
-	return any ? best : linkai_evaluate(s, seat);
+	return any ? best : linkai_evaluate(ai, s, seat);
 }
 
 /* Expected value for `seat` of s, where the next player is about to roll. */
@@ -148,14 +181,14 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat)
 	long sum = 0;
 
 	if (s->stage != LINK_STAGE_ROLL)
-		return linkai_evaluate(s, seat);
+		return linkai_evaluate(ai, s, seat);
 	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
 		LinkState t = *s;
 		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
 		if (t.stage == LINK_STAGE_PLACE)
 			sum += reply_value(ai, &t, seat);
 		else
-			sum += linkai_evaluate(&t, seat);
+			sum += linkai_evaluate(ai, &t, seat);
 	}
 	return (int)(sum / (LINK_FACE_LOGO + 1));
 }
@@ -177,7 +210,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		LinkState t = *s;
 		v->apply(&t, seat, moves[i]);
 		ai->nodes++;
-		int val = deep ? chance_value(ai, &t, seat) : linkai_evaluate(&t, seat);
+		int val = deep ? chance_value(ai, &t, seat) : linkai_evaluate(ai, &t, seat);
 		if (i == 0 || val > best) {
 			best = val;
 			best_move = moves[i];

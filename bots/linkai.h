@@ -24,16 +24,34 @@
 
 #define LINKAI_FAST_MS 150
 
+/* Weights of the evaluation, in tenths of a point. */
+enum {
+	LINKAI_W_OPEN1,		/* per open cell along a lone piece */
+	LINKAI_W_OPEN2,		/* per open cell along a pair */
+	LINKAI_W_OPEN3,		/* per open cell along a group of 3 or more */
+	LINKAI_W_CAP,		/* open cells counted per group */
+	LINKAI_W_LEFT,		/* promise is full with this many pieces left */
+	LINKAI_W_BUMP,		/* per unit of height step between columns */
+	LINKAI_W_COUNT
+};
+
 typedef struct {
 	int depth;		/* 1 greedy on the evaluation, 2 expectimax (default) */
+	int w[LINKAI_W_COUNT];	/* evaluation weights */
 	long nodes;		/* states evaluated by the last choose */
 } LinkAi;
 
-/* Set up with the default depth. */
+/* Set up with the default depth and weights. */
 void linkai_init(LinkAi *ai);
 
+/*
+ * Set weights from "a,b,c,..." (a prefix of the LINKAI_W_* order); false
+ * when malformed, leaving the rest unchanged.
+ */
+bool linkai_set_weights(LinkAi *ai, const char *list);
+
 /* The evaluation of s for `seat`, in tenths of a point; higher is better. */
-int linkai_evaluate(const LinkState *s, int seat);
+int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat);
 
 /* A BotChoose (ctx is a LinkAi) for variant_link states only. */
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
