@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 				continue;
 			}
 			if (strcmp(mode, "illegal") == 0) {
-				say("move I0@99");
+				say("move I0@15");	/* well-formed, never inside a tower */
 			} else if (strcmp(mode, "garbage") == 0) {
 				say("what is this game");
 			} else if (strcmp(mode, "badmove") == 0) {
