@@ -74,7 +74,8 @@ typedef struct {
 	gboolean awaiting;	/* a `go` is outstanding */
 	gint64 go_time, deadline;	/* us, monotonic */
 	int stale;		/* replies owed to `go`s that timed out */
-	int info;		/* info lines logged for this move */
+	int info;		/* info lines seen for this move */
+	int info_dropped;	/* info lines over the cap, not logged */
 	double cpu_last;	/* bot_cpu_ms() at the last reading */
 	GString *pending;	/* lines to send with the next write */
 	void *snapshot;		/* realtime: the state its `go` showed */
@@ -284,6 +285,13 @@ static gboolean take_event(Game *g, int p, Event *ev)
 		return FALSE;
 	switch (bot_next_line(s->bot, &line)) {
 	case BOT_LINE_OK:
+		/* At most GAME_INFO_MAX info lines per move reach the log. */
+		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0') &&
+		    ++s->info > GAME_INFO_MAX) {
+			s->info_dropped++;
+			*ev = (Event){EV_LINE, p, line};
+			return TRUE;
+		}
 		log_traffic(g, '<', p, line, strlen(line));
 		*ev = (Event){EV_LINE, p, line};
 		return TRUE;
@@ -905,6 +913,10 @@ static void finish(Game *g, GameResult *result)
 	for (int p = 0; p < g->n; p++)
 		if (g->seat[p].bot && !keep[p])
 			bot_wait_exit(g->seat[p].bot, deadline);
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].info_dropped)
+			log_printf(g, "# seat %d: %d info lines over %d per move not logged\n", p,
+				   g->seat[p].info_dropped, GAME_INFO_MAX);
 	log_printf(g, "end\n");
 
 	result->nseats = g->n;

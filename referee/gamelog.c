@@ -69,6 +69,11 @@ static gboolean parse_seat(const char *s, const GameLog *log, int *seat)
 
 GameLog *gamelog_read(const char *path, GError **error)
 {
+	return gamelog_read_with(path, NULL, error);
+}
+
+GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError **error)
+{
 	g_autofree char *data = NULL;
 	gsize len;
 	g_autoptr(GError) err = NULL;
@@ -114,6 +119,9 @@ GameLog *gamelog_read(const char *path, GError **error)
 				log->protocol = (int)v;
 			} else if (strcmp(word, "variant") == 0) {
 				log->variant = variant_find(rest);
+				for (int i = 0; !log->variant && extra && extra[i]; i++)
+					if (strcmp(extra[i]->name, rest) == 0)
+						log->variant = extra[i];
 				if (!log->variant)
 					BAD("unknown variant '%s'", rest);
 			} else if (strcmp(word, "options") == 0) {

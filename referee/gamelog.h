@@ -59,6 +59,10 @@ typedef struct {
 /* Read a log. NULL with error set (naming the file and line) when it is
  * not a log or its header is malformed. */
 GameLog *gamelog_read(const char *path, GError **error);
+
+/* The same, also knowing the variants in `extra` (NULL-terminated; tests
+ * use it for toy variants the engine does not register). */
+GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError **error);
 void gamelog_free(GameLog *log);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
 

@@ -13,7 +13,7 @@
  *   garbage      answer with a line that is no reply at all
  *   badmove      answer `move` with notation that does not parse
  *   crash        exit(3) instead of answering
- *   abort        raise SIGSEGV instead of answering
+ *   abort        abort() (SIGABRT) instead of answering
  *   hang         stop reading and sleep forever
  *   slow         answer after twice the time `go` gave
  *   spin         burn CPU for the time `go` gave, then answer
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 			} else if (strcmp(mode, "crash") == 0) {
 				exit(3);
 			} else if (strcmp(mode, "abort") == 0) {
-				raise(SIGSEGV);
+				abort();
 			} else if (strcmp(mode, "hang") == 0) {
 				forever();
 			} else if (strcmp(mode, "slow") == 0) {
