@@ -22,7 +22,10 @@
 #include "rng.h"
 #include "variant.h"
 
-#define LINKAI_FAST_MS 150
+#define LINKAI_FAST_MS 150	/* below this, one ply */
+#define LINKAI_DEEP_MS 1000	/* below this, at most two plies */
+#define LINKAI_BEAM 3		/* placements searched deeper at inner nodes */
+#define LINKAI_ROOT_DEEP 6	/* our placements searched past two plies */
 
 /* Weights of the evaluation, in tenths of a point. */
 enum {
@@ -36,9 +39,10 @@ enum {
 };
 
 typedef struct {
-	int depth;		/* 1 greedy on the evaluation, 2 expectimax (default) */
+	int depth;		/* placements searched: 1 greedy, 2 (default), 3 */
 	int w[LINKAI_W_COUNT];	/* evaluation weights */
-	long nodes;		/* states evaluated by the last choose */
+	long nodes;		/* placements tried by the last choose */
+	int searched;		/* the depth the last choose used */
 } LinkAi;
 
 /* Set up with the default depth and weights. */
