@@ -84,8 +84,11 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
 		them = (ArenaPlayer){linkai_choose, &other};
+	} else if (!strcmp(opponent, "depth2")) {
+		other.depth = 2;
+		them = (ArenaPlayer){linkai_choose, &other};
 	} else {
-		fprintf(stderr, "bot-link: unknown opponent %s (random, greedy, self)\n", opponent);
+		fprintf(stderr, "bot-link: unknown opponent %s (random, greedy, depth2, self)\n", opponent);
 		randombot_release(&rnd);
 		return 2;
 	}
@@ -167,9 +170,9 @@ int main(int argc, char **argv)
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
-			 "  --depth D           placements searched: 1 greedy, 2 (default), 3\n"
+			 "  --depth D           placements searched: 1 greedy, 2, 3 (default)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
-			 "  --opponent NAME     arena opponent: random (default), greedy, self\n"
+			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",

@@ -17,7 +17,7 @@ static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0};
 
 void linkai_init(LinkAi *ai)
 {
-	ai->depth = 2;
+	ai->depth = 3;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
