@@ -57,12 +57,13 @@ TOURN_OBJ := $(patsubst %.c,$(O)/%.o,$(TOURN_SRC))
 BOTLIB := $(O)/libbot.a
 BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 
-# The mode stamp: switching SANITIZE relinks everything in bin/.
+# The mode stamp: switching SANITIZE relinks everything in bin/. (It must not
+# be intermediate: a blanket .SECONDARY would make a missing stamp not count.)
 STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
-.SECONDARY:
+.PRECIOUS: $(O)/%.o
 
 all: $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
