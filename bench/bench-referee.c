@@ -85,6 +85,7 @@ typedef struct {
 	/* out */
 	double seconds;
 	long moves, plies;
+	int done;		/* games completed */
 } Run;
 
 static double self_cpu_s(void)
@@ -103,6 +104,8 @@ static gpointer run_games(gpointer data)
 	Bot *kept[2] = {NULL, NULL};
 
 	spec->sha256 = g_strdup("-");	/* hashing is per spec, not per move */
+	cpu_set_t old;
+	sched_getaffinity(0, sizeof(old), &old);
 	if (r->cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
@@ -111,6 +114,7 @@ static gpointer run_games(gpointer data)
 	}
 	gint64 t0 = g_get_monotonic_time();
 	r->moves = r->plies = 0;
+	r->done = 0;
 	for (int i = 0; i < r->games; i++) {
 		GameSpec gs;
 		GameResult res;
@@ -122,20 +126,25 @@ static gpointer run_games(gpointer data)
 			gs.seats[p].bot = kept[p];
 			kept[p] = NULL;
 		}
-		if (!game_run(&gs, &res, NULL))
+		g_autoptr(GError) err = NULL;
+		if (!game_run(&gs, &res, &err)) {
+			fprintf(stderr, "bench-referee: %s\n", err->message);
 			break;
+		}
 		for (int p = 0; p < 2; p++) {
 			r->moves += res.seat[p].moves;
 			kept[p] = res.seat[p].bot;
 			res.seat[p].bot = NULL;
 		}
 		r->plies += res.plies;
+		r->done++;
 		game_result_clear(&res);
 	}
 	r->seconds = (double)(g_get_monotonic_time() - t0) / 1e6;
 	for (int p = 0; p < 2; p++)
 		bot_quit(kept[p], 100);
 	bot_spec_free(spec);
+	sched_setaffinity(0, sizeof(old), &old);
 	return NULL;
 }
 
@@ -146,7 +155,7 @@ static void report_games(const char *label, Run *runs, int n)
 
 	for (int i = 0; i < n; i++) {
 		secs = MAX(secs, runs[i].seconds);
-		games += runs[i].games;
+		games += runs[i].done;
 		moves += runs[i].moves;
 		plies += runs[i].plies;
 	}
@@ -160,7 +169,7 @@ static void concurrent(const char *label, const char *fakebot, int games, int n,
 	GThread *t[2];
 
 	for (int i = 0; i < n; i++) {
-		runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1000 * (guint64)i, 0, 0, 0};
+		runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1000 * (guint64)i, 0, 0, 0, 0};
 		t[i] = g_thread_new("game", run_games, &runs[i]);
 	}
 	for (int i = 0; i < n; i++)
@@ -188,7 +197,7 @@ int main(int argc, char **argv)
 	/* Time per move: one thread, bots kept alive, game processes anywhere
 	 * and then on one CPU. Per move = per ply (chance included): wall
 	 * time of the games over the moves asked of bots. */
-	Run r = {fakebot, games, -1, TRUE, 1, 0, 0, 0};
+	Run r = {fakebot, games, -1, TRUE, 1, 0, 0, 0, 0};
 	double c0 = self_cpu_s();
 	run_games(&r);
 	double cpu = self_cpu_s() - c0;
@@ -196,13 +205,14 @@ int main(int argc, char **argv)
 	printf("referee wall time per bot move, any CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move,
 	       per_move / rt_any);
 	printf("referee own CPU time per bot move            %8.1f us\n", cpu * 1e6 / r.moves);
-	Run r1 = {fakebot, games, 0, TRUE, 1, 0, 0, 0};
+	Run r1 = {fakebot, games, 0, TRUE, 1, 0, 0, 0, 0};
 	run_games(&r1);
 	double per_move1 = r1.seconds * 1e6 / r1.moves;
 	printf("referee wall time per bot move, one CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move1,
 	       per_move1 / rt_one);
 
 	report_games("games, bots kept alive, concurrency 1", &r, 1);
+	concurrent("games, bots kept alive, concurrency 1 (thread)", fakebot, games, 1, TRUE, FALSE);
 	concurrent("games, bots kept alive, concurrency 2", fakebot, games, 2, TRUE, FALSE);
 	report_games("games, bots kept alive, one CPU per game", &r1, 1);
 	concurrent("games, kept alive, 2 at once, one CPU each", fakebot, games, 2, TRUE, TRUE);

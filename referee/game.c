@@ -103,6 +103,8 @@ typedef struct {
 	int rr;			/* round-robin start for fairness */
 	int plies;
 	GString *line;		/* scratch for building lines */
+	Move *legal;		/* legal moves of legal_seat in the current state */
+	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
 	size_t text_cap;
 } Game;
@@ -128,7 +130,11 @@ static void log_traffic(Game *g, char dir, int seat, const char *text, size_t le
 	if (!g->log)
 		return;
 	fprintf(g->log, "%c %d +%" G_GINT64_FORMAT " ", dir, seat, g_get_monotonic_time() - g->t0);
-	for (size_t i = 0; i < len; i++) {
+	size_t clean = 0;
+	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
+		clean++;
+	fwrite(text, 1, clean, g->log);
+	for (size_t i = clean; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
 		fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
 	}
@@ -224,6 +230,7 @@ static void retire(Game *g, int p)
 			return;
 		}
 	}
+	g->legal_seat = -1;
 	g->v->retire(g->state, p);
 	log_printf(g, "retire %d\n", p);
 }
@@ -375,11 +382,13 @@ static void send_go(Game *g, int p)
 	if (!s->bot)
 		return;
 	if (bot_wants_moves(s->bot)) {
-		int n = g->v->legal_moves(g->state, p, g->scratch);
+		int n = g->v->legal_moves(g->state, p, g->legal);
+		g->nlegal = n;
+		g->legal_seat = p;
 		g_string_append(s->pending, "moves");
 		for (int i = 0; i < n; i++) {
 			g_string_append_c(s->pending, ' ');
-			g_string_append(s->pending, fmt_move(g, p, g->scratch[i]));
+			g_string_append(s->pending, fmt_move(g, p, g->legal[i]));
 		}
 		g_string_append_c(s->pending, '\n');
 	}
@@ -481,6 +490,19 @@ static gboolean random_move(Game *g, int p, Move *m)
 	return TRUE;
 }
 
+/* Whether p may play m now: from the list sent with `moves` when it is
+ * still current (the state has not changed since), else generated. */
+static gboolean legal_now(Game *g, int p, Move m)
+{
+	if (g->legal_seat == p) {
+		for (int i = 0; i < g->nlegal; i++)
+			if (g->legal[i] == m)
+				return TRUE;
+		return FALSE;
+	}
+	return variant_move_is_legal(g->v, g->state, p, m, g->scratch);
+}
+
 /* ---- applying --------------------------------------------------------- */
 
 static void apply_move(Game *g, int p, Move m, const char *kind, double wall, double cpu)
@@ -494,6 +516,7 @@ static void apply_move(Game *g, int p, Move m, const char *kind, double wall, do
 		log_printf(g, "move %d %s wall=%.3f cpu=%.0f\n", p, text, wall, cpu);
 	g_snprintf(line, sizeof(line), "update %d %s", p, text);
 	queue_others(g, p, line);
+	g->legal_seat = -1;
 	g->v->apply(g->state, p, m);
 	g->plies++;
 }
@@ -509,6 +532,7 @@ static void do_chance(Game *g)
 		g_snprintf(line, sizeof(line), "update chance %s", text);
 		queue_others(g, -1, line);
 	}
+	g->legal_seat = -1;
 	g->v->apply(g->state, VARIANT_CHANCE, m);
 	g->plies++;
 }
@@ -559,7 +583,7 @@ static void do_turn(Game *g, int p)
 			return;
 		}
 		if (r == REPLY_MOVE) {
-			if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+			if (!legal_now(g, p, m)) {
 				fault(g, p, GAME_FAULT_ILLEGAL, NULL);
 				policy_move(g, p);
 				return;
@@ -644,6 +668,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			g_snprintf(u, sizeof(u), "update %d %s", p, fmt_move(g, p, moves[p]));
 			queue_others(g, p, u);
 		}
+	g->legal_seat = -1;
 	g->v->apply_joint(g->state, moves, submitted);
 	g->plies++;
 }
@@ -955,6 +980,7 @@ static void game_release(Game *g)
 		g_string_free(g->line, TRUE);
 	g_free(g->state);
 	g_free(g->scratch);
+	g_free(g->legal);
 	g_free(g->text);
 }
 
@@ -991,6 +1017,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.policy = spec->policy == GAME_POLICY_VARIANT ? (int)v->fault_policy : spec->policy;
 	g.state = g_malloc0(v->state_size);
 	g.scratch = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
+	g.legal = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
+	g.legal_seat = -1;
 	g.text_cap = 1 << 16;
 	g.text = g_malloc(g.text_cap);
 	g.line = g_string_new(NULL);
@@ -1017,6 +1045,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		if (phase == VARIANT_PHASE_OVER)
 			break;
 		if (g_get_monotonic_time() >= game_deadline && v->halt) {
+			g.legal_seat = -1;
 			v->halt(g.state);
 			log_printf(&g, "halt\n");
 			result->end = GAME_END_LIMIT;
@@ -1045,6 +1074,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					game_release(&g);
 					return FALSE;
 				}
+				g.legal_seat = -1;
 				v->halt(g.state);
 				log_printf(&g, "halt\n");
 				result->end = GAME_END_LIMIT;
