@@ -270,6 +270,9 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 	char **argv = spec->argv;
 	char *human_argv[] = {NULL, (char *)"_human", NULL};
 
+	/* A write to a bot that exited must be an error, not our death. */
+	signal(SIGPIPE, SIG_IGN);
+
 	if (spec->human) {
 		self = g_file_read_link("/proc/self/exe", NULL);
 		if (!self) {

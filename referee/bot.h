@@ -14,7 +14,9 @@
  * into a buffer of BOT_LINE_MAX bytes and bot_next_line() hands out
  * complete lines; a line that does not fit is reported, never grown.
  * Nothing here keeps global state, so bots can be driven from many threads
- * (one thread per Bot).
+ * (one thread per Bot). bot_spawn() sets SIGPIPE to be ignored in the whole
+ * process (a write to a bot that exited must fail with EPIPE, not kill the
+ * referee).
  */
 #ifndef TETRARENA_REFEREE_BOT_H
 #define TETRARENA_REFEREE_BOT_H
