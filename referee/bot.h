@@ -4,7 +4,9 @@
  * A BotSpec says how to start a bot: its argv (split as a shell would, but
  * no shell runs), working directory and resource limits; bot files
  * (GKeyFile, groups [bot NAME]) hold named specs. A Bot is the running
- * process: spawned with posix_spawn into its own process group, with a
+ * process: started with vfork+exec (the child sets its process group,
+ * descriptors, working directory, resource limits and CPU before exec, so
+ * no instruction of the bot runs unlimited), with a
  * clean environment (PATH, HOME, LANG=C), stdin and stdout on pipes and
  * stderr on a pipe the owner drains into a capped file. It inherits no other
  * descriptor. bot_free() kills the whole group and reaps the child, so

@@ -404,7 +404,9 @@ static void send_go(Game *g, int p)
 	s->awaiting = TRUE;
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
-	flush(g, p, s->deadline);
+	/* A bot whose input pipe is full has stopped reading: waiting for
+	 * room longer than the grace margin would stall the other seats. */
+	flush(g, p, MIN(s->deadline, s->go_time + MAX(tc->grace, 10) * 1000));
 }
 
 /* Account the time of seat p's reply that just arrived. */
@@ -564,6 +566,11 @@ static void do_turn(Game *g, int p)
 		return;
 	}
 	send_go(g, p);
+	if (!s->awaiting) {
+		/* the `go` could not be delivered: a fault was charged */
+		policy_move(g, p);
+		return;
+	}
 	while (s->awaiting) {
 		wait_event(g, s->deadline, &ev);
 		if (ev.kind == EV_NONE) {
@@ -771,10 +778,11 @@ static void write_header(Game *g)
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		g_autofree char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
-		log_printf(g, "bot %d %s %s %s\n", p, bs->name, bs->human ? "-" : hash,
-			   bs->human ? "human" : bs->command);
-		if (bs->workdir)
-			log_printf(g, "workdir %d %s\n", p, bs->workdir);
+		g_autofree char *command = g_strdup(bs->human ? "human" : bs->command);
+		g_strdelimit(command, "\r\n", ' ');
+		log_printf(g, "bot %d %s %s %s\n", p, bs->name, bs->human ? "-" : hash, command);
+		g_autofree char *cwd = bs->workdir ? NULL : g_get_current_dir();
+		log_printf(g, "workdir %d %s\n", p, bs->workdir ? bs->workdir : cwd);
 	}
 	log_printf(g, "begin\n");
 }
