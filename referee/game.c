@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +29,10 @@
 #define GAME_INFO_MAX 64		/* info lines logged per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)
+/* Non-blocking looks (each after sched_yield) before poll() sleeps:
+ * measured in `make bench`, about 50 us of looking saves a (virtual) CPU
+ * wake-up that costs more than an instant bot's whole reply. */
+#define GAME_SPIN_POLLS 50
 
 G_DEFINE_QUARK(tetrarena-game-error, game_error)
 
@@ -101,6 +106,7 @@ typedef struct {
 	FILE *log;
 	gint64 t0;
 	int rr;			/* round-robin start for fairness */
+	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	GString *line;		/* scratch for building lines */
 	Move *legal;		/* legal moves of legal_seat in the current state */
@@ -354,7 +360,16 @@ static void wait_event(Game *g, gint64 deadline, Event *ev)
 			return;
 		}
 		gint64 left_ms = (deadline - now + 999) / 1000;
-		int r = poll(fds, (nfds_t)nfds, (int)MIN(left_ms, G_MAXINT32));
+		/* Instant bots answer within microseconds: look again a few
+		 * times, yielding the CPU, before sleeping, because waking a
+		 * sleeping (virtual) CPU costs more than the round trip. */
+		int r = 0;
+		for (int spin = 0; spin < g->spin && r == 0; spin++) {
+			sched_yield();
+			r = poll(fds, (nfds_t)nfds, 0);
+		}
+		if (r == 0)
+			r = poll(fds, (nfds_t)nfds, (int)MIN(left_ms, G_MAXINT32));
 		if (r < 0 && errno != EINTR) {
 			ev->kind = EV_NONE;
 			return;
@@ -1027,6 +1042,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.scratch = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
 	g.legal = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
 	g.legal_seat = -1;
+	g.spin = GAME_SPIN_POLLS;
 	g.text_cap = 1 << 16;
 	g.text = g_malloc(g.text_cap);
 	g.line = g_string_new(NULL);
@@ -1054,6 +1070,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			break;
 		if (g_get_monotonic_time() >= game_deadline && v->halt) {
 			g.legal_seat = -1;
+	g.spin = GAME_SPIN_POLLS;
 			v->halt(g.state);
 			log_printf(&g, "halt\n");
 			result->end = GAME_END_LIMIT;
@@ -1083,6 +1100,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					return FALSE;
 				}
 				g.legal_seat = -1;
+	g.spin = GAME_SPIN_POLLS;
 				v->halt(g.state);
 				log_printf(&g, "halt\n");
 				result->end = GAME_END_LIMIT;
