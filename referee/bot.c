@@ -715,3 +715,9 @@ void bot_set_hello_name(Bot *bot, const char *name)
 	g_free(bot->hello_name);
 	bot->hello_name = g_strdup(name);
 }
+
+void bot_set_sha256(Bot *bot, const char *sha256)
+{
+	g_free(bot->spec->sha256);
+	bot->spec->sha256 = g_strdup(sha256);
+}

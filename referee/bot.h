@@ -160,5 +160,8 @@ void bot_set_multi(Bot *bot, gboolean multi, gboolean moves);
 gboolean bot_wants_moves(const Bot *bot);	/* it announced `moves` */
 const char *bot_hello_name(const Bot *bot);	/* NULL before hello */
 void bot_set_hello_name(Bot *bot, const char *name);
+/* Remember the program's hash in the bot's own spec (games reusing a kept
+ * bot then need not read the program again). */
+void bot_set_sha256(Bot *bot, const char *sha256);
 
 #endif

@@ -112,6 +112,7 @@ typedef struct {
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
+	char *sha256[VARIANT_MAX_PLAYERS];	/* programs' hashes, for kept bots */
 	size_t text_cap;
 } Game;
 
@@ -781,6 +782,8 @@ static void write_header(Game *g)
 	g_autofree char *opts = options_text(g->v, &spec->config, '=');
 	g_autofree char *tc = timectl_format_full(&spec->time);
 
+	if (!g->log)
+		return;	/* no log, no need to hash the programs */
 	log_printf(g, "tetrarena-log 1\n");
 	log_printf(g, "referee %s\n", TETRARENA_REFEREE_VERSION);
 	log_printf(g, "protocol %d\n", GAME_PROTOCOL_VERSION);
@@ -792,7 +795,8 @@ static void write_header(Game *g)
 	log_printf(g, "policy %s\n", policy_name(g->policy));
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
-		g_autofree char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
+		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
+		g->sha256[p] = hash;
 		g_autofree char *command = g_strdup(bs->human ? "human" : bs->command);
 		g_strdelimit(command, "\r\n", ' ');
 		log_printf(g, "bot %d %s %s %s\n", p, bs->name, bs->human ? "-" : hash, command);
@@ -841,6 +845,8 @@ static void start_bots(Game *g)
 		}
 		s->human = bot_spec(s->bot)->human;
 		s->cpu_last = bot_cpu_ms(s->bot);
+		if (g->sha256[p] && !bot_spec(s->bot)->sha256)
+			bot_set_sha256(s->bot, g->sha256[p]);
 		bot_set_games(s->bot, bot_games(s->bot) + 1);
 		char *line = g_strdup_printf("game %d variant=%s seat=%d players=%d options=%s time=%s",
 					     bot_games(s->bot), g->v->name, p, g->n, opts, tctext);
@@ -1004,6 +1010,8 @@ static void game_release(Game *g)
 	g_free(g->state);
 	g_free(g->scratch);
 	g_free(g->legal);
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_free(g->sha256[p]);
 	g_free(g->text);
 }
 
