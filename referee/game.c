@@ -743,6 +743,12 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 		g->v->phase(g->state, &mask);
 		if (mask & (1u << p) && variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
 			apply_move(g, p, m, NULL, wall, cpu);
+			/* In real time the others hear of it at once, even while
+			 * their own `go` is outstanding. */
+			gint64 soon = g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000;
+			for (int q = 0; q < g->n; q++)
+				if (q != p && g->seat[q].bot)
+					flush(g, q, soon);
 			continue;
 		}
 		/* Legal when asked, overtaken since: not the bot's fault. */
