@@ -1072,6 +1072,15 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		s->pending = g_string_new(NULL);
 	}
 	v->init(g.state, &spec->config);
+	/* The referee's thread joins its bots on their CPU for the game. */
+	cpu_set_t old_cpus;
+	gboolean pinned = FALSE;
+	if (spec->cpu >= 0 && sched_getaffinity(0, sizeof(old_cpus), &old_cpus) == 0) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(spec->cpu, &one);
+		pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
+	}
 	write_header(&g);
 	start_bots(&g);
 
@@ -1111,6 +1120,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					if (g.log)
 						fclose(g.log);
 					game_release(&g);
+					if (pinned)
+						sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
 					return FALSE;
 				}
 				g.legal_seat = -1;
@@ -1126,6 +1137,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	}
 	finish(&g, result);
 	game_release(&g);
+	if (pinned)
+		sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
 	if (g.log && fclose(g.log) != 0) {
 		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
 			    g_strerror(errno));

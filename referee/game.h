@@ -79,7 +79,8 @@ typedef struct {
 	const char *log_path;	/* NULL: no log */
 	const char *stderr_dir;	/* where seatN.stderr files go; NULL: next to
 				 * the log as LOG.seatN.stderr, or dropped */
-	int cpu;		/* >= 0: pin the game's bots to this CPU */
+	int cpu;		/* >= 0: pin the game's bots, and the calling
+				 * thread while the game runs, to this CPU */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
