@@ -73,7 +73,7 @@ static void run(Fixture *f)
 
 	g_assert_true(game_run(&f->spec, &f->res, &err));
 	g_assert_no_error(err);
-	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 }
 
 static void assert_verifies(const char *path)
@@ -320,7 +320,7 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	g_assert_true(g_file_get_contents(log2, &text, NULL, NULL));
 	g_assert_nonnull(strstr(text, " game 2 variant=link"));
 	g_assert_null(strstr(text, "tetrarena 1"));
-	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 	assert_verifies(log2);
 }
 
