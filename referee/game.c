@@ -1158,6 +1158,22 @@ void game_result_clear(GameResult *result)
 	memset(result, 0, sizeof(*result));
 }
 
+/* Append s as a JSON string: quotes, backslash and control bytes escaped;
+ * other bytes (UTF-8 included) as they are. */
+static void json_string(GString *out, const char *s)
+{
+	g_string_append_c(out, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			g_string_append_printf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			g_string_append_printf(out, "\\u%04x", *p);
+		else
+			g_string_append_c(out, (char)*p);
+	}
+	g_string_append_c(out, '"');
+}
+
 char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
@@ -1166,9 +1182,9 @@ char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 			       spec->variant->name, spec->seed, game_end_name(result->end));
 	for (int p = 0; p < result->nseats; p++) {
 		const GameSeatResult *r = &result->seat[p];
-		g_autofree char *name = g_strescape(r->name, NULL);
-		g_string_append_printf(s, "%s{\"seat\":%d,\"name\":\"%s\",\"score\":%d,\"rank\":%d,\"faults\":{",
-				       p ? "," : "", p, name, r->score, r->rank);
+		g_string_append_printf(s, "%s{\"seat\":%d,\"name\":", p ? "," : "", p);
+		json_string(s, r->name);
+		g_string_append_printf(s, ",\"score\":%d,\"rank\":%d,\"faults\":{", r->score, r->rank);
 		gboolean first = TRUE;
 		for (int f = 0; f < GAME_FAULT_COUNT; f++)
 			if (r->faults[f]) {
@@ -1183,8 +1199,8 @@ char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 	}
 	g_string_append(s, "],\"log\":");
 	if (result->log_path) {
-		g_autofree char *lp = g_strescape(result->log_path, NULL);
-		g_string_append_printf(s, "\"%s\"}", lp);
+		json_string(s, result->log_path);
+		g_string_append_c(s, '}');
 	} else {
 		g_string_append(s, "null}");
 	}
