@@ -108,7 +108,6 @@ typedef struct {
 	int rr;			/* round-robin start for fairness */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
-	GString *line;		/* scratch for building lines */
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
@@ -572,13 +571,16 @@ static void do_turn(Game *g, int p)
 	Event ev;
 
 	if (!s->bot) {
-		/* out under the random policy (forfeit retired it) */
-		if (!random_move(g, p, &m)) {
-			g->v->retire(g->state, p);
-			log_printf(g, "retire %d\n", p);
+		/* No bot, yet asked (forfeit would have retired it): the random
+		 * policy plays for it; otherwise a turn cannot be skipped, so
+		 * the seat is retired now. */
+		if (g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {
+			apply_move(g, p, m, "random", 0, 0);
 			return;
 		}
-		apply_move(g, p, m, "random", 0, 0);
+		g->legal_seat = -1;
+		g->v->retire(g->state, p);
+		log_printf(g, "retire %d\n", p);
 		return;
 	}
 	send_go(g, p);
@@ -1011,8 +1013,6 @@ static void game_release(Game *g)
 			g_string_free(s->pending, TRUE);
 		g_free(s->snapshot);
 	}
-	if (g->line)
-		g_string_free(g->line, TRUE);
 	g_free(g->state);
 	g_free(g->scratch);
 	g_free(g->legal);
@@ -1059,7 +1059,6 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.spin = GAME_SPIN_POLLS;
 	g.text_cap = 1 << 16;
 	g.text = g_malloc(g.text_cap);
-	g.line = g_string_new(NULL);
 	rng_seed(&g.chance, spec->seed);
 	rng_seed(&g.fault_rng, rng_derive(spec->seed, "fault", 0));
 	g.t0 = g_get_monotonic_time();

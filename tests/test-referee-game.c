@@ -193,6 +193,23 @@ static void test_random_policy(Fixture *f, gconstpointer data)
 	assert_verifies(f->log);
 }
 
+/* `nothing` on one-player turns forfeits: the seat is retired, not played. */
+static void test_nothing_policy(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	f->spec.policy = VARIANT_FAULT_NOTHING;
+	seat(f, 0, "decline", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_DECLINED);
+	g_assert_cmpint(f->res.seat[0].rank, ==, 2);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_assert_nonnull(strstr(text, "\nretire 0\n"));
+	g_assert_null(strstr(text, "\nrandom 0 "));
+	assert_verifies(f->log);
+}
+
 /* Same seed, same bots: the same game, times apart. */
 static void test_determinism(Fixture *f, gconstpointer data)
 {
@@ -336,6 +353,7 @@ int main(int argc, char **argv)
 	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
 	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
 	ADD("/referee/game/policy-random", test_random_policy, NULL);
+	ADD("/referee/game/policy-nothing", test_nothing_policy, NULL);
 	ADD("/referee/game/determinism", test_determinism, NULL);
 	ADD("/referee/game/tamper/score", test_tamper_score, NULL);
 	ADD("/referee/game/tamper/chance", test_tamper_chance, NULL);
