@@ -239,9 +239,9 @@ static char *header_format(const JournalHeader *h)
 	g_autofree char *bots = g_strjoinv(",", h->bots);
 
 	return g_strdup_printf(MAGIC " %d fingerprint=%s variant=%s players=%d games=%d "
-			       "seed=%" G_GUINT64_FORMAT " per-seating=%d bots=%s\n",
+			       "seed=%" G_GUINT64_FORMAT " per-seating=%d bootstrap=%d bots=%s\n",
 			       VERSION, h->fingerprint, h->variant, h->nseats, h->total,
-			       h->seed, h->per_seating, bots);
+			       h->seed, h->per_seating, h->bootstrap, bots);
 }
 
 static gboolean header_parse(const char *line, JournalHeader *h)
@@ -287,6 +287,10 @@ static gboolean header_parse(const char *line, JournalHeader *h)
 			if (!parse_int(val, 1, G_MAXINT, &v))
 				goto bad;
 			h->per_seating = (int)v;
+		} else if (!strcmp(words[i], "bootstrap")) {
+			if (!parse_int(val, 0, G_MAXINT, &v))
+				goto bad;
+			h->bootstrap = (int)v;
 		} else if (!strcmp(words[i], "bots")) {
 			g_strfreev(h->bots);
 			h->bots = g_strsplit(val, ",", -1);

@@ -56,9 +56,20 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->output);
 	g_ptr_array_unref(cfg->bot_names);
 	g_ptr_array_unref(cfg->bot_commands);
+	if (cfg->runner_data_free)
+		cfg->runner_data_free(cfg->runner_data);
 	g_strfreev(cfg->argv);
 	g_free(cfg->referee);
 	g_free(cfg);
+}
+
+void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
+				       GDestroyNotify free_func)
+{
+	if (cfg->runner_data_free)
+		cfg->runner_data_free(cfg->runner_data);
+	cfg->runner_data = data;
+	cfg->runner_data_free = free_func;
 }
 
 static gboolean name_ok(const char *name)
@@ -465,17 +476,41 @@ static Worker *worker_start(Run *run, int index)
 	return w;
 }
 
+static char *shell_word(const char *w)
+{
+	if (*w && !strpbrk(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!"))
+		return g_strdup(w);
+	return g_shell_quote(w);
+}
+
+/* The command that resumes: the referee, then the subcommand's argv. */
 static char *resume_command(const TournamentConfig *cfg)
 {
 	GString *s = g_string_new(NULL);
+	g_autofree char *prog = shell_word(cfg->referee ? cfg->referee : "referee");
 
+	g_string_append(s, prog);
 	for (int i = 0; cfg->argv && cfg->argv[i]; i++) {
-		g_autofree char *q = g_shell_quote(cfg->argv[i]);
+		g_autofree char *q = shell_word(cfg->argv[i]);
 
-		g_string_append_printf(s, "%s%s", i ? " " : "",
-				       strpbrk(cfg->argv[i], " \t\n'\"\\$`*?[]{}()<>|&;#~!") ? q : cfg->argv[i]);
+		g_string_append_printf(s, " %s", q);
 	}
 	return g_string_free(s, FALSE);
+}
+
+/* This program as the user would type it: relative to the current
+ * directory when it lies below it, else absolute. */
+static char *program_path(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *cwd = g_get_current_dir();
+	gsize n = strlen(cwd);
+
+	if (!exe)
+		return g_strdup("referee");
+	if (!strncmp(exe, cwd, n) && exe[n] == '/')
+		return g_strdup(exe + n + 1);
+	return g_steal_pointer(&exe);
 }
 
 static void format_duration(char *buf, gsize size, double s)
@@ -582,6 +617,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	h.total = schedule->n;
 	h.seed = cfg->seed;
 	h.per_seating = cfg->games;
+	h.bootstrap = cfg->bootstrap;
 	g_ptr_array_add(cfg->bot_names, NULL);
 	h.bots = (char **)cfg->bot_names->pdata;
 	journal_path = g_build_filename(cfg->output, JOURNAL_FILE, NULL);
@@ -816,7 +852,8 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 		}
 	}
 	g_ptr_array_sort(all, cmp_game_id);
-	st = standings_new(&first, all, bootstrap);
+	st = standings_new(&first, all, bootstrap >= 0 ? bootstrap :
+			   first.bootstrap > 0 ? first.bootstrap : RATINGS_BOOTSTRAP);
 	text = standings_text(st, output ? output : ".", referee);
 	if (output) {
 		g_autoptr(GError) error = NULL;
@@ -910,7 +947,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	};
 
 	cfg->argv = g_strdupv(argv);
-	cfg->referee = g_strdup(argv[0]);
+	cfg->referee = program_path();
 	ctx = g_option_context_new("[FILE] - play a round-robin tournament");
 	g_option_context_set_summary(ctx,
 		"Plays every game of a round robin between bots, N at once, recording each\n"
@@ -983,11 +1020,11 @@ int tournament_merge_main(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *output = NULL;
-	int bootstrap = RATINGS_BOOTSTRAP;
-	g_autofree char *referee = g_strdup(argv[0]);
+	int bootstrap = -1;
+	g_autofree char *referee = program_path();
 	GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the merged journal and standings here", "DIR" },
-		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals", "N" },
+		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals (default: the first run's)", "N" },
 		{ NULL },
 	};
 
@@ -1001,5 +1038,5 @@ int tournament_merge_main(int argc, char **argv)
 		fprintf(stderr, "referee merge: give one or more tournament output directories\n");
 		return 2;
 	}
-	return tournament_merge(argv + 1, output, MAX(0, bootstrap), referee, TRUE);
+	return tournament_merge(argv + 1, output, bootstrap, referee, TRUE);
 }

@@ -74,6 +74,8 @@ typedef struct {
 	int bootstrap;		/* bootstrap fits for intervals */
 	gboolean progress;	/* draw the progress line */
 	gboolean print;		/* standings to stdout at the end */
+	gpointer runner_data;	/* the runner's, set by its prepare() */
+	GDestroyNotify runner_data_free;
 	char **argv;		/* the command line, for the resume hint */
 	char *referee;		/* argv[0], for replay hints */
 } TournamentConfig;
@@ -89,6 +91,10 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 /* Add a bot; FALSE with error on a bad or duplicate name. */
 gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 				   const char *command, GError **error);
+
+/* Hand the runner's data to cfg, which frees it with cfg. */
+void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
+				       GDestroyNotify free_func);
 
 /* How games are played: the referee, or a fake. */
 typedef struct {
@@ -119,7 +125,8 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
 /*
  * Combine the journals of several output directories (same fingerprint)
  * into one set of standings, on stdout when `print`; with `output`, write the
- * merged journal and standings files there. Returns the exit status.
+ * merged journal and standings files there. `bootstrap` < 0: the number
+ * the first journal's run used. Returns the exit status.
  */
 int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
 		     gboolean print);
