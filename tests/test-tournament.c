@@ -18,6 +18,8 @@ typedef struct {
 
 static gint games_played;
 static gint fail_after = -1;
+static gint hang_game = -1;	/* this game id sleeps HANG_MS */
+#define HANG_MS 2500
 
 static gboolean fake_prepare(TournamentConfig *cfg, char **canonical, GError **error)
 {
@@ -49,6 +51,8 @@ static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const Sch
 		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_RUN, "fake failure");
 		return FALSE;
 	}
+	if (g->id == g_atomic_int_get(&hang_game))
+		g_usleep(HANG_MS * 1000);
 	rng_seed(&rng, g->seed ^ (uint64_t)g->bot[0] * 7919);
 	for (int k = 0; k < g->nseats; k++)
 		score[k] = (int)rng_below(&rng, 6) + g->bot[k] * 2 + (k == 0);
@@ -76,7 +80,8 @@ static const TournamentRunner fake_runner = {
 	.play = fake_play,
 };
 
-static int run_tournament(const char *dir, int players, const char *shard, int concurrency)
+static int run_tournament_watchdog(const char *dir, int players, const char *shard,
+				   int concurrency, int watchdog)
 {
 	g_autoptr(TournamentConfig) cfg = tournament_config_new();
 	static const char *const names[] = { "ant", "bee", "cat", "dog", NULL };
@@ -90,11 +95,17 @@ static int run_tournament(const char *dir, int players, const char *shard, int c
 	cfg->progress = FALSE;
 	cfg->print = FALSE;
 	cfg->bootstrap = 30;
+	cfg->watchdog_s = watchdog;
 	if (shard)
 		g_assert_cmpint(sscanf(shard, "%d/%d", &cfg->shard_index, &cfg->shard_count), ==, 2);
 	for (int i = 0; names[i]; i++)
 		g_assert_true(tournament_config_add_bot(cfg, names[i], "fake", NULL));
 	return tournament_run(cfg, &fake_runner);
+}
+
+static int run_tournament(const char *dir, int players, const char *shard, int concurrency)
+{
+	return run_tournament_watchdog(dir, players, shard, concurrency, 0);
 }
 
 static char *read_file(const char *dir, const char *name)
@@ -207,6 +218,21 @@ static void test_three_of_four(void)
 	check_variant(3, 4 * 6 * 3);
 }
 
+/* A hung game is abandoned by the watchdog; the others are played, and a
+ * second run plays the missing one. */
+static void test_watchdog(void)
+{
+	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+
+	g_atomic_int_set(&hang_game, 3);
+	g_assert_cmpint(run_tournament_watchdog(top, 2, NULL, 2, 1), ==, 1);
+	g_atomic_int_set(&hang_game, -1);
+	g_assert_cmpint(journal_games(top), ==, 35);
+	g_assert_cmpint(run_tournament_watchdog(top, 2, NULL, 2, 1), ==, 0);
+	g_assert_cmpint(journal_games(top), ==, 36);
+	remove_tree(top);
+}
+
 /* Another tournament's output directory is refused. */
 static void test_mismatch(void)
 {
@@ -256,6 +282,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tournament/four-player", test_four_player);
 	g_test_add_func("/tournament/three-of-four", test_three_of_four);
 	g_test_add_func("/tournament/mismatch", test_mismatch);
+	g_test_add_func("/tournament/watchdog", test_watchdog);
 	g_test_add_func("/tournament/config-file", test_config_file);
 	return g_test_run();
 }

@@ -784,7 +784,12 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		g_mutex_clear(&run->lock);
 		g_free(run);
 	} else {
-		/* Abandoned threads still use the schedule. */
+		/* Abandoned threads still use the run and the schedule: keep
+		 * them reachable until the process exits. */
+		static Run *abandoned_run;
+
+		abandoned_run = run;
+		(void)abandoned_run;
 		schedule = NULL;
 	}
 	return status;
