@@ -33,5 +33,5 @@ if [ "$bots" -lt 2 ]; then
 fi
 rm -rf "$out"
 echo "demo: a Tetris Link round robin: every pair of bots plays 2 seeds, each with seats swapped" >&2
-exec "$ref" tournament --variant link --games 2 --seed "${DEMO_SEED:-1}" \
+exec "$ref" tournament --variant link --players 2 --games 2 --seed "${DEMO_SEED:-1}" \
 	--time bank:10000,inc:200,move:1000,start:5000 --bootstrap 100 -o "$out" "$@"

@@ -296,6 +296,7 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 {
 	GString *t = g_string_new(NULL);
 	int n = s->nbots, w = name_width(s), k = s->header.nseats;
+	int cw = CLAMP(w, 7, 10);	/* matrix columns */
 	gboolean two = k == 2;
 	int faulted = 0;
 
@@ -328,7 +329,7 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 		g_string_append_printf(t, "\nLikelihood of superiority (row stronger than column), %%:\n%*s",
 				       w + 4, "");
 		for (int c = 0; c < n; c++)
-			g_string_append_printf(t, " %6.6s", s->bot[s->order[c]].name);
+			g_string_append_printf(t, " %*.*s", cw, cw, s->bot[s->order[c]].name);
 		g_string_append_c(t, '\n');
 		for (int r = 0; r < n; r++) {
 			int i = s->order[r];
@@ -338,16 +339,16 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 				int j = s->order[c];
 
 				if (i == j)
-					g_string_append_printf(t, " %6s", "-");
+					g_string_append_printf(t, " %*s", cw, "-");
 				else
-					g_string_append_printf(t, " %6.1f", 100 * s->ratings->los[i * n + j]);
+					g_string_append_printf(t, " %*.1f", cw, 100 * s->ratings->los[i * n + j]);
 			}
 			g_string_append_c(t, '\n');
 		}
 		g_string_append_printf(t, "\nCrosstable (%s, row against column):\n%*s",
 				       two ? "W-D-L" : "% of games finishing ahead", w + 4, "");
 		for (int c = 0; c < n; c++)
-			g_string_append_printf(t, " %8.8s", s->bot[s->order[c]].name);
+			g_string_append_printf(t, " %*.*s", cw, cw, s->bot[s->order[c]].name);
 		g_string_append_c(t, '\n');
 		for (int r = 0; r < n; r++) {
 			int i = s->order[r];
@@ -363,7 +364,7 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 					cell = g_strdup_printf("%d-%d-%d", s->x_win[x], s->x_draw[x], s->x_loss[x]);
 				else
 					cell = g_strdup_printf("%.1f", 100 * s->x_share[x] / s->x_games[x]);
-				g_string_append_printf(t, " %8s", cell);
+				g_string_append_printf(t, " %*s", cw, cell);
 			}
 			g_string_append_c(t, '\n');
 		}

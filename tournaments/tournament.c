@@ -538,8 +538,12 @@ static void progress(const TournamentConfig *cfg, gboolean tty, int done, int to
 	last_plain = g_get_monotonic_time();
 	if (rate > 0)
 		format_duration(left, sizeof(left), (total - done) / rate);
-	fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s", tty ? "\r" : "",
-		cfg->variant->name, done, total, rate, left, tty ? "\033[K" : "\n");
+	if (played == 0 && !last)
+		fprintf(stderr, "%s%s: %d/%d games, starting%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, tty ? "\033[K" : "\n");
+	else
+		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, rate, left, tty ? "\033[K" : "\n");
 	if (tty && last)
 		fputc('\n', stderr);
 	fflush(stderr);
