@@ -125,8 +125,8 @@ static void test_resume(void)
 		gsize len;
 
 		g_assert_true(g_file_get_contents(path, &data, &len, NULL));
-		torn = g_strconcat(data, "", NULL);
-		torn = g_realloc(torn, len + 31);
+		torn = g_malloc(len + 31);
+		memcpy(torn, data, len);
 		memcpy(torn + len, line, 30);
 		torn[len + 30] = '\0';
 		g_assert_true(g_file_set_contents(path, torn, -1, NULL));
@@ -196,11 +196,39 @@ static void test_damaged_middle(void)
 	remove_path(path);
 }
 
+/* Killed while writing the header: the journal starts afresh. */
+static void test_torn_header(void)
+{
+	g_autofree char *path = temp_path();
+	JournalHeader h;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) games = NULL;
+	Journal *j;
+
+	g_assert_true(g_file_set_contents(path, "tetrarena-journal 1 finger", -1, NULL));
+	header_init(&h, "77");
+	j = journal_open(path, &h, &games, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(j);
+	g_assert_cmpuint(games->len, ==, 0);
+	journal_free(j);
+	{
+		JournalHeader back = { 0 };
+
+		g_clear_pointer(&games, g_ptr_array_unref);
+		g_assert_true(journal_read(path, &back, &games, NULL, &error));
+		g_assert_cmpstr(back.fingerprint, ==, "77");
+		journal_header_clear(&back);
+	}
+	remove_path(path);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/journal/roundtrip", test_roundtrip);
 	g_test_add_func("/journal/resume", test_resume);
 	g_test_add_func("/journal/damaged-middle", test_damaged_middle);
+	g_test_add_func("/journal/torn-header", test_torn_header);
 	return g_test_run();
 }

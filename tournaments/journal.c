@@ -103,6 +103,17 @@ static gboolean parse_int(const char *text, gint64 min, gint64 max, gint64 *out)
 	return g_ascii_string_to_signed(text, 10, min, max, out, NULL);
 }
 
+/* A non-negative int. */
+static gboolean parse_small(const char *text, int *out)
+{
+	gint64 v;
+
+	if (!parse_int(text, 0, G_MAXINT, &v))
+		return FALSE;
+	*out = (int)v;
+	return TRUE;
+}
+
 static gboolean parse_double(const char *text, double *out)
 {
 	char *end = NULL;
@@ -113,7 +124,8 @@ static gboolean parse_double(const char *text, double *out)
 	return end && *end == '\0';
 }
 
-/* Parse a comma list of exactly n items with parse_item(). */
+/* Parse one comma-separated value per seat into field f; *n is the seat
+ * count (0: not known yet, set from this list). */
 static gboolean parse_seats(const char *value, JournalGame *g, Field f, int *n)
 {
 	g_auto(GStrv) items = g_strsplit(value, ",", -1);
@@ -165,7 +177,6 @@ gboolean journal_game_parse(const char *line, JournalGame *g, GError **error)
 {
 	const char *check = strstr(line, " check=");
 	g_auto(GStrv) words = NULL;
-	gint64 v;
 	int n = 0;
 	guint have = 0;
 
@@ -193,34 +204,38 @@ gboolean journal_game_parse(const char *line, JournalGame *g, GError **error)
 			goto bad;
 		*eq = '\0';
 		val = eq + 1;
-		if (!strcmp(key, "id"))
-			ok = parse_int(val, 0, G_MAXINT, &v) && ((g->id = (int)v), TRUE), have |= 1;
-		else if (!strcmp(key, "round"))
-			ok = parse_int(val, 0, G_MAXINT, &v) && ((g->round = (int)v), TRUE);
-		else if (!strcmp(key, "seed"))
+		if (!strcmp(key, "id")) {
+			ok = parse_small(val, &g->id);
+			have |= 1;
+		} else if (!strcmp(key, "round")) {
+			ok = parse_small(val, &g->round);
+		} else if (!strcmp(key, "seed")) {
 			ok = g_ascii_string_to_unsigned(val, 10, 0, G_MAXUINT64, &g->seed, NULL);
-		else if (!strcmp(key, "bots"))
-			ok = parse_seats(val, g, F_BOT, &n), have |= 2;
-		else if (!strcmp(key, "ranks"))
-			ok = parse_seats(val, g, F_RANK, &n), have |= 4;
-		else if (!strcmp(key, "scores"))
+		} else if (!strcmp(key, "bots")) {
+			ok = parse_seats(val, g, F_BOT, &n);
+			have |= 2;
+		} else if (!strcmp(key, "ranks")) {
+			ok = parse_seats(val, g, F_RANK, &n);
+			have |= 4;
+		} else if (!strcmp(key, "scores")) {
 			ok = parse_seats(val, g, F_SCORE, &n);
-		else if (!strcmp(key, "faults"))
+		} else if (!strcmp(key, "faults")) {
 			ok = parse_seats(val, g, F_FAULTS, &n);
-		else if (!strcmp(key, "moves"))
+		} else if (!strcmp(key, "moves")) {
 			ok = parse_seats(val, g, F_MOVES, &n);
-		else if (!strcmp(key, "mean"))
+		} else if (!strcmp(key, "mean")) {
 			ok = parse_seats(val, g, F_MEAN, &n);
-		else if (!strcmp(key, "max"))
+		} else if (!strcmp(key, "max")) {
 			ok = parse_seats(val, g, F_MAX, &n);
-		else if (!strcmp(key, "end"))
+		} else if (!strcmp(key, "end")) {
 			ok = g_strlcpy(g->end, val, sizeof(g->end)) < sizeof(g->end);
-		else if (!strcmp(key, "plies"))
-			ok = parse_int(val, 0, G_MAXINT, &v) && ((g->plies = (int)v), TRUE);
-		else if (!strcmp(key, "ms"))
+		} else if (!strcmp(key, "plies")) {
+			ok = parse_small(val, &g->plies);
+		} else if (!strcmp(key, "ms")) {
 			ok = parse_int(val, 0, G_MAXINT64, &g->wall_ms);
-		else if (!strcmp(key, "log"))
+		} else if (!strcmp(key, "log")) {
 			ok = g_strlcpy(g->log, strcmp(val, "-") ? val : "", sizeof(g->log)) < sizeof(g->log);
+		}
 		/* Unknown keys are skipped: later versions may add some. */
 		if (!ok)
 			goto bad;
@@ -408,6 +423,21 @@ static void set_errno_error(GError **error, const char *what, const char *path)
 		    what, path, g_strerror(e));
 }
 
+/* Whether the file holds a newline at all (a complete header). */
+static gboolean has_newline(int fd)
+{
+	char buf[4096];
+	off_t off = 0;
+	ssize_t n;
+
+	while ((n = pread(fd, buf, sizeof(buf), off)) > 0) {
+		if (memchr(buf, '\n', (size_t)n))
+			return TRUE;
+		off += n;
+	}
+	return FALSE;
+}
+
 Journal *journal_open(const char *path, const JournalHeader *header,
 		      GPtrArray **games, GError **error)
 {
@@ -429,6 +459,15 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 		set_errno_error(error, "cannot stat", path);
 		close(fd);
 		return NULL;
+	}
+	if (st.st_size > 0 && !has_newline(fd)) {
+		/* Killed while writing the header: nothing was recorded yet. */
+		if (ftruncate(fd, 0) < 0) {
+			set_errno_error(error, "cannot truncate", path);
+			close(fd);
+			return NULL;
+		}
+		st.st_size = 0;
 	}
 	if (st.st_size == 0) {
 		g_autofree char *line = header_format(header);

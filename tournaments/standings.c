@@ -385,7 +385,9 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 		if (faulted++ == 0)
 			g_string_append(t, "\nFaulted games (log, then the command that replays it):\n");
 		if (faulted <= FAULTED_SHOWN) {
-			g_autofree char *log = g->log[0] ? g_build_filename(outdir, g->log, NULL) : g_strdup("-");
+			g_autofree char *log = !g->log[0] ? g_strdup("-") :
+					       g_path_is_absolute(g->log) ? g_strdup(g->log) :
+					       g_build_filename(outdir, g->log, NULL);
 
 			g_string_append_printf(t, "  game %d:%s\n    %s\n    %s rerun %s\n",
 					       g->id, who->str, log, referee, log);
