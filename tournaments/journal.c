@@ -513,17 +513,28 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 	return j;
 }
 
-gboolean journal_append(Journal *j, const JournalGame *g, GError **error)
+gboolean journal_append_many(Journal *j, const JournalGame *const *games, guint n,
+			     GError **error)
 {
-	g_autofree char *line = journal_game_format(g);
+	g_autoptr(GString) lines = g_string_new(NULL);
 	gboolean ok;
 
+	for (guint i = 0; i < n; i++) {
+		g_autofree char *line = journal_game_format(games[i]);
+
+		g_string_append(lines, line);
+	}
 	g_mutex_lock(&j->lock);
-	ok = write_all(j->fd, line, strlen(line)) && fdatasync(j->fd) == 0;
+	ok = write_all(j->fd, lines->str, lines->len) && fdatasync(j->fd) == 0;
 	if (!ok)
 		set_errno_error(error, "cannot append to", j->path);
 	g_mutex_unlock(&j->lock);
 	return ok;
+}
+
+gboolean journal_append(Journal *j, const JournalGame *g, GError **error)
+{
+	return journal_append_many(j, &g, 1, error);
 }
 
 void journal_free(Journal *j)

@@ -14,8 +14,9 @@
  * options, seats, bots' names, games per seating, seed, time control), but
  * not the bots' commands or the shard, so shards run on different machines
  * share it. A game line is appended with one write() and flushed to disk
- * (fdatasync) as its game ends, under a lock, so a crash or a kill can at
- * worst tear the last line. `check` is an FNV-1a hash of the line before
+ * (fdatasync) as its game ends (games that end together share the write
+ * and the flush), under a lock, so a crash or a kill can at worst tear the
+ * last line. `check` is an FNV-1a hash of the line before
  * it: a torn or damaged last line is dropped (and truncated away when the
  * journal is reopened for writing); a damaged line elsewhere is an error.
  * A game id recorded twice keeps its first line.
@@ -108,6 +109,11 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 /* Append one game and flush it to disk. Thread-safe. FALSE with error on
  * a write or sync failure. */
 gboolean journal_append(Journal *j, const JournalGame *g, GError **error);
+
+/* The same for n games, with one write and one flush (a group commit); a
+ * kill during the write can tear only the last line. */
+gboolean journal_append_many(Journal *j, const JournalGame *const *games, guint n,
+			     GError **error);
 
 /* Close (and unlock). NULL is fine. */
 void journal_free(Journal *j);
