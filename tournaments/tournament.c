@@ -959,11 +959,13 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL;
 	g_autofree char *output = NULL, *shard = NULL, *seed = NULL;
 	g_auto(GStrv) bots = NULL;
+	g_auto(GStrv) option = NULL;
 	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
 	gboolean pin = FALSE, quiet = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
 		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
+		{ "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option, "One variant option (repeat)", "KEY=VALUE" },
 		{ "players", 'p', 0, G_OPTION_ARG_INT, &players, "Seats per game", "K" },
 		{ "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games per seating (seeds)", "N" },
 		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed, "Master seed", "SEED" },
@@ -1003,6 +1005,13 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 #define OVERRIDE(field, value) do { if (value) { g_free(cfg->field); cfg->field = g_steal_pointer(&value); } } while (0)
 	OVERRIDE(variant_name, variant);
 	OVERRIDE(options, options);
+	for (int i = 0; option && option[i]; i++) {
+		char *joined = g_strdup_printf("%s%s%s", cfg->options ? cfg->options : "",
+					       cfg->options && *cfg->options ? "," : "", option[i]);
+
+		g_free(cfg->options);
+		cfg->options = joined;
+	}
 	OVERRIDE(time, time);
 	OVERRIDE(policy, policy);
 	OVERRIDE(output, output);
