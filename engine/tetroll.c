@@ -372,6 +372,14 @@ static void write_cells(TetrollState *s, int seat, const int *xs, const int *ys,
 	push_front(s, &t);
 }
 
+/* Drop the front task; unused slots stay zero, so equal states compare equal. */
+static void pop(TetrollState *s)
+{
+	s->nqueue--;
+	memmove(s->queue, s->queue + 1, (size_t)s->nqueue * sizeof(s->queue[0]));
+	s->queue[s->nqueue] = (TetrollTask){0, 0};
+}
+
 static int next_playing(const TetrollState *s, int seat)
 {
 	for (int k = 1; k <= s->nplayers; k++) {
@@ -388,6 +396,8 @@ static void next_turn(TetrollState *s)
 
 	s->nqueue = 0;
 	s->ndice = 0;
+	memset(s->queue, 0, sizeof(s->queue));
+	memset(s->dice, 0, sizeof(s->dice));
 	if (p < 0) {
 		s->stage = TETROLL_STAGE_OVER;
 		s->nroll = 0;
@@ -414,8 +424,7 @@ static void advance(TetrollState *s)
 				 : TETROLL_STAGE_WRITE;
 			return;
 		}
-		s->nqueue--;	/* nothing left to do it with: lost */
-		memmove(s->queue, s->queue + 1, (size_t)s->nqueue * sizeof(s->queue[0]));
+		pop(s);		/* nothing left to do it with: lost */
 	}
 	next_turn(s);
 }
@@ -426,8 +435,7 @@ static void consume(TetrollState *s)
 	assert(s->nqueue > 0);
 	if (s->queue[0].kind != TETROLL_TASK_COPY && --s->queue[0].n > 0)
 		return;
-	s->nqueue--;
-	memmove(s->queue, s->queue + 1, (size_t)s->nqueue * sizeof(s->queue[0]));
+	pop(s);
 }
 
 /* The dice are final: place the selected shape, or end this player's game. */
@@ -614,6 +622,8 @@ static void tetroll_apply(void *state, int player, Move m)
 				s->dice[kept++] = s->dice[i];
 		s->nroll = (int8_t)(s->ndice - kept);
 		s->ndice = (int8_t)kept;
+		for (int i = kept; i < TETROLL_DICE; i++)
+			s->dice[i] = 0;
 		s->sheet[seat].prize[b] = TETROLL_PRIZE_CROSSED;
 		s->stage = TETROLL_STAGE_ROLL;
 		return;
@@ -626,9 +636,9 @@ static void tetroll_apply(void *state, int player, Move m)
 			xs[i] = x + o->x[i];
 			ys[i] = y + o->y[i];
 		}
-		s->nqueue = 0;
 		write_cells(s, seat, xs, ys, 4, tetroll_dice_shape(s->dice));
 		s->ndice = 0;
+		memset(s->dice, 0, sizeof(s->dice));
 		advance(s);
 		return;
 	}

@@ -134,6 +134,7 @@ typedef struct {
 	int8_t rings[TETROLL_BONUSES];			/* marked, capped at the track */
 	int8_t prize[TETROLL_BONUSES];			/* TetrollPrize */
 	int8_t status;					/* TetrollStatus */
+	int8_t spare;					/* zero: no padding byte */
 } TetrollSheet;
 
 typedef struct {
