@@ -132,8 +132,8 @@ bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
-$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
-	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
