@@ -143,6 +143,11 @@ $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 # time limit in the tests (valgrind, a loaded machine).
 export TETRARENA_BUILD := $(CURDIR)/$(O)
 export TETRARENA_TOP := $(CURDIR)
+# ASan reserves terabytes of address space: the referee's memory rlimit
+# would kill sanitized bots, so it is skipped in that mode.
+ifeq ($(MODE),san)
+export TETRARENA_NO_MEMLIMIT := 1
+endif
 
 check: all
 	prove --exec '' $(TEST_BINS) $(TEST_SH)
