@@ -370,6 +370,8 @@ typedef struct {
 	bool self;		/* opponents are copies of the AI, not random */
 	bool verify;
 	bool show;		/* print the final board of each game */
+	bool transcript;	/* print the protocol lines seat 0 would see */
+	int target;		/* the target option, 0 for its default */
 } Arena;
 
 static int arena(const Arena *a)
@@ -383,6 +385,8 @@ static int arena(const Arena *a)
 	int verified = 0, ends[MATRIX_END_RETIRED + 1] = {0};
 
 	variant_config_default(&variant_matrix, a->players, &cfg);
+	if (a->target)
+		cfg.opt[MATRIX_OPT_TARGET] = a->target;
 	for (int g = 0; g < a->games; g++) {
 		uint64_t seed = rng_derive(a->seed, "matrix-arena", (uint64_t)g);
 		int ai = g % a->players;	/* the AI's seat rotates */
@@ -395,6 +399,14 @@ static int arena(const Arena *a)
 		variant_matrix.init(&s, &cfg);
 		for (int p = 0; p < a->players; p++)
 			beliefs_init(&beliefs[p]);
+		if (a->transcript) {
+			printf("tetrarena 1\ngame %d variant=matrix seat=0 players=%d options=", g + 1,
+			       a->players);
+			for (int o = 0; o < MATRIX_OPT_COUNT; o++)
+				printf("%s%s:%d", o ? "," : "", variant_matrix.options[o].key, cfg.opt[o]);
+			printf(" time=bank:60000,inc:1000,move:5000,start:10000\n"
+			       "hello bot-matrix 1.0 multi\n");
+		}
 		for (;;) {
 			VariantPhase ph = variant_matrix.phase(&s, &mask);
 			if (ph == VARIANT_PHASE_OVER || nlog + a->players + 1 > ARENA_MAX_LOG)
@@ -426,8 +438,25 @@ static int arena(const Arena *a)
 				if (joint[p])
 					sub |= 1u << p;
 				log[nlog++] = (LogEntry){(int8_t)p, joint[p]};
+				if (a->transcript && p == 0) {
+					char mv[VARIANT_MOVE_TEXT_MAX];
+					Text tm;
+					text_init(&tm, mv, sizeof(mv));
+					variant_matrix.move_format(&s, p, joint[p], &tm);
+					printf("go 5000 %s\nmove %s\n", text, mv);
+				}
 			}
 			variant_matrix.apply_joint(&s, joint, sub);
+			for (int p = 0; a->transcript && p < a->players; p++) {
+				char mv[VARIANT_MOVE_TEXT_MAX];
+				Text tm;
+				text_init(&tm, mv, sizeof(mv));
+				variant_matrix.move_format(&s, p, joint[p], &tm);
+				if (joint[p])
+					printf("update %d %s\n", p, mv);
+				else
+					printf("update fault %d timeout\n", p);
+			}
 		}
 		if (variant_matrix.phase(&s, &mask) != VARIANT_PHASE_OVER) {
 			fprintf(stderr, "arena: game %d did not finish\n", g);
@@ -571,7 +600,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
-		"                  [--verify] [--show]\n"
+		"                  [--verify] [--show] [--transcript] [--target N]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
 		"  prints one line per game and a summary of the AI's points and wins.\n");
@@ -580,7 +609,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	Arena a = {0, 1, 7, false, false, false};
+	Arena a = {0, 1, 7, false, false, false, false, 0};
 	bool arena_mode = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -597,6 +626,10 @@ int main(int argc, char **argv)
 			a.verify = true;
 		} else if (strcmp(argv[i], "--show") == 0) {
 			a.show = true;
+		} else if (strcmp(argv[i], "--transcript") == 0) {
+			a.transcript = true;
+		} else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) {
+			a.target = (int)arg_long(argv[++i], 1, 999);
 		} else {
 			usage();
 		}

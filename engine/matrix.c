@@ -588,7 +588,8 @@ static void put_ints(Text *out, const char *key, const int16_t *v, int n)
  * One line of key=value fields (the `matrix` section of protocol.md):
  * settings, round and stage, scores, retired seats, the viewer's pieces
  * (`piece` and `next`; the chance viewer gets the whole known deal
- * instead), the field top row first, and the last round.
+ * instead), the field's rows from the highest filled one down, and the
+ * last round.
  */
 static void matrix_state_format(const void *state, int viewer, Text *out)
 {
@@ -623,8 +624,13 @@ static void matrix_state_format(const void *state, int viewer, Text *out)
 		text_printf(out, " piece=%c next=%c", now == PIECE_NONE ? '-' : piece_letter(now),
 			    next == PIECE_NONE ? '-' : piece_letter(next));
 	}
+	/* Rows from the highest filled one down to row 0; those above are empty. */
+	int top = 0;
+	for (int y = s->board.height - 1; y > 0 && !top; y--)
+		if (s->board.rows[y])
+			top = y;
 	text_puts(out, " field=");
-	for (int y = s->board.height - 1; y >= 0; y--) {
+	for (int y = top; y >= 0; y--) {
 		for (int x = 0; x < s->width; x++)
 			text_putc(out, board_get(&s->board, x, y) ? '#' : '.');
 		if (y)
@@ -744,10 +750,10 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 	}
 	/* Field rows, top first. */
 	v = field(text, "field", &len);
-	if (!v || len != (size_t)((w + 1) * (h + buf) - 1))
+	if (!v || (len + 1) % (size_t)(w + 1) != 0 || (len + 1) / (size_t)(w + 1) > (size_t)(h + buf))
 		return false;
 	board_init(&s->board, w, h + buf);
-	for (int y = h + buf - 1; y >= 0; y--, v++) {
+	for (int y = (int)((len + 1) / (size_t)(w + 1)) - 1; y >= 0; y--, v++) {
 		for (int x = 0; x < w; x++, v++) {
 			if (*v != '#' && *v != '.')
 				return false;
