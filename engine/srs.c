@@ -200,6 +200,7 @@ bool srs_rests(const Board *b, const SrsPos *p)
 }
 
 #define SEEN_X (BOARD_MAX_WIDTH + 4)	/* rotation point x + 2 */
+#define OPEN_SKIP 4	/* rows above the stack where no cell can reach it */
 
 int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
 {
@@ -208,12 +209,34 @@ int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
 	int head = 0, tail = 0, n = 0;
 	const int kind = spawn->kind;
 
+	int top = b->height;	/* rows from `top` up are empty */
+
 	assert(b->height <= 62);
 	if (srs_collides(b, spawn))
 		return 0;
 	memset(seen, 0, sizeof(seen));
-	seen[spawn->rot][spawn->x + 2] |= (uint64_t)1 << spawn->y;
-	queue[tail++] = *spawn;
+	while (top > 0 && !b->rows[top - 1])
+		top--;
+	if (spawn->y >= top + OPEN_SKIP + 1 && spawn->y + 2 < b->height) {
+		/*
+		 * Shortcut: above the stack every in-bounds position is reachable
+		 * (turn at the spawn, slide, drop), and none is final. Mark every
+		 * row from top + OPEN_SKIP up as seen, and start from all the
+		 * positions in its two lowest rows: rotations from higher rows
+		 * (kicks move at most 2 down) land in those rows or above.
+		 */
+		for (int r = 0; r < SRS_ROTS; r++)
+			for (int x = -2; x < b->width + 2; x++) {
+				seen[r][x + 2] = ~(uint64_t)0 << (top + OPEN_SKIP);
+				for (int y = top + OPEN_SKIP; y < top + OPEN_SKIP + 2; y++)
+					if (!collides_at(b, kind, r, x, y))
+						queue[tail++] = (SrsPos){(int8_t)kind, (int8_t)r,
+									 (int8_t)x, (int8_t)y};
+			}
+	} else {
+		seen[spawn->rot][spawn->x + 2] |= (uint64_t)1 << spawn->y;
+		queue[tail++] = *spawn;
+	}
 	while (head < tail) {
 		SrsPos p = queue[head++];
 		SrsPos next[5];

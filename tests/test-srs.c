@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "piece.h"
+#include "rng.h"
 #include "srs.h"
 
 static const char letters[] = "IOTJLSZ";
@@ -249,6 +250,83 @@ static void test_wall_kick(void)
 	g_assert_cmpint(p.y, ==, 5);
 }
 
+/*
+ * A plain breadth-first search with the public moves, no shortcut: the
+ * reference the generator must agree with. OUT final[rot][x + 2] bit y.
+ */
+static void reference(const Board *b, const SrsPos *spawn, bool resting,
+		      uint64_t final[SRS_ROTS][BOARD_MAX_WIDTH + 4])
+{
+	static SrsPos queue[SRS_MAX_LANDINGS];
+	uint64_t seen[SRS_ROTS][BOARD_MAX_WIDTH + 4] = {{0}};
+	int head = 0, tail = 0;
+
+	memset(final, 0, sizeof(uint64_t) * SRS_ROTS * (BOARD_MAX_WIDTH + 4));
+	queue[tail++] = *spawn;
+	seen[spawn->rot][spawn->x + 2] |= (uint64_t)1 << spawn->y;
+	while (head < tail) {
+		SrsPos p = queue[head++], next[5];
+		int n = 0;
+		for (int d = -1; d <= 1; d += 2) {
+			next[n] = p;
+			next[n].x = (int8_t)(p.x + d);
+			if (!srs_collides(b, &next[n]))
+				n++;
+			next[n] = p;
+			if (srs_rotate(b, &next[n], d))
+				n++;
+		}
+		next[n] = p;
+		next[n].y = (int8_t)(p.y - 1);
+		if (!srs_collides(b, &next[n]))
+			n++;
+		else if (!resting || srs_rests(b, &p))
+			final[p.rot][p.x + 2] |= (uint64_t)1 << p.y;
+		for (int i = 0; i < n; i++) {
+			uint64_t bit = (uint64_t)1 << next[i].y;
+			if (seen[next[i].rot][next[i].x + 2] & bit)
+				continue;
+			seen[next[i].rot][next[i].x + 2] |= bit;
+			queue[tail++] = next[i];
+		}
+	}
+}
+
+/* On ragged random boards full of overhangs the generator finds exactly
+ * what the plain search finds. */
+static void test_against_reference(void)
+{
+	static SrsPos out[SRS_MAX_LANDINGS];
+	Rng rng;
+	int boards = 0, total = 0;
+
+	rng_seed(&rng, 2026);
+	for (int round = 0; round < 300; round++) {
+		Board b;
+		int rows = 1 + (int)rng_below(&rng, 14);
+		board_init(&b, 10, 40);
+		for (int y = 0; y < rows; y++)
+			for (int x = 0; x < 10; x++)
+				if (rng_below(&rng, 100) < 55)
+					board_set(&b, x, y, true);
+		boards++;
+		for (int k = 0; k < PIECE_COUNT; k++) {
+			uint64_t want[SRS_ROTS][BOARD_MAX_WIDTH + 4], got[SRS_ROTS][BOARD_MAX_WIDTH + 4];
+			SrsPos spawn;
+			bool resting = round % 2 == 0;
+			g_assert_true(srs_spawn(&b, (PieceKind)k, 4, 20, &spawn));
+			reference(&b, &spawn, resting, want);
+			int n = srs_landings(&b, &spawn, resting, out);
+			memset(got, 0, sizeof(got));
+			for (int i = 0; i < n; i++)
+				got[out[i].rot][out[i].x + 2] |= (uint64_t)1 << out[i].y;
+			g_assert_true(memcmp(want, got, sizeof(want)) == 0);
+			total += n;
+		}
+	}
+	g_test_message("%d boards, %d placements", boards, total);
+}
+
 static void test_rot_letters(void)
 {
 	for (int r = 0; r < SRS_ROTS; r++)
@@ -268,5 +346,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/srs/kick/o", test_o_never_kicks);
 	g_test_add_func("/srs/kick/wall", test_wall_kick);
 	g_test_add_func("/srs/rot-letters", test_rot_letters);
+	g_test_add_func("/srs/landings/reference", test_against_reference);
 	return g_test_run();
 }
