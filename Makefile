@@ -62,8 +62,9 @@ STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
+.SECONDARY:
 
-all: bin/referee $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+all: $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
@@ -107,19 +108,19 @@ $(O)/%.o: %.c | deps
 	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
 
 $(ENGINE_LIB): $(ENGINE_OBJ) $(STAMP)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $(ENGINE_OBJ)
 
 $(REFEREE_LIB): $(REFEREE_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $^
 
 $(TOURN_LIB): $(TOURN_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $^
 
 $(BOTLIB): $(BOTLIB_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $(BOTLIB_OBJ)
 
 # ---- linking ------------------------------------------------------------
