@@ -42,11 +42,138 @@ typedef struct {
 	double log_odds[MATRIX_MAX_PLAYERS];	/* greedy versus random, per seat */
 	bool have_prev;
 	MatrixState prev;			/* the state of the last decision */
+	/* Pieces each seat has shown (placed) in the current block of 7. */
+	int block;				/* round / DEAL_BLOCK they belong to */
+	uint8_t shown[MATRIX_MAX_PLAYERS];
+	int8_t my_last;				/* our piece last round, -1 */
 } Beliefs;
 
 static void beliefs_init(Beliefs *b)
 {
 	memset(b, 0, sizeof(*b));
+	b->my_last = -1;
+}
+
+/*
+ * Note the pieces the last round's placements showed: each seat gets every
+ * piece once per block, so a piece shown in this block will not come again
+ * before the next one.
+ */
+static void beliefs_observe(Beliefs *b, const MatrixState *s)
+{
+	int block = s->round / DEAL_BLOCK;
+
+	if (block != b->block) {
+		b->block = block;
+		memset(b->shown, 0, sizeof(b->shown));
+	}
+	if (s->round == 0 || (s->round - 1) / DEAL_BLOCK != block)
+		return;
+	for (int q = 0; q < s->nplayers; q++) {
+		SrsPos last[MATRIX_MAX_HELD];
+		if (matrix_move_positions(s->last_move[q], last) == 1)
+			b->shown[q] |= (uint8_t)(1u << last[0].kind);
+	}
+}
+
+typedef struct {
+	int n, me, mine;
+	int last[MATRIX_MAX_PLAYERS];		/* last round's piece, -1 unknown */
+	unsigned allowed[MATRIX_MAX_PLAYERS];	/* kinds a seat may hold now */
+	int pick[MATRIX_MAX_PLAYERS];
+	double count[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+	double total;
+	long budget;
+} Enum;
+
+/* Count the deals of the others' pieces that keep every rule we can check. */
+static void enumerate(Enum *e, int q, unsigned used)
+{
+	if (e->budget-- <= 0)
+		return;
+	if (q == e->n) {
+		for (int p = 0; p < e->n; p++)
+			if (p != e->me && e->pick[p] >= 0)
+				e->count[p][e->pick[p]] += 1;
+		e->total += 1;
+		return;
+	}
+	if (q == e->me || !e->allowed[q]) {
+		e->pick[q] = q == e->me ? e->mine : -1;
+		enumerate(e, q + 1, used);
+		return;
+	}
+	for (int k = 0; k < PIECE_COUNT; k++) {
+		if (!(e->allowed[q] >> k & 1u) || (used >> k & 1u))
+			continue;
+		/* No swap with a seat already decided (ourselves included). */
+		bool swap = false;
+		for (int p = 0; p < e->n; p++)
+			if ((p < q || p == e->me) && e->last[p] >= 0 && e->last[q] >= 0 && e->pick[p] == e->last[q] &&
+			    k == e->last[p])
+				swap = true;
+		if (swap)
+			continue;
+		e->pick[q] = k;
+		enumerate(e, q + 1, used | 1u << k);
+	}
+}
+
+/*
+ * OUT w[q][k]: the chance that seat q holds piece k now, from the deal
+ * rules: pieces differ within a round, nobody repeats their last piece or
+ * one shown earlier in the block, nobody swaps with anyone; every deal that
+ * keeps them counts the same. Seats that cannot be reasoned about get
+ * uniform weights over the pieces other than ours.
+ */
+static void piece_weights(const MatrixState *s, const Beliefs *b, int me, bool infer,
+			  double w[MATRIX_MAX_PLAYERS][PIECE_COUNT])
+{
+	static Enum e;
+	int mine = matrix_piece(s, me);
+	Beliefs none;
+
+	if (!infer) {
+		/* Only: not our piece, not the seat's last one. */
+		beliefs_init(&none);
+		none.my_last = b->my_last;
+		b = &none;
+	}
+
+	memset(&e, 0, sizeof(e));
+	e.n = s->nplayers;
+	e.me = me;
+	e.mine = mine;
+	e.budget = 200000;
+	for (int q = 0; q < s->nplayers; q++) {
+		SrsPos last[MATRIX_MAX_HELD];
+		e.last[q] = matrix_move_positions(s->last_move[q], last) == 1 ? last[0].kind : -1;
+		if (q == me)
+			e.last[q] = b->my_last;
+		if (s->round == 0)
+			e.last[q] = -1;
+		e.allowed[q] = 0;
+		if (q == me || (s->retired >> q & 1u))
+			continue;
+		for (int k = 0; k < PIECE_COUNT; k++)
+			if (k != mine && k != e.last[q] && !(b->shown[q] >> k & 1u))
+				e.allowed[q] |= 1u << k;
+	}
+	/* Retired seats still hold a piece of the deal: they are not known. */
+	e.pick[me] = mine;
+	enumerate(&e, 0, mine >= 0 ? 1u << mine : 0);
+	for (int q = 0; q < s->nplayers; q++) {
+		double sum = 0;
+		for (int k = 0; k < PIECE_COUNT; k++)
+			sum += w[q][k] = e.total > 0 && e.budget > 0 ? e.count[q][k] : 0;
+		if (sum > 0) {
+			for (int k = 0; k < PIECE_COUNT; k++)
+				w[q][k] /= sum;
+			continue;
+		}
+		for (int k = 0; k < PIECE_COUNT; k++)
+			w[q][k] = k == mine ? 0 : 1.0 / (PIECE_COUNT - 1);
+	}
 }
 
 static double greedy_weight(const Beliefs *b, int seat)
@@ -128,7 +255,7 @@ static void beliefs_update(Beliefs *b, const MatrixState *now, int me)
  * OUT cover[y][x]: the probability that at least one other active player
  * covers the cell this round.
  */
-static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me,
+static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, bool infer,
 			      double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH])
 {
 	static SrsPos pos[SRS_MAX_LANDINGS];
@@ -137,29 +264,21 @@ static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me,
 	static double uni[PIECE_COUNT][BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
 	static double gre[PIECE_COUNT][BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
 	double miss[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
-	PieceKind mine = matrix_piece(s, me);
 	bool kind_done[PIECE_COUNT] = {false};
+	double wq[MATRIX_MAX_PLAYERS][PIECE_COUNT];
 
+	piece_weights(s, b, me, infer, wq);
 	for (int y = 0; y < s->board.height; y++)
 		for (int x = 0; x < s->width; x++)
 			miss[y][x] = 1.0;
 	for (int q = 0; q < s->nplayers; q++) {
 		if (q == me || (s->retired >> q & 1u))
 			continue;
-		/* The pieces q may hold: not ours, not q's last one. */
-		SrsPos last[MATRIX_MAX_HELD];
-		int last_kind = matrix_move_positions(s->last_move[q], last) == 1 ? last[0].kind : -1;
-		double w[PIECE_COUNT] = {0}, total = 0;
-		for (int k = 0; k < PIECE_COUNT; k++) {
-			if (k == mine || (k == last_kind && s->round > 0))
-				continue;
-			w[k] = 1;
-			total += 1;
-		}
+		const double *w = wq[q];
 		double g = greedy_weight(b, q);
 		double qcov[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH] = {{0}};
 		for (int k = 0; k < PIECE_COUNT; k++) {
-			if (w[k] == 0)
+			if (w[k] < 1e-9)
 				continue;
 			if (!kind_done[k]) {
 				memset(uni[k], 0, sizeof(uni[k]));
@@ -179,8 +298,7 @@ static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me,
 			}
 			for (int y = 0; y < s->board.height; y++)
 				for (int x = 0; x < s->width; x++)
-					qcov[y][x] += w[k] / total *
-						      (g * gre[k][y][x] + (1 - g) * uni[k][y][x]);
+					qcov[y][x] += w[k] * (g * gre[k][y][x] + (1 - g) * uni[k][y][x]);
 		}
 		for (int y = 0; y < s->board.height; y++)
 			for (int x = 0; x < s->width; x++)
@@ -199,9 +317,15 @@ typedef struct {
 	double hole;	/* the hole penalty */
 	double bumpy;	/* per unit of surface roughness after the move */
 	double height;	/* per row of the highest column after the move */
+	bool infer;	/* infer the others' pieces from the deal rules */
+	bool end;	/* weigh ending the game when our move ends it */
+	bool learn;	/* learn each opponent's greediness */
 } Weights;
 
-static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02};
+static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02, true, true, true};
+
+/* The first version, for comparisons (`--arena ... --versus`). */
+static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true};
 
 /* Surface roughness and top of a board. */
 static void surface(const Board *b, int *bumpy, int *top)
@@ -220,8 +344,26 @@ static void surface(const Board *b, int *bumpy, int *top)
 	}
 }
 
+#define END_STAKE 30.0	/* the value of ending a game we lead (or not) */
+
+/*
+ * The value of the game ending after this round, when our move ends it
+ * (a piece wholly above the matrix, or reaching the target): good when we
+ * should still lead after everyone's gains, bad otherwise.
+ */
+static double end_value(const MatrixState *s, int me, double my_gain)
+{
+	double best_other = -1e9;
+
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != me && !(s->retired >> q & 1u) && s->score[q] > best_other)
+			best_other = s->score[q];
+	/* Another seat gains up to 4 cells, more with a clear: allow 5. */
+	return s->score[me] + my_gain > best_other + 5 ? END_STAKE : -END_STAKE;
+}
+
 /* The expected value of placing p, given the others' coverage. */
-static double evaluate(const MatrixState *s, const SrsPos *p,
+static double evaluate(const MatrixState *s, int me, const SrsPos *p,
 		       double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH], const Weights *w)
 {
 	Move m = matrix_move(p);
@@ -256,6 +398,8 @@ static double evaluate(const MatrixState *s, const SrsPos *p,
 		v += w->row * pr;
 	}
 	surface(&after, &bumpy, &top);
+	if (w->end && (o.above || s->score[me] + v >= s->target))
+		return v + end_value(s, me, v);
 	v -= w->bumpy * bumpy + w->height * top;
 	return v;
 }
@@ -265,7 +409,7 @@ static double evaluate(const MatrixState *s, const SrsPos *p,
  * legal placements, ties broken by the Rng. Updates the beliefs. Returns 0
  * when it has no legal placement.
  */
-static Move choose(const MatrixState *s, int me, Beliefs *b, Rng *rng)
+static Move choose(const MatrixState *s, int me, Beliefs *b, const Weights *w, Rng *rng)
 {
 	static SrsPos pos[SRS_MAX_LANDINGS];
 	static double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
@@ -273,17 +417,20 @@ static Move choose(const MatrixState *s, int me, Beliefs *b, Rng *rng)
 	double best = -1e18;
 	int n, pick = -1, ties = 0;
 
-	beliefs_update(b, s, me);
+	if (w->learn)
+		beliefs_update(b, s, me);
+	beliefs_observe(b, s);
 	b->prev = *s;
 	b->have_prev = true;
 	if (k == PIECE_NONE)
 		return 0;
+	b->my_last = (int8_t)k;
 	n = matrix_placements(s, k, pos);
 	if (n == 0)
 		return 0;
-	opponent_coverage(s, b, me, cover);
+	opponent_coverage(s, b, me, w->infer, cover);
 	for (int i = 0; i < n; i++) {
-		double v = evaluate(s, &pos[i], cover, &default_weights);
+		double v = evaluate(s, me, &pos[i], cover, w);
 		if (v > best + 1e-9) {
 			best = v;
 			pick = i;
@@ -371,6 +518,8 @@ typedef struct {
 	bool verify;
 	bool show;		/* print the final board of each game */
 	bool transcript;	/* print the protocol lines seat 0 would see */
+	bool versus;		/* opponents are the baseline AI */
+	Weights ai;		/* the AI under test */
 	int target;		/* the target option, 0 for its default */
 } Arena;
 
@@ -432,7 +581,9 @@ static int arena(const Arena *a)
 					return 1;
 				}
 				if (p == ai || a->self)
-					joint[p] = choose(&view, p, &beliefs[p], &play);
+					joint[p] = choose(&view, p, &beliefs[p], &a->ai, &play);
+				else if (a->versus)
+					joint[p] = choose(&view, p, &beliefs[p], &baseline_weights, &play);
 				else
 					joint[p] = choose_random(&view, p, &play);
 				if (joint[p])
@@ -497,7 +648,8 @@ static int arena(const Arena *a)
 	}
 	printf("summary games=%d players=%d opponents=%s mean_points=%.2f win_rate=%.3f "
 	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d\n",
-	       a->games, a->players, a->self ? "self" : "random", points / a->games,
+	       a->games, a->players, a->self ? "self" : a->versus ? "baseline" : "random",
+	       points / a->games,
 	       wins / a->games, rounds / a->games, ends[MATRIX_END_TARGET],
 	       ends[MATRIX_END_ABOVE], ends[MATRIX_END_STUCK], ends[MATRIX_END_ROUNDS],
 	       verified);
@@ -565,7 +717,7 @@ static int protocol(void)
 			const char *state = strchr(line + 3, ' ');
 			Move m = 0;
 			if (state && variant_matrix.state_parse(&s, &cfg, state + 1))
-				m = choose(&s, seat, &beliefs, &rng);
+				m = choose(&s, seat, &beliefs, &default_weights, &rng);
 			if (!m) {
 				static Move moves[SRS_MAX_LANDINGS];
 				int n = variant_matrix.legal_moves(&s, seat, moves);
@@ -600,16 +752,17 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
-		"                  [--verify] [--show] [--transcript] [--target N]\n"
+		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
-		"  prints one line per game and a summary of the AI's points and wins.\n");
+		"  prints one line per game and a summary of the AI's points and wins.\n"
+		"  --versus: the opponents are the first version of the AI.\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	Arena a = {0, 1, 7, false, false, false, false, 0};
+	Arena a = {.seed = 1, .players = 7, .ai = default_weights};
 	bool arena_mode = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -626,6 +779,14 @@ int main(int argc, char **argv)
 			a.verify = true;
 		} else if (strcmp(argv[i], "--show") == 0) {
 			a.show = true;
+		} else if (strcmp(argv[i], "--no-infer") == 0) {
+			a.ai.infer = false;
+		} else if (strcmp(argv[i], "--no-end") == 0) {
+			a.ai.end = false;
+		} else if (strcmp(argv[i], "--no-learn") == 0) {
+			a.ai.learn = false;
+		} else if (strcmp(argv[i], "--versus") == 0) {
+			a.versus = true;
 		} else if (strcmp(argv[i], "--transcript") == 0) {
 			a.transcript = true;
 		} else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) {
