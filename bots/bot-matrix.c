@@ -763,10 +763,12 @@ static void usage(void)
 		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
+		"                  [--infer] [--no-end] [--no-learn]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
 		"  prints one line per game and a summary of the AI's points and wins.\n"
-		"  --versus: the opponents are the first version of the AI.\n");
+		"  --versus: the opponents are the first version of the AI.\n"
+		"  --infer, --no-end, --no-learn: switch a feature of the AI under test.\n");
 	exit(2);
 }
 
