@@ -6,7 +6,8 @@
  * board, and a cell scores only if nobody else covers it. So the bot first
  * predicts where the others will go (opponent_coverage): the pieces they
  * may hold follow from the deal rules (all distinct from ours, none
- * repeating its holder's last piece); for each such piece it lists every
+ * repeating its holder's last piece; optionally, piece_weights() counts
+ * every deal that keeps all the rules); for each such piece it lists every
  * legal placement and mixes two policies, uniform (a random player) and a
  * softmax over a one-piece greedy score (a sensible player). How much each
  * opponent looks greedy is learnt during the game from their placements
@@ -15,13 +16,16 @@
  * placements is valued (evaluate): expected unique cells, +5 for every row
  * our piece clears for sure, +5 times the chance that the others complete
  * a row we sit in, -3 if we touch a hole after the clear, and a little
- * for keeping the surface flat and low. The best placement is played.
+ * for keeping the surface flat and low (optionally, end_value() weighs
+ * ending the game when our move would end it). The best placement is
+ * played; ties are broken by the bot's Rng mixed with its seat.
  *
- * Start reading at choose(). Two front ends share it: main() speaks the
- * protocol (protocol.md) on stdin/stdout; `--arena` plays whole games in
- * this process (used by scripts/matrix-report.sh and the tests while the
- * generic referee cannot run matrix games yet) and can re-verify each game
- * by replaying its recorded moves through the variant table.
+ * Start reading at choose(). Two front ends share it: by default the bot
+ * speaks the protocol (protocol.md) through botio (bots/botio.h); with
+ * `--arena GAMES` it plays whole games in this process instead, the AI
+ * against random players, copies of itself or its first version (quick
+ * A/B measurements, scripts/matrix-report.sh -a), and re-verifies each
+ * game by replaying its recorded moves through the variant table.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -30,11 +34,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "botio.h"
 #include "matrix.h"
 #include "rng.h"
 #include "variants.h"
-
-#define LINE_MAX_BYTES 65536
 
 /* ---- opponent model ------------------------------------------------- */
 
@@ -323,12 +326,15 @@ typedef struct {
 } Weights;
 
 /*
- * Inference is off: measured over 1000 games against six baseline copies
- * it lowered the win rate (0.118 with it, 0.145 without; the fair share is
- * 0.143), presumably because sharper piece knowledge sharpens the errors
- * of the opponent model. `--infer` turns it on in the arena.
+ * Inference and end play are off, as measured over 1000 in-process games
+ * each. Inference against six baseline copies lowered the win rate (0.118
+ * with it, 0.145 without; the fair share is 0.143), presumably because
+ * sharper piece knowledge sharpens the errors of the opponent model. End
+ * play changed nothing measurable against random players (win rate 0.920
+ * with it, 0.928 without) and cost points. `--infer` and `--end` turn them
+ * on in the arena.
  */
-static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, true, true};
+static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true};
 
 /* The first version, for comparisons (`--arena ... --versus`). */
 static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true};
@@ -668,80 +674,32 @@ static int arena(const Arena *a)
 
 /* ---- protocol ------------------------------------------------------------ */
 
-/* The value of `key=` in a line, copied to out (bounded); false if absent. */
-static bool line_field(const char *line, const char *key, char *out, size_t cap)
+/* botio's start hook: matrix only; a fresh memory for every game. */
+static const char *protocol_start(const Variant *v, const VariantConfig *cfg, int seat,
+				  void *ctx)
 {
-	size_t n = strlen(key);
-
-	for (const char *p = line; (p = strstr(p, key)) != NULL; p++) {
-		if ((p != line && p[-1] != ' ') || p[n] != '=')
-			continue;
-		p += n + 1;
-		size_t len = strcspn(p, " \n");
-		if (len >= cap)
-			len = cap - 1;
-		memcpy(out, p, len);
-		out[len] = '\0';
-		return true;
-	}
-	return false;
+	(void)cfg;
+	(void)seat;
+	if (v != &variant_matrix)
+		return "this bot plays only matrix";
+	beliefs_init(ctx);
+	return NULL;
 }
 
-static int protocol(void)
+static Move protocol_choose(const Variant *v, const void *state, int seat, int ms_left,
+			    Rng *rng, void *ctx)
 {
-	static char line[LINE_MAX_BYTES + 2];
-	static MatrixState s;
-	static Beliefs beliefs;
-	static char move[VARIANT_MOVE_TEXT_MAX];
-	VariantConfig cfg;
-	int seat = 0;
-	Rng rng;
+	Rng own;
 
-	rng_seed(&rng, 0x6d6174726978ULL);
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	variant_config_default(&variant_matrix, 7, &cfg);
-	while (fgets(line, sizeof(line), stdin)) {
-		size_t len = strlen(line);
-		if (len && line[len - 1] != '\n' && !feof(stdin)) {
-			/* Over-long line: skip the rest of it. */
-			int c;
-			while ((c = getchar()) != EOF && c != '\n')
-				;
-			continue;
-		}
-		line[strcspn(line, "\r\n")] = '\0';
-		if (strncmp(line, "game ", 5) == 0) {
-			char v[64];
-			char *end;
-			if (!line_field(line, "variant", v, sizeof(v)) || strcmp(v, "matrix") != 0) {
-				printf("decline this bot plays only matrix\n");
-				continue;
-			}
-			seat = line_field(line, "seat", v, sizeof(v)) ? (int)strtol(v, &end, 10) : 0;
-			int players = line_field(line, "players", v, sizeof(v)) ?
-					      (int)strtol(v, &end, 10) : 7;
-			variant_config_default(&variant_matrix, players, &cfg);
-			beliefs_init(&beliefs);
-			printf("hello bot-matrix 1.0 multi\n");
-		} else if (strncmp(line, "go ", 3) == 0) {
-			const char *state = strchr(line + 3, ' ');
-			Move m = 0;
-			if (state && variant_matrix.state_parse(&s, &cfg, state + 1))
-				m = choose(&s, seat, &beliefs, &default_weights, &rng);
-			if (!m) {
-				static Move moves[SRS_MAX_LANDINGS];
-				int n = variant_matrix.legal_moves(&s, seat, moves);
-				m = n ? moves[0] : 0;
-			}
-			Text t;
-			text_init(&t, move, sizeof(move));
-			variant_matrix.move_format(&s, seat, m, &t);
-			printf("move %s\n", move);
-		} else if (strcmp(line, "quit") == 0) {
-			break;
-		}
-	}
-	return 0;
+	(void)v;
+	(void)ms_left;
+	/*
+	 * Ties are common (an O's four states, mirror images): copies of this
+	 * bot started with the same seed must not break them alike, or they
+	 * pile onto the same cells. Mix the seat into the tie-breaking.
+	 */
+	rng_seed(&own, rng_next(rng) ^ rng_derive((uint64_t)seat, "matrix-seat", 0));
+	return choose(state, seat, ctx, &default_weights, &own);
 }
 
 /* Bounded decimal from argv; exits with status 2 on a bad value. */
@@ -763,12 +721,12 @@ static void usage(void)
 		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
-		"                  [--infer] [--no-end] [--no-learn]\n"
+		"                  [--infer] [--end] [--no-learn]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
 		"  prints one line per game and a summary of the AI's points and wins.\n"
 		"  --versus: the opponents are the first version of the AI.\n"
-		"  --infer, --no-end, --no-learn: switch a feature of the AI under test.\n");
+		"  --infer, --end, --no-learn: switch a feature of the AI under test.\n");
 	exit(2);
 }
 
@@ -777,9 +735,10 @@ int main(int argc, char **argv)
 	Arena a = {.seed = 1, .players = 7, .ai = default_weights};
 	bool arena_mode = false;
 
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc; i++)
+		arena_mode |= strcmp(argv[i], "--arena") == 0;
+	for (int i = 1; arena_mode && i < argc; i++) {
 		if (strcmp(argv[i], "--arena") == 0 && i + 1 < argc) {
-			arena_mode = true;
 			a.games = (int)arg_long(argv[++i], 1, 1000000);
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
 			a.seed = (uint64_t)arg_long(argv[++i], 0, INT64_MAX);
@@ -793,8 +752,8 @@ int main(int argc, char **argv)
 			a.show = true;
 		} else if (strcmp(argv[i], "--infer") == 0) {
 			a.ai.infer = true;
-		} else if (strcmp(argv[i], "--no-end") == 0) {
-			a.ai.end = false;
+		} else if (strcmp(argv[i], "--end") == 0) {
+			a.ai.end = true;
 		} else if (strcmp(argv[i], "--no-learn") == 0) {
 			a.ai.learn = false;
 		} else if (strcmp(argv[i], "--versus") == 0) {
@@ -807,5 +766,17 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	return arena_mode ? arena(&a) : protocol();
+	if (arena_mode)
+		return arena(&a);
+	/* Protocol mode: botio does the lines (and --seed, --help). */
+	static Beliefs beliefs;
+	BotSpec spec = {
+		.name = "bot-matrix",
+		.version = "1",
+		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.",
+		.choose = protocol_choose,
+		.start = protocol_start,
+		.ctx = &beliefs,
+	};
+	return botio_main(&spec, argc, argv);
 }
