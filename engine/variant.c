@@ -12,6 +12,7 @@
 static const Variant *const registry[] = {
 	&variant_link,
 	&variant_tetroll,
+	&variant_matrix,
 	NULL,
 };
 

@@ -10,5 +10,6 @@
 
 extern const Variant variant_link;
 extern const Variant variant_tetroll;
+extern const Variant variant_matrix;
 
 #endif
