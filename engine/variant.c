@@ -11,6 +11,7 @@
 
 static const Variant *const registry[] = {
 	&variant_link,
+	&variant_rush,
 	NULL,
 };
 

@@ -9,5 +9,6 @@
 #include "variant.h"
 
 extern const Variant variant_link;
+extern const Variant variant_rush;
 
 #endif
