@@ -62,8 +62,9 @@ STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
+.SECONDARY:
 
-all: bin/referee $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+all: $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
@@ -107,19 +108,19 @@ $(O)/%.o: %.c | deps
 	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
 
 $(ENGINE_LIB): $(ENGINE_OBJ) $(STAMP)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $(ENGINE_OBJ)
 
 $(REFEREE_LIB): $(REFEREE_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $^
 
 $(TOURN_LIB): $(TOURN_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $^
 
 $(BOTLIB): $(BOTLIB_OBJ)
-	@rm -f $@
+	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $(BOTLIB_OBJ)
 
 # ---- linking ------------------------------------------------------------
@@ -131,8 +132,8 @@ bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
-$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
-	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
@@ -142,6 +143,11 @@ $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 # time limit in the tests (valgrind, a loaded machine).
 export TETRARENA_BUILD := $(CURDIR)/$(O)
 export TETRARENA_TOP := $(CURDIR)
+# ASan reserves terabytes of address space: the referee's memory rlimit
+# would kill sanitized bots, so it is skipped in that mode.
+ifeq ($(MODE),san)
+export TETRARENA_NO_MEMLIMIT := 1
+endif
 
 check: all
 	prove --exec '' $(TEST_BINS) $(TEST_SH)

@@ -1,0 +1,212 @@
+/*
+ * bench-referee: how fast the referee runs games with instant bots.
+ *
+ *   bench-referee FAKEBOT [GAMES]
+ *
+ * Prints, in one run: the raw pipe round trip between two processes (the
+ * floor any referee pays per move), the referee's wall time per move with
+ * instant bots and its ratio to that floor, the referee's own CPU time per
+ * move, and games per second with bots kept alive (`multi`) at
+ * concurrency 1 and 2, with each game's processes pinned to one CPU, and
+ * with fresh bot processes per game. FAKEBOT is tests/prog-fakebot; it
+ * plays the first legal move it is offered.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "link.h"
+#include "referee/game.h"
+
+/* ---- the floor: one line there and back between two processes ----------- */
+
+static double pipe_round_trip_us(int n, int cpu)
+{
+	int to[2], from[2];
+	char buf[256];
+
+	if (pipe(to) < 0 || pipe(from) < 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (cpu >= 0) {
+			cpu_set_t set;
+			CPU_ZERO(&set);
+			CPU_SET(cpu, &set);
+			sched_setaffinity(0, sizeof(set), &set);
+		}
+		close(to[1]);
+		close(from[0]);
+		ssize_t r;
+		while ((r = read(to[0], buf, sizeof(buf))) > 0)
+			if (write(from[1], "move T0@3\n", 10) != 10)
+				break;
+		_exit(0);
+	}
+	close(to[0]);
+	close(from[1]);
+	cpu_set_t old;
+	sched_getaffinity(0, sizeof(old), &old);
+	if (cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	const char *go = "go 5000 players=2 width=10 height=20 stage=place current=0 roll=T\n";
+	gint64 t0 = 0;
+	for (int i = -100; i < n; i++) {
+		if (i == 0)
+			t0 = g_get_monotonic_time();
+		if (write(to[1], go, strlen(go)) < 0 || read(from[0], buf, sizeof(buf)) <= 0)
+			break;
+	}
+	double us = (double)(g_get_monotonic_time() - t0) / n;
+	close(to[1]);
+	close(from[0]);
+	waitpid(pid, NULL, 0);
+	sched_setaffinity(0, sizeof(old), &old);
+	return us;
+}
+
+/* ---- games ---------------------------------------------------------------- */
+
+typedef struct {
+	const char *fakebot;
+	int games;
+	int cpu;		/* -1: anywhere */
+	gboolean keep;		/* reuse multi bots across games */
+	guint64 seed0;
+	/* out */
+	double seconds;
+	long moves, plies;
+} Run;
+
+static double self_cpu_s(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+static gpointer run_games(gpointer data)
+{
+	Run *r = data;
+	g_autofree char *cmd = g_strdup_printf("%s %s", r->fakebot, r->keep ? "multi" : "legal");
+	BotSpec *spec = bot_spec_new(cmd, "fast", NULL);
+	Bot *kept[2] = {NULL, NULL};
+
+	spec->sha256 = g_strdup("-");	/* hashing is per spec, not per move */
+	if (r->cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(r->cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);	/* this thread */
+	}
+	gint64 t0 = g_get_monotonic_time();
+	r->moves = r->plies = 0;
+	for (int i = 0; i < r->games; i++) {
+		GameSpec gs;
+		GameResult res;
+		game_spec_init(&gs, &variant_link, 2, r->seed0 + (guint64)i);
+		gs.cpu = r->cpu;
+		gs.keep_bots = r->keep;
+		for (int p = 0; p < 2; p++) {
+			gs.seats[p].spec = spec;
+			gs.seats[p].bot = kept[p];
+			kept[p] = NULL;
+		}
+		if (!game_run(&gs, &res, NULL))
+			break;
+		for (int p = 0; p < 2; p++) {
+			r->moves += res.seat[p].moves;
+			kept[p] = res.seat[p].bot;
+			res.seat[p].bot = NULL;
+		}
+		r->plies += res.plies;
+		game_result_clear(&res);
+	}
+	r->seconds = (double)(g_get_monotonic_time() - t0) / 1e6;
+	for (int p = 0; p < 2; p++)
+		bot_quit(kept[p], 100);
+	bot_spec_free(spec);
+	return NULL;
+}
+
+static void report_games(const char *label, Run *runs, int n)
+{
+	double secs = 0;
+	long games = 0, moves = 0, plies = 0;
+
+	for (int i = 0; i < n; i++) {
+		secs = MAX(secs, runs[i].seconds);
+		games += runs[i].games;
+		moves += runs[i].moves;
+		plies += runs[i].plies;
+	}
+	printf("%-44s %8.0f games/s  (%ld games, %.1f plies and %.1f bot moves per game)\n", label,
+	       games / secs, games, (double)plies / games, (double)moves / games);
+}
+
+static void concurrent(const char *label, const char *fakebot, int games, int n, gboolean keep, gboolean pin)
+{
+	Run runs[2];
+	GThread *t[2];
+
+	for (int i = 0; i < n; i++) {
+		runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1000 * (guint64)i, 0, 0, 0};
+		t[i] = g_thread_new("game", run_games, &runs[i]);
+	}
+	for (int i = 0; i < n; i++)
+		g_thread_join(t[i]);
+	report_games(label, runs, n);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: bench-referee FAKEBOT [GAMES]\n");
+		return 2;
+	}
+	const char *fakebot = argv[1];
+	int games = argc > 2 ? (int)g_ascii_strtoll(argv[2], NULL, 10) : 400;
+	if (games < 1)
+		games = 400;
+	g_setenv("TETRARENA_NO_MEMLIMIT", "1", FALSE);
+
+	double rt_any = pipe_round_trip_us(20000, -1);
+	double rt_one = pipe_round_trip_us(20000, 0);
+	printf("raw pipe round trip, two processes, any CPU  %8.1f us\n", rt_any);
+	printf("raw pipe round trip, two processes, one CPU  %8.1f us\n", rt_one);
+
+	/* Time per move: one thread, bots kept alive, game processes anywhere
+	 * and then on one CPU. Per move = per ply (chance included): wall
+	 * time of the games over the moves asked of bots. */
+	Run r = {fakebot, games, -1, TRUE, 1, 0, 0, 0};
+	double c0 = self_cpu_s();
+	run_games(&r);
+	double cpu = self_cpu_s() - c0;
+	double per_move = r.seconds * 1e6 / r.moves;
+	printf("referee wall time per bot move, any CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move,
+	       per_move / rt_any);
+	printf("referee own CPU time per bot move            %8.1f us\n", cpu * 1e6 / r.moves);
+	Run r1 = {fakebot, games, 0, TRUE, 1, 0, 0, 0};
+	run_games(&r1);
+	double per_move1 = r1.seconds * 1e6 / r1.moves;
+	printf("referee wall time per bot move, one CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move1,
+	       per_move1 / rt_one);
+
+	report_games("games, bots kept alive, concurrency 1", &r, 1);
+	concurrent("games, bots kept alive, concurrency 2", fakebot, games, 2, TRUE, FALSE);
+	report_games("games, bots kept alive, one CPU per game", &r1, 1);
+	concurrent("games, kept alive, 2 at once, one CPU each", fakebot, games, 2, TRUE, TRUE);
+	concurrent("games, fresh processes, concurrency 1", fakebot, games / 4, 1, FALSE, FALSE);
+	concurrent("games, fresh processes, concurrency 2", fakebot, games / 4, 2, FALSE, FALSE);
+	return 0;
+}

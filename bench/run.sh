@@ -1,0 +1,15 @@
+#!/bin/sh
+# bench/run.sh: the benchmarks of `make bench` (speed is measured here,
+# never asserted in tests). Each bench/bench-*.c program prints its own
+# report; the referee's needs the fake bot.
+build=${TETRARENA_BUILD:-build/opt}
+set -e
+echo "== referee (bench/bench-referee.c) =="
+"$build/bench/bench-referee" "$build/tests/prog-fakebot" "${BENCH_GAMES:-400}"
+for b in "$build"/bench/bench-*; do
+	case $b in
+	*/bench-referee) ;;
+	*.o|*.d) ;;
+	*) [ -x "$b" ] && { echo "== $(basename "$b") =="; "$b"; } ;;
+	esac
+done

@@ -1,0 +1,680 @@
+/*
+ * bot: bot processes. See bot.h for the contract.
+ *
+ * Invariants of Bot: buf[start..len) holds bytes read from stdout and not
+ * yet handed out as lines; `overlong` once set stays set and every later
+ * byte is discarded; err_fd is -1 once stderr reached EOF; the child is
+ * reaped exactly once, in bot_free().
+ */
+#include "bot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct Bot {
+	BotSpec *spec;
+	pid_t pid;
+	gboolean own_group;	/* the bot leads its own process group */
+	int in_fd, out_fd, err_fd;
+	int err_file;		/* capped stderr copy, -1 when dropped */
+	guint64 err_kept, err_dropped;
+	int stat_fd;		/* /proc/PID/stat, for CPU time */
+	gboolean eof, overlong, reported_overlong;
+	gsize start, len;
+	int games;
+	gboolean multi, moves;
+	char *hello_name;
+	char buf[BOT_LINE_MAX + 1];
+};
+
+void bot_limits_default(BotLimits *l)
+{
+	l->memory = G_GUINT64_CONSTANT(2) << 30;
+	l->cpu = 600;
+	l->processes = 256;
+	l->file_size = G_GUINT64_CONSTANT(64) << 20;
+	l->open_files = 64;
+}
+
+static const char *const interpreters[] = {
+	"python", "python3", "python2", "pypy", "pypy3", "perl", "sh", "bash", "dash",
+	"node", "nodejs", "ruby", "lua", "php", "Rscript", "julia", "java", NULL,
+};
+
+static gboolean is_interpreter(const char *argv0)
+{
+	g_autofree char *base = g_path_get_basename(argv0);
+
+	for (int i = 0; interpreters[i]; i++) {
+		size_t n = strlen(interpreters[i]);
+		/* python3.11 counts as python3 */
+		if (strncmp(base, interpreters[i], n) == 0 && (base[n] == '\0' || base[n] == '.'))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The script an interpreter runs: the first argument naming a file. */
+static char *script_path(const BotSpec *spec)
+{
+	if (!is_interpreter(spec->argv[0]))
+		return NULL;
+	for (int i = 1; spec->argv[i]; i++) {
+		if (spec->argv[i][0] == '-')
+			continue;
+		g_autofree char *p = g_path_is_absolute(spec->argv[i]) || !spec->workdir
+			? g_strdup(spec->argv[i])
+			: g_build_filename(spec->workdir, spec->argv[i], NULL);
+		if (g_file_test(p, G_FILE_TEST_IS_REGULAR))
+			return g_steal_pointer(&p);
+	}
+	return NULL;
+}
+
+BotSpec *bot_spec_new(const char *command, const char *name, GError **error)
+{
+	g_autoptr(BotSpec) spec = g_new0(BotSpec, 1);
+	g_autoptr(GError) err = NULL;
+
+	if (!g_shell_parse_argv(command, NULL, &spec->argv, &err)) {
+		g_set_error(error, G_SHELL_ERROR, G_SHELL_ERROR_BAD_QUOTING, "bot command '%s': %s",
+			    command, err->message);
+		return NULL;
+	}
+	spec->command = g_strdup(command);
+	bot_limits_default(&spec->limits);
+	if (name) {
+		spec->name = g_strdup(name);
+	} else {
+		g_autofree char *script = script_path(spec);
+		spec->name = g_path_get_basename(script ? script : spec->argv[0]);
+	}
+	return g_steal_pointer(&spec);
+}
+
+BotSpec *bot_spec_copy(const BotSpec *spec)
+{
+	BotSpec *c = g_new0(BotSpec, 1);
+
+	c->name = g_strdup(spec->name);
+	c->argv = g_strdupv(spec->argv);
+	c->command = g_strdup(spec->command);
+	c->workdir = g_strdup(spec->workdir);
+	c->limits = spec->limits;
+	c->human = spec->human;
+	c->sha256 = g_strdup(spec->sha256);
+	return c;
+}
+
+void bot_spec_free(BotSpec *spec)
+{
+	if (!spec)
+		return;
+	g_free(spec->name);
+	g_strfreev(spec->argv);
+	g_free(spec->command);
+	g_free(spec->workdir);
+	g_free(spec->sha256);
+	g_free(spec);
+}
+
+static gboolean limit_key(GKeyFile *kf, const char *path, const char *group, const char *key,
+			  guint64 unit, guint64 *out, GError **error)
+{
+	if (!g_key_file_has_key(kf, group, key, NULL))
+		return TRUE;
+	g_autofree char *v = g_key_file_get_string(kf, group, key, NULL);
+	guint64 n;
+	g_autoptr(GError) err = NULL;
+	if (!v || !g_ascii_string_to_unsigned(g_strstrip(v), 10, 0, G_MAXUINT64 / unit, &n, &err)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+			    "%s: [%s] %s: %s", path, group, key, err ? err->message : "bad value");
+		return FALSE;
+	}
+	*out = n * unit;
+	return TRUE;
+}
+
+GHashTable *bot_file_load(const char *path, GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GHashTable) table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+							      (GDestroyNotify)bot_spec_free);
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &err)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "bots file %s: %s", path,
+			    err->message);
+		return NULL;
+	}
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	for (int i = 0; groups[i]; i++) {
+		const char *g = groups[i];
+		if (!g_str_has_prefix(g, "bot ") || !g[4]) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+				    "bots file %s: group [%s] is not [bot NAME]", path, g);
+			return NULL;
+		}
+		const char *name = g + 4;
+		g_autofree char *command = g_key_file_get_string(kf, g, "command", NULL);
+		if (!command) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+				    "bots file %s: [%s] has no command=", path, g);
+			return NULL;
+		}
+		g_autoptr(GError) e2 = NULL;
+		g_autoptr(BotSpec) spec = bot_spec_new(command, name, &e2);
+		if (!spec) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+				    "bots file %s: [%s] %s", path, g, e2->message);
+			return NULL;
+		}
+		spec->workdir = g_key_file_get_string(kf, g, "workdir", NULL);
+		if (spec->workdir && !g_path_is_absolute(spec->workdir)) {
+			g_autofree char *dir = g_path_get_dirname(path);
+			g_autofree char *abs = g_build_filename(dir, spec->workdir, NULL);
+			g_free(spec->workdir);
+			spec->workdir = g_canonicalize_filename(abs, NULL);
+		}
+		BotLimits *l = &spec->limits;
+		if (!limit_key(kf, path, g, "memory", 1 << 20, &l->memory, error) ||
+		    !limit_key(kf, path, g, "cpu", 1, &l->cpu, error) ||
+		    !limit_key(kf, path, g, "processes", 1, &l->processes, error) ||
+		    !limit_key(kf, path, g, "file-size", 1 << 20, &l->file_size, error) ||
+		    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error))
+			return NULL;
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
+		static const char *const known[] = {"command", "workdir", "memory", "cpu", "processes",
+						    "file-size", "open-files", NULL};
+		for (int k = 0; keys && keys[k]; k++)
+			if (!g_strv_contains(known, keys[k])) {
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+					    "bots file %s: [%s] unknown key %s", path, g, keys[k]);
+				return NULL;
+			}
+		g_hash_table_insert(table, g_strdup(name), g_steal_pointer(&spec));
+	}
+	return g_steal_pointer(&table);
+}
+
+static char *file_sha256(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+	char block[65536];
+	ssize_t n;
+	while ((n = read(fd, block, sizeof(block))) > 0)
+		g_checksum_update(sum, (const guchar *)block, n);
+	close(fd);
+	if (n < 0)
+		return NULL;
+	return g_strdup(g_checksum_get_string(sum));
+}
+
+char *bot_spec_hash(const BotSpec *spec)
+{
+	g_autofree char *script = script_path(spec);
+	g_autofree char *prog = NULL;
+	char *h;
+
+	if (script) {
+		h = file_sha256(script);
+		return h ? h : g_strdup("-");
+	}
+	if (strchr(spec->argv[0], '/'))
+		prog = g_path_is_absolute(spec->argv[0]) || !spec->workdir
+			? g_strdup(spec->argv[0])
+			: g_build_filename(spec->workdir, spec->argv[0], NULL);
+	else
+		prog = g_find_program_in_path(spec->argv[0]);
+	h = prog ? file_sha256(prog) : NULL;
+	return h ? h : g_strdup("-");
+}
+
+static void set_limit(pid_t pid, int resource, guint64 value)
+{
+	struct rlimit rl;
+
+	if (!value)
+		return;
+	rl.rlim_cur = rl.rlim_max = (rlim_t)value;
+	prlimit(pid, resource, &rl, NULL);	/* best effort: a bot may exit first */
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error)
+{
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+	g_autofree char *prog = NULL;
+	g_autofree char *self = NULL;
+	char **argv = spec->argv;
+	char *human_argv[] = {NULL, (char *)"_human", NULL};
+
+	if (spec->human) {
+		self = g_file_read_link("/proc/self/exe", NULL);
+		if (!self) {
+			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
+				    "cannot find the referee's own program for the human player");
+			return NULL;
+		}
+		human_argv[0] = self;
+		argv = human_argv;
+		prog = g_strdup(self);
+	} else if (strchr(argv[0], '/')) {
+		prog = g_path_is_absolute(argv[0]) || !spec->workdir
+			? g_strdup(argv[0]) : g_build_filename(spec->workdir, argv[0], NULL);
+	} else {
+		prog = g_find_program_in_path(argv[0]);
+	}
+	if (!prog || access(prog, X_OK) != 0) {
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT,
+			    "bot %s: cannot run '%s': %s", spec->name, argv[0],
+			    prog ? g_strerror(errno) : "not found in PATH");
+		return NULL;
+	}
+	if (spec->workdir && !g_file_test(spec->workdir, G_FILE_TEST_IS_DIR)) {
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_CHDIR,
+			    "bot %s: working directory '%s' does not exist", spec->name, spec->workdir);
+		return NULL;
+	}
+	int err_file = -1;
+	if (stderr_path) {
+		err_file = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (err_file < 0) {
+			g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno),
+				    "stderr file %s: %s", stderr_path, g_strerror(errno));
+			return NULL;
+		}
+	}
+	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+		int e = errno;
+		close_fd(&in[0]), close_fd(&in[1]), close_fd(&out[0]), close_fd(&out[1]);
+		close_fd(&err[0]), close_fd(&err[1]), close_fd(&err_file);
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "pipe: %s", g_strerror(e));
+		return NULL;
+	}
+
+	/* Environment: PATH, HOME, LANG=C and nothing else (the human's
+	 * terminal needs TERM too). */
+	const char *path = g_getenv("PATH");
+	const char *home = g_getenv("HOME");
+	g_autofree char *env_path = g_strconcat("PATH=", path ? path : "/usr/bin:/bin", NULL);
+	g_autofree char *env_home = g_strconcat("HOME=", home ? home : "/", NULL);
+	g_autofree char *env_term = g_strconcat("TERM=", g_getenv("TERM") ? g_getenv("TERM") : "dumb", NULL);
+	char *envp[] = {env_path, env_home, (char *)"LANG=C", spec->human ? env_term : NULL, NULL};
+
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&attr);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	if (!spec->human)
+		posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	if (spec->workdir)
+		posix_spawn_file_actions_addchdir_np(&fa, spec->workdir);
+	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+	sigset_t none, all;
+	sigemptyset(&none);
+	sigfillset(&all);
+	sigdelset(&all, SIGKILL);
+	sigdelset(&all, SIGSTOP);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setsigdefault(&attr, &all);
+	short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+	if (!spec->human) {
+		flags |= POSIX_SPAWN_SETPGROUP;
+		posix_spawnattr_setpgroup(&attr, 0);
+	}
+	posix_spawnattr_setflags(&attr, flags);
+	pid_t pid;
+	int rc = posix_spawn(&pid, prog, &fa, &attr, argv, envp);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	close_fd(&in[0]);
+	close_fd(&out[1]);
+	close_fd(&err[1]);
+	if (rc != 0) {
+		close_fd(&in[1]), close_fd(&out[0]), close_fd(&err[0]), close_fd(&err_file);
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: cannot start '%s': %s",
+			    spec->name, prog, g_strerror(rc));
+		return NULL;
+	}
+
+	if (!spec->human) {
+		const BotLimits *l = &spec->limits;
+		if (g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0)
+			set_limit(pid, RLIMIT_AS, l->memory);
+		set_limit(pid, RLIMIT_CPU, l->cpu);
+		set_limit(pid, RLIMIT_NPROC, l->processes);
+		set_limit(pid, RLIMIT_FSIZE, l->file_size);
+		set_limit(pid, RLIMIT_NOFILE, l->open_files);
+		if (cpu >= 0) {
+			cpu_set_t set;
+			CPU_ZERO(&set);
+			CPU_SET(cpu, &set);
+			sched_setaffinity(pid, sizeof(set), &set);
+		}
+	}
+
+	Bot *bot = g_new(Bot, 1);
+	bot->spec = bot_spec_copy(spec);
+	bot->pid = pid;
+	bot->own_group = !spec->human;
+	bot->in_fd = in[1];
+	bot->out_fd = out[0];
+	bot->err_fd = spec->human ? -1 : err[0];
+	if (spec->human)
+		close_fd(&err[0]);
+	bot->err_file = err_file;
+	bot->err_kept = bot->err_dropped = 0;
+	char statpath[64];
+	g_snprintf(statpath, sizeof(statpath), "/proc/%d/stat", (int)pid);
+	bot->stat_fd = open(statpath, O_RDONLY | O_CLOEXEC);
+	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
+	bot->start = bot->len = 0;
+	bot->games = 0;
+	bot->multi = bot->moves = FALSE;
+	bot->hello_name = NULL;
+	fcntl(bot->in_fd, F_SETFL, fcntl(bot->in_fd, F_GETFL) | O_NONBLOCK);
+	fcntl(bot->out_fd, F_SETFL, fcntl(bot->out_fd, F_GETFL) | O_NONBLOCK);
+	if (bot->err_fd >= 0)
+		fcntl(bot->err_fd, F_SETFL, fcntl(bot->err_fd, F_GETFL) | O_NONBLOCK);
+	return bot;
+}
+
+static void bot_kill_and_reap(Bot *bot)
+{
+	if (bot->pid <= 0)
+		return;
+	if (bot->own_group)
+		kill(-bot->pid, SIGKILL);
+	kill(bot->pid, SIGKILL);
+	while (waitpid(bot->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	bot->pid = 0;
+}
+
+void bot_free(Bot *bot)
+{
+	if (!bot)
+		return;
+	bot_kill_and_reap(bot);
+	close_fd(&bot->in_fd);
+	close_fd(&bot->out_fd);
+	/* Keep what is left in the stderr pipe (the bot's last words). */
+	if (bot->err_fd >= 0)
+		bot_drain_stderr(bot);
+	close_fd(&bot->err_fd);
+	if (bot->err_file >= 0 && bot->err_dropped) {
+		char note[96];
+		int n = g_snprintf(note, sizeof(note), "\n[referee: %" G_GUINT64_FORMAT
+				   " more bytes of stderr dropped]\n", bot->err_dropped);
+		if (write(bot->err_file, note, n) < 0) {
+			/* nothing to do: the note is a courtesy */
+		}
+	}
+	close_fd(&bot->err_file);
+	close_fd(&bot->stat_fd);
+	bot_spec_free(bot->spec);
+	g_free(bot->hello_name);
+	g_free(bot);
+}
+
+void bot_wait_exit(Bot *bot, gint64 deadline)
+{
+	if (!bot || bot->pid <= 0)
+		return;
+	close_fd(&bot->in_fd);
+	int pfd = (int)syscall(SYS_pidfd_open, bot->pid, 0);
+	if (pfd < 0)
+		return;
+	struct pollfd p = {.fd = pfd, .events = POLLIN};
+	gint64 left;
+	while ((left = deadline - g_get_monotonic_time()) > 0) {
+		int r = poll(&p, 1, (int)((left + 999) / 1000));
+		if (r > 0 || (r < 0 && errno != EINTR))
+			break;
+	}
+	close(pfd);
+}
+
+void bot_quit(Bot *bot, gint64 grace_ms)
+{
+	if (!bot)
+		return;
+	gint64 deadline = g_get_monotonic_time() + grace_ms * 1000;
+	if (bot_write(bot, "quit\n", 5, deadline) == BOT_WRITE_OK)
+		bot_wait_exit(bot, deadline);
+	bot_free(bot);
+}
+
+const BotSpec *bot_spec(const Bot *bot)
+{
+	return bot->spec;
+}
+
+pid_t bot_pid(const Bot *bot)
+{
+	return bot->pid;
+}
+
+int bot_stdout_fd(const Bot *bot)
+{
+	return bot->out_fd;
+}
+
+int bot_stderr_fd(const Bot *bot)
+{
+	return bot->err_fd;
+}
+
+BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline)
+{
+	if (bot->in_fd < 0)
+		return BOT_WRITE_CLOSED;
+	while (len > 0) {
+		ssize_t n = write(bot->in_fd, data, len);
+		if (n > 0) {
+			data += n;
+			len -= (gsize)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN) {
+			gint64 left = deadline - g_get_monotonic_time();
+			if (left <= 0)
+				return BOT_WRITE_STUCK;
+			struct pollfd p = {.fd = bot->in_fd, .events = POLLOUT};
+			poll(&p, 1, (int)((left + 999) / 1000));
+			continue;
+		}
+		close_fd(&bot->in_fd);
+		return BOT_WRITE_CLOSED;
+	}
+	return BOT_WRITE_OK;
+}
+
+BotReadStatus bot_read(Bot *bot)
+{
+	if (bot->eof || bot->out_fd < 0)
+		return BOT_READ_EOF;
+	if (bot->overlong) {
+		char sink[65536];
+		ssize_t n = read(bot->out_fd, sink, sizeof(sink));
+		if (n == 0) {
+			bot->eof = TRUE;
+			return BOT_READ_EOF;
+		}
+		return BOT_READ_OK;
+	}
+	if (bot->start > 0 && bot->len == BOT_LINE_MAX) {
+		memmove(bot->buf, bot->buf + bot->start, bot->len - bot->start);
+		bot->len -= bot->start;
+		bot->start = 0;
+	}
+	if (bot->len == BOT_LINE_MAX)
+		return BOT_READ_OK;	/* full: bot_next_line() reports it */
+	ssize_t n = read(bot->out_fd, bot->buf + bot->len, BOT_LINE_MAX - bot->len);
+	if (n > 0)
+		bot->len += (gsize)n;
+	else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+		bot->eof = TRUE;
+		return BOT_READ_EOF;
+	}
+	return BOT_READ_OK;
+}
+
+void bot_drain_stderr(Bot *bot)
+{
+	char block[65536];
+
+	while (bot->err_fd >= 0) {
+		ssize_t n = read(bot->err_fd, block, sizeof(block));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return;
+		if (n <= 0) {
+			close_fd(&bot->err_fd);
+			return;
+		}
+		guint64 room = bot->err_kept < BOT_STDERR_CAP ? BOT_STDERR_CAP - bot->err_kept : 0;
+		guint64 keep = MIN(room, (guint64)n);
+		if (keep && bot->err_file >= 0 && write(bot->err_file, block, keep) < 0)
+			keep = 0;
+		bot->err_kept += keep;
+		bot->err_dropped += (guint64)n - keep;
+		if ((gsize)n < sizeof(block))
+			return;	/* drained for now; do not starve the others */
+	}
+}
+
+BotLineStatus bot_next_line(Bot *bot, const char **line)
+{
+	if (bot->overlong) {
+		if (!bot->reported_overlong) {
+			bot->reported_overlong = TRUE;
+			return BOT_LINE_TOO_LONG;
+		}
+		return BOT_LINE_NONE;
+	}
+	char *s = bot->buf + bot->start;
+	gsize avail = bot->len - bot->start;
+	char *nl = memchr(s, '\n', avail);
+	if (!nl) {
+		if (bot->start == 0 && bot->len == BOT_LINE_MAX) {
+			bot->overlong = TRUE;
+			bot->reported_overlong = TRUE;
+			bot->start = bot->len = 0;
+			return BOT_LINE_TOO_LONG;
+		}
+		if (bot->start == bot->len)
+			bot->start = bot->len = 0;
+		return BOT_LINE_NONE;
+	}
+	*nl = '\0';
+	if (nl > s && nl[-1] == '\r')
+		nl[-1] = '\0';
+	bot->start += (gsize)(nl - s) + 1;
+	*line = s;
+	return BOT_LINE_OK;
+}
+
+gboolean bot_eof(const Bot *bot)
+{
+	return bot->eof;
+}
+
+double bot_cpu_ms(Bot *bot)
+{
+	char s[1024];
+
+	if (bot->stat_fd < 0)
+		return -1;
+	ssize_t n = pread(bot->stat_fd, s, sizeof(s) - 1, 0);
+	if (n <= 0)
+		return -1;
+	s[n] = '\0';
+	char *p = strrchr(s, ')');
+	if (!p)
+		return -1;
+	/* After ")": state(3) ppid pgrp session tty tpgid flags minflt cminflt
+	 * majflt cmajflt utime(14) stime(15). */
+	unsigned long long ut = 0, st = 0;
+	int field = 2;
+	for (char *q = p + 1; *q && field < 15; q++) {
+		if (*q != ' ')
+			continue;
+		field++;
+		if (field == 14)
+			ut = g_ascii_strtoull(q + 1, NULL, 10);
+		else if (field == 15)
+			st = g_ascii_strtoull(q + 1, NULL, 10);
+	}
+	static const double tick_ms = 10.0;	/* USER_HZ is 100 on Linux */
+	return (double)(ut + st) * tick_ms;
+}
+
+guint64 bot_stderr_dropped(const Bot *bot)
+{
+	return bot->err_dropped;
+}
+
+int bot_games(const Bot *bot)
+{
+	return bot->games;
+}
+
+void bot_set_games(Bot *bot, int n)
+{
+	bot->games = n;
+}
+
+gboolean bot_multi(const Bot *bot)
+{
+	return bot->multi;
+}
+
+void bot_set_multi(Bot *bot, gboolean multi, gboolean moves)
+{
+	bot->multi = multi;
+	bot->moves = moves;
+}
+
+gboolean bot_wants_moves(const Bot *bot)
+{
+	return bot->moves;
+}
+
+const char *bot_hello_name(const Bot *bot)
+{
+	return bot->hello_name;
+}
+
+void bot_set_hello_name(Bot *bot, const char *name)
+{
+	g_free(bot->hello_name);
+	bot->hello_name = g_strdup(name);
+}

@@ -1,0 +1,160 @@
+/*
+ * bot: one bot program as a process the referee talks to.
+ *
+ * A BotSpec says how to start a bot: its argv (split as a shell would, but
+ * no shell runs), working directory and resource limits; bot files
+ * (GKeyFile, groups [bot NAME]) hold named specs. A Bot is the running
+ * process: spawned with posix_spawn into its own process group, with a
+ * clean environment (PATH, HOME, LANG=C), stdin and stdout on pipes and
+ * stderr on a pipe the owner drains into a capped file. It inherits no other
+ * descriptor. bot_free() kills the whole group and reaps the child, so
+ * nothing outlives it.
+ *
+ * Reading is non-blocking and bounded: bot_read() pulls what is available
+ * into a buffer of BOT_LINE_MAX bytes and bot_next_line() hands out
+ * complete lines; a line that does not fit is reported, never grown.
+ * Nothing here keeps global state, so bots can be driven from many threads
+ * (one thread per Bot).
+ */
+#ifndef TETRARENA_REFEREE_BOT_H
+#define TETRARENA_REFEREE_BOT_H
+
+#include <glib.h>
+#include <sys/types.h>
+
+#define BOT_LINE_MAX 65536	/* longest line including the newline */
+#define BOT_STDERR_CAP (1024 * 1024)	/* bytes of stderr kept per bot */
+
+/* Resource limits; 0 means "no limit" for each. */
+typedef struct {
+	guint64 memory;		/* RLIMIT_AS bytes (skipped if TETRARENA_NO_MEMLIMIT=1) */
+	guint64 cpu;		/* RLIMIT_CPU seconds */
+	guint64 processes;	/* RLIMIT_NPROC */
+	guint64 file_size;	/* RLIMIT_FSIZE bytes */
+	guint64 open_files;	/* RLIMIT_NOFILE */
+} BotLimits;
+
+/* How to start a bot. */
+typedef struct {
+	char *name;		/* shown in results and logs */
+	char **argv;		/* NULL-terminated; argv[0] found in PATH */
+	char *command;		/* the command line as given */
+	char *workdir;		/* NULL: the referee's current directory */
+	BotLimits limits;
+	gboolean human;		/* the terminal player (referee's own _human) */
+	char *sha256;		/* cached bot_spec_hash(), or NULL */
+} BotSpec;
+
+/* Defaults: 2 GiB memory, 600 s CPU, 256 processes, 64 MiB files, 64 fds. */
+void bot_limits_default(BotLimits *l);
+
+/*
+ * A spec from a command line (split with g_shell_parse_argv). The name is
+ * the program's basename, or `name` when not NULL. NULL with error set on
+ * an empty or unbalanced command.
+ */
+BotSpec *bot_spec_new(const char *command, const char *name, GError **error);
+BotSpec *bot_spec_copy(const BotSpec *spec);
+void bot_spec_free(BotSpec *spec);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(BotSpec, bot_spec_free)
+
+/*
+ * Bot files: [bot NAME] groups with command= (required), workdir=, and the
+ * limit keys memory= (MiB), cpu= (s), processes=, file-size= (MiB),
+ * open-files=. Returns a table name -> BotSpec*, or NULL with error set
+ * naming the file, group and key at fault.
+ */
+GHashTable *bot_file_load(const char *path, GError **error);
+
+/*
+ * The SHA-256 (hex) of the program a spec runs: argv[0] found in PATH, or
+ * for an interpreter (python3, perl, sh, node, ...) the first argument that
+ * names an existing file. Newly allocated; "-" if nothing can be read.
+ */
+char *bot_spec_hash(const BotSpec *spec);
+
+typedef struct Bot Bot;
+
+/*
+ * Start a bot. Its stderr goes to `stderr_path` (NULL: counted and
+ * dropped), at most BOT_STDERR_CAP bytes. `cpu` >= 0 pins the process to
+ * that CPU. NULL with error set when the program cannot be started (not
+ * found, not executable, workdir missing): the caller counts the fault
+ * `start`.
+ */
+Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error);
+
+/* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
+void bot_free(Bot *bot);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
+
+/* Ask the bot to quit: send `quit`, wait up to grace_ms for it to exit
+ * (pidfd), then bot_free(). */
+void bot_quit(Bot *bot, gint64 grace_ms);
+
+/* Wait until the bot's main process exits or `deadline` (monotonic us)
+ * passes, without reaping it; closes its input first so that a bot
+ * reading stdin sees EOF. */
+void bot_wait_exit(Bot *bot, gint64 deadline);
+
+const BotSpec *bot_spec(const Bot *bot);
+pid_t bot_pid(const Bot *bot);
+int bot_stdout_fd(const Bot *bot);	/* non-blocking, for poll() */
+int bot_stderr_fd(const Bot *bot);	/* non-blocking, -1 once closed */
+
+typedef enum {
+	BOT_WRITE_OK,
+	BOT_WRITE_CLOSED,	/* the bot closed its input (EPIPE) */
+	BOT_WRITE_STUCK,	/* its input stayed full until the deadline */
+} BotWriteStatus;
+
+/*
+ * Write bytes to the bot's stdin. The pipe is non-blocking: when it is
+ * full we wait for room until `deadline` (monotonic microseconds), so a
+ * bot that stops reading cannot hang the referee.
+ */
+BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline);
+
+typedef enum {
+	BOT_READ_OK,		/* read something or nothing yet (EAGAIN) */
+	BOT_READ_EOF,		/* stdout closed */
+} BotReadStatus;
+
+/* Read what is available on stdout (non-blocking). */
+BotReadStatus bot_read(Bot *bot);
+
+/* Drain stderr into the capped file (non-blocking). */
+void bot_drain_stderr(Bot *bot);
+
+typedef enum {
+	BOT_LINE_NONE,		/* no complete line buffered */
+	BOT_LINE_OK,		/* *line is a complete line (no \n, no \r) */
+	BOT_LINE_TOO_LONG,	/* a line over BOT_LINE_MAX arrived */
+} BotLineStatus;
+
+/*
+ * The next complete line, valid until the next call on this bot. After
+ * BOT_LINE_TOO_LONG the bot's output is discarded from then on.
+ */
+BotLineStatus bot_next_line(Bot *bot, const char **line);
+
+/* Whether EOF has been seen on stdout. */
+gboolean bot_eof(const Bot *bot);
+
+/* CPU time (user+system) of the bot's main process so far, in ms, from
+ * /proc/PID/stat; -1 if unreadable. */
+double bot_cpu_ms(Bot *bot);
+
+/* Bytes written to stderr beyond the cap (counted, dropped). */
+guint64 bot_stderr_dropped(const Bot *bot);
+
+/* Protocol state the game keeps on the bot across games (multi). */
+int bot_games(const Bot *bot);		/* `game` lines sent so far */
+void bot_set_games(Bot *bot, int n);
+gboolean bot_multi(const Bot *bot);	/* it announced `multi` */
+void bot_set_multi(Bot *bot, gboolean multi, gboolean moves);
+gboolean bot_wants_moves(const Bot *bot);	/* it announced `moves` */
+const char *bot_hello_name(const Bot *bot);	/* NULL before hello */
+void bot_set_hello_name(Bot *bot, const char *name);
+
+#endif

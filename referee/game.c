@@ -1,0 +1,1109 @@
+/*
+ * game: one game through the variant table. See game.h for the contract
+ * and docs/gamelog.md for the log it writes.
+ *
+ * The loop asks the variant for the phase and acts: CHANCE draws from
+ * `chance` (seeded with the game seed, so verify can redraw it), TURN sends
+ * one `go` and waits for that seat, SIMULTANEOUS sends `go` to the whole
+ * mask and waits for all under one deadline, REALTIME keeps a `go`
+ * outstanding for every seat of the mask and applies moves as they come.
+ * Waiting is one poll() over every live bot's stdout and stderr, reading
+ * each ready descriptor once per round so that no bot starves another.
+ *
+ * Invariants: a Seat with bot == NULL is never written to or read from;
+ * `out` seats are retired in the state (or, under the random policy, have
+ * their moves played for them); `pending` holds update lines not yet sent,
+ * flushed with the seat's next `go` so that each move costs one write.
+ */
+#include "game.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#define GAME_PROTOCOL_VERSION 1
+#define TETRARENA_REFEREE_VERSION "0.1"
+#define GAME_INFO_MAX 64		/* info lines logged per move */
+#define GAME_QUIT_GRACE_MS 200
+#define GAME_FOREVER (G_MAXINT64 / 4)
+
+G_DEFINE_QUARK(tetrarena-game-error, game_error)
+
+static const char *const fault_names[GAME_FAULT_COUNT] = {
+	"start", "declined", "timeout", "malformed", "line-too-long", "illegal", "crash",
+};
+
+const char *game_fault_name(GameFault f)
+{
+	return fault_names[f];
+}
+
+int game_fault_from_name(const char *name)
+{
+	for (int i = 0; i < GAME_FAULT_COUNT; i++)
+		if (g_strcmp0(name, fault_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *game_end_name(GameEnd e)
+{
+	static const char *const names[] = {"end", "faults", "limit"};
+	return names[e];
+}
+
+void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->variant = v;
+	variant_config_default(v, nplayers, &spec->config);
+	spec->seed = seed;
+	timectl_default(&spec->time);
+	spec->policy = GAME_POLICY_VARIANT;
+	spec->cpu = -1;
+}
+
+typedef struct {
+	Bot *bot;		/* NULL when not running */
+	char *name;
+	gboolean out;		/* retired, or dead under the random policy */
+	gboolean human;
+	gint64 bank;		/* us */
+	gboolean awaiting;	/* a `go` is outstanding */
+	gint64 go_time, deadline;	/* us, monotonic */
+	int stale;		/* replies owed to `go`s that timed out */
+	int info;		/* info lines seen for this move */
+	int info_dropped;	/* info lines over the cap, not logged */
+	double cpu_last;	/* bot_cpu_ms() at the last reading */
+	GString *pending;	/* lines to send with the next write */
+	void *snapshot;		/* realtime: the state its `go` showed */
+	int faults[GAME_FAULT_COUNT];
+	int first_fault;
+	int moves;
+	double total_ms, max_ms, cpu_ms;
+	/* simultaneous round */
+	gboolean has_move;
+	Move move;
+	double move_ms, move_cpu;
+} Seat;
+
+typedef struct {
+	const GameSpec *spec;
+	const Variant *v;
+	int n;
+	int policy;
+	void *state;
+	Move *scratch;
+	Rng chance, fault_rng;
+	Seat seat[VARIANT_MAX_PLAYERS];
+	FILE *log;
+	gint64 t0;
+	int rr;			/* round-robin start for fairness */
+	int plies;
+	GString *line;		/* scratch for building lines */
+	char *text;		/* scratch for notation and state */
+	size_t text_cap;
+} Game;
+
+/* ---- the log ---------------------------------------------------------- */
+
+static void log_printf(Game *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void log_printf(Game *g, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!g->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(g->log, fmt, ap);
+	va_end(ap);
+}
+
+/* One line of traffic, control bytes shown as '?'. */
+static void log_traffic(Game *g, char dir, int seat, const char *text, size_t len)
+{
+	if (!g->log)
+		return;
+	fprintf(g->log, "%c %d +%" G_GINT64_FORMAT " ", dir, seat, g_get_monotonic_time() - g->t0);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
+	}
+	fputc('\n', g->log);
+}
+
+/* ---- notation --------------------------------------------------------- */
+
+static const char *fmt_move(Game *g, int player, Move m)
+{
+	Text t;
+
+	text_init(&t, g->text, g->text_cap);
+	g->v->move_format(g->state, player, m, &t);
+	return g->text;
+}
+
+/* ---- sending ---------------------------------------------------------- */
+
+static void fault(Game *g, int p, GameFault kind, const char *detail);
+
+/* Queue a line for seat p (sent with its next flush). */
+static void queue(Game *g, int p, const char *line)
+{
+	Seat *s = &g->seat[p];
+
+	if (!s->bot)
+		return;
+	g_string_append(s->pending, line);
+	g_string_append_c(s->pending, '\n');
+}
+
+static void queue_others(Game *g, int except, const char *line)
+{
+	for (int p = 0; p < g->n; p++)
+		if (p != except)
+			queue(g, p, line);
+}
+
+/* Send seat p's pending lines, logging each. False if the bot is gone
+ * (the fault is charged). */
+static gboolean flush(Game *g, int p, gint64 deadline)
+{
+	Seat *s = &g->seat[p];
+
+	if (!s->bot || s->pending->len == 0)
+		return s->bot != NULL;
+	if (g->log) {
+		const char *q = s->pending->str;
+		const char *nl;
+		while ((nl = strchr(q, '\n'))) {
+			log_traffic(g, '>', p, q, (size_t)(nl - q));
+			q = nl + 1;
+		}
+	}
+	BotWriteStatus w = bot_write(s->bot, s->pending->str, s->pending->len, deadline);
+	g_string_truncate(s->pending, 0);
+	if (w == BOT_WRITE_OK)
+		return TRUE;
+	fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
+	      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
+	return FALSE;
+}
+
+/* ---- faults ----------------------------------------------------------- */
+
+static void kill_seat(Game *g, int p)
+{
+	Seat *s = &g->seat[p];
+
+	if (s->bot) {
+		bot_free(s->bot);
+		s->bot = NULL;
+	}
+	s->awaiting = FALSE;
+}
+
+static void retire(Game *g, int p)
+{
+	Seat *s = &g->seat[p];
+
+	if (s->out)
+		return;
+	s->out = TRUE;
+	if (g->policy == VARIANT_FAULT_RANDOM && s->bot == NULL) {
+		log_printf(g, "out %d\n", p);	/* moves played for it from now on */
+		return;
+	}
+	if (g->policy == VARIANT_FAULT_NOTHING) {
+		uint32_t mask;
+		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_TURN) {
+			log_printf(g, "out %d\n", p);	/* missing from every later round */
+			return;
+		}
+	}
+	g->v->retire(g->state, p);
+	log_printf(g, "retire %d\n", p);
+}
+
+/*
+ * Charge fault `kind` to seat p and apply the policy's consequence on the
+ * seat itself: a crash, an overlong line, a failed start or a decline
+ * always ends the bot; under forfeit every fault retires the seat. What to
+ * do with the current decision (random move, missing) is the caller's.
+ */
+static void fault(Game *g, int p, GameFault kind, const char *detail)
+{
+	Seat *s = &g->seat[p];
+
+	s->faults[kind]++;
+	if (s->first_fault < 0)
+		s->first_fault = (int)kind;
+	log_printf(g, "fault %d %s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "");
+	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
+			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
+	uint32_t mask;
+	/* A turn cannot be "missing": there, `nothing` means forfeit. */
+	if (g->policy == VARIANT_FAULT_NOTHING && g->v->phase(g->state, &mask) == VARIANT_PHASE_TURN)
+		ends_bot = TRUE;
+	if (ends_bot || g->policy == VARIANT_FAULT_FORFEIT)
+		kill_seat(g, p);
+	if (kind == GAME_FAULT_TIMEOUT && s->bot)
+		s->stale++;
+	s->awaiting = FALSE;
+	if (!s->bot)
+		retire(g, p);
+	char line[96];
+	g_snprintf(line, sizeof(line), "update fault %d %s", p, fault_names[kind]);
+	queue_others(g, p, line);
+}
+
+/* ---- waiting ---------------------------------------------------------- */
+
+typedef enum {
+	EV_NONE,	/* the deadline passed */
+	EV_LINE,	/* seat sent a line (already logged) */
+	EV_EOF,		/* seat closed its output */
+	EV_TOO_LONG,	/* seat sent a line over the limit */
+} EventKind;
+
+typedef struct {
+	EventKind kind;
+	int seat;
+	const char *line;
+} Event;
+
+/* A buffered event of seat p, if any. */
+static gboolean take_event(Game *g, int p, Event *ev)
+{
+	Seat *s = &g->seat[p];
+	const char *line;
+
+	if (!s->bot)
+		return FALSE;
+	switch (bot_next_line(s->bot, &line)) {
+	case BOT_LINE_OK:
+		/* At most GAME_INFO_MAX info lines per move reach the log. */
+		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0') &&
+		    ++s->info > GAME_INFO_MAX) {
+			s->info_dropped++;
+			*ev = (Event){EV_LINE, p, line};
+			return TRUE;
+		}
+		log_traffic(g, '<', p, line, strlen(line));
+		*ev = (Event){EV_LINE, p, line};
+		return TRUE;
+	case BOT_LINE_TOO_LONG:
+		log_printf(g, "< %d +%" G_GINT64_FORMAT " [line over %d bytes]\n", p,
+			   g_get_monotonic_time() - g->t0, BOT_LINE_MAX);
+		*ev = (Event){EV_TOO_LONG, p, NULL};
+		return TRUE;
+	case BOT_LINE_NONE:
+		break;
+	}
+	if (bot_eof(s->bot)) {
+		*ev = (Event){EV_EOF, p, NULL};
+		return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * The next event from any live bot, or EV_NONE once `deadline` passes.
+ * Buffered lines are handed out round-robin; each poll round reads every
+ * ready descriptor once.
+ */
+static void wait_event(Game *g, gint64 deadline, Event *ev)
+{
+	for (;;) {
+		for (int i = 0; i < g->n; i++) {
+			int p = (g->rr + i) % g->n;
+			if (take_event(g, p, ev)) {
+				g->rr = (p + 1) % g->n;
+				return;
+			}
+		}
+		struct pollfd fds[2 * VARIANT_MAX_PLAYERS];
+		int who[2 * VARIANT_MAX_PLAYERS];
+		int nfds = 0;
+		for (int p = 0; p < g->n; p++) {
+			Bot *b = g->seat[p].bot;
+			if (!b)
+				continue;
+			if (!bot_eof(b)) {
+				fds[nfds] = (struct pollfd){.fd = bot_stdout_fd(b), .events = POLLIN};
+				who[nfds++] = p;
+			}
+			if (bot_stderr_fd(b) >= 0) {
+				fds[nfds] = (struct pollfd){.fd = bot_stderr_fd(b), .events = POLLIN};
+				who[nfds++] = p + VARIANT_MAX_PLAYERS;
+			}
+		}
+		gint64 now = g_get_monotonic_time();
+		if (now >= deadline) {
+			ev->kind = EV_NONE;
+			return;
+		}
+		gint64 left_ms = (deadline - now + 999) / 1000;
+		int r = poll(fds, (nfds_t)nfds, (int)MIN(left_ms, G_MAXINT32));
+		if (r < 0 && errno != EINTR) {
+			ev->kind = EV_NONE;
+			return;
+		}
+		for (int i = 0; r > 0 && i < nfds; i++) {
+			if (!fds[i].revents)
+				continue;
+			if (who[i] >= VARIANT_MAX_PLAYERS)
+				bot_drain_stderr(g->seat[who[i] - VARIANT_MAX_PLAYERS].bot);
+			else
+				bot_read(g->seat[who[i]].bot);
+		}
+	}
+}
+
+/* ---- asking for moves -------------------------------------------------- */
+
+/* Queue `moves` (if wanted) and `go` for seat p and send them. */
+static void send_go(Game *g, int p)
+{
+	Seat *s = &g->seat[p];
+	const TimeControl *tc = &g->spec->time;
+	Text t;
+
+	if (!s->bot)
+		return;
+	if (bot_wants_moves(s->bot)) {
+		int n = g->v->legal_moves(g->state, p, g->scratch);
+		g_string_append(s->pending, "moves");
+		for (int i = 0; i < n; i++) {
+			g_string_append_c(s->pending, ' ');
+			g_string_append(s->pending, fmt_move(g, p, g->scratch[i]));
+		}
+		g_string_append_c(s->pending, '\n');
+	}
+	gint64 limit = MIN(s->bank, tc->move * 1000);
+	if (limit < 0)
+		limit = 0;
+	text_init(&t, g->text, g->text_cap);
+	g->v->state_format(g->state, p, &t);
+	g_string_append_printf(s->pending, "go %" G_GINT64_FORMAT " %s\n", limit / 1000, g->text);
+	s->go_time = g_get_monotonic_time();
+	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
+	s->info = 0;
+	s->awaiting = TRUE;
+	if (s->snapshot)
+		memcpy(s->snapshot, g->state, g->v->state_size);
+	flush(g, p, s->deadline);
+}
+
+/* Account the time of seat p's reply that just arrived. */
+static void clock_reply(Game *g, int p, double *wall_ms, double *cpu_ms)
+{
+	Seat *s = &g->seat[p];
+	gint64 now = g_get_monotonic_time();
+	gint64 used = now - s->go_time;
+
+	s->awaiting = FALSE;
+	if (!s->human) {
+		s->bank -= used;
+		if (s->bank < 0)
+			s->bank = 0;
+		s->bank += g->spec->time.inc * 1000;
+	}
+	*wall_ms = (double)used / 1000.0;
+	double cpu = bot_cpu_ms(s->bot);
+	*cpu_ms = cpu >= 0 && s->cpu_last >= 0 ? cpu - s->cpu_last : 0;
+	s->cpu_last = cpu;
+	s->moves++;
+	s->total_ms += *wall_ms;
+	s->cpu_ms += *cpu_ms;
+	if (*wall_ms > s->max_ms)
+		s->max_ms = *wall_ms;
+}
+
+typedef enum {
+	REPLY_NONE,	/* nothing relevant (info, stale reply): keep waiting */
+	REPLY_MOVE,	/* *move holds a well-formed move of the awaited seat */
+	REPLY_FAULT,	/* a fault was charged */
+} Reply;
+
+/*
+ * Interpret an event for the seats that are awaiting replies. On
+ * REPLY_MOVE, *wall and *cpu hold the move's times. The move's legality is
+ * the caller's business (realtime may reject rather than fault).
+ */
+static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, double *cpu)
+{
+	int p = ev->seat;
+	Seat *s = &g->seat[p];
+
+	switch (ev->kind) {
+	case EV_NONE:
+		return REPLY_NONE;
+	case EV_EOF:
+		fault(g, p, GAME_FAULT_CRASH, "output closed");
+		return REPLY_FAULT;
+	case EV_TOO_LONG:
+		fault(g, p, GAME_FAULT_LINE_TOO_LONG, NULL);
+		return REPLY_FAULT;
+	case EV_LINE:
+		break;
+	}
+	const char *line = ev->line;
+	if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
+		return REPLY_NONE;
+	if (g_str_has_prefix(line, "move ") && s->stale > 0) {
+		s->stale--;	/* the late answer to a `go` that timed out */
+		return REPLY_NONE;
+	}
+	if (!s->awaiting || !g_str_has_prefix(line, "move ")) {
+		fault(g, p, GAME_FAULT_MALFORMED, s->awaiting ? "expected move" : "unexpected line");
+		return REPLY_FAULT;
+	}
+	clock_reply(g, p, wall, cpu);
+	if (!g->v->move_parse(g->state, p, line + 5, move)) {
+		fault(g, p, GAME_FAULT_MALFORMED, "bad notation");
+		return REPLY_FAULT;
+	}
+	return REPLY_MOVE;
+}
+
+/* A uniformly random legal move for p from the fault stream; false if none. */
+static gboolean random_move(Game *g, int p, Move *m)
+{
+	int n = g->v->legal_moves(g->state, p, g->scratch);
+
+	if (n <= 0)
+		return FALSE;
+	*m = g->scratch[rng_below(&g->fault_rng, (uint32_t)n)];
+	return TRUE;
+}
+
+/* ---- applying --------------------------------------------------------- */
+
+static void apply_move(Game *g, int p, Move m, const char *kind, double wall, double cpu)
+{
+	char line[VARIANT_MOVE_TEXT_MAX + 32];
+	const char *text = fmt_move(g, p, m);
+
+	if (kind)
+		log_printf(g, "%s %d %s\n", kind, p, text);
+	else
+		log_printf(g, "move %d %s wall=%.3f cpu=%.0f\n", p, text, wall, cpu);
+	g_snprintf(line, sizeof(line), "update %d %s", p, text);
+	queue_others(g, p, line);
+	g->v->apply(g->state, p, m);
+	g->plies++;
+}
+
+static void do_chance(Game *g)
+{
+	Move m = g->v->chance_sample(g->state, &g->chance);
+	const char *text = fmt_move(g, VARIANT_CHANCE, m);
+	char line[VARIANT_MOVE_TEXT_MAX + 32];
+
+	log_printf(g, "chance %s\n", text);
+	if (g->v->chance_public) {
+		g_snprintf(line, sizeof(line), "update chance %s", text);
+		queue_others(g, -1, line);
+	}
+	g->v->apply(g->state, VARIANT_CHANCE, m);
+	g->plies++;
+}
+
+/* Play the random-policy move for p, if that is the policy. */
+static void policy_move(Game *g, int p)
+{
+	Move m;
+
+	if (g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m))
+		apply_move(g, p, m, "random", 0, 0);
+}
+
+static void do_turn(Game *g, int p)
+{
+	Seat *s = &g->seat[p];
+	Move m;
+	double wall = 0, cpu = 0;
+	Event ev;
+
+	if (!s->bot) {
+		/* out under the random policy (forfeit retired it) */
+		if (!random_move(g, p, &m)) {
+			g->v->retire(g->state, p);
+			log_printf(g, "retire %d\n", p);
+			return;
+		}
+		apply_move(g, p, m, "random", 0, 0);
+		return;
+	}
+	send_go(g, p);
+	while (s->awaiting) {
+		wait_event(g, s->deadline, &ev);
+		if (ev.kind == EV_NONE) {
+			fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+			policy_move(g, p);
+			return;
+		}
+		Reply r = handle_event(g, &ev, &m, &wall, &cpu);
+		if (ev.seat != p) {
+			if (r == REPLY_FAULT)
+				continue;	/* someone else faulted meanwhile */
+			continue;
+		}
+		if (r == REPLY_FAULT) {
+			if (g->seat[p].bot || g->policy == VARIANT_FAULT_RANDOM)
+				policy_move(g, p);
+			return;
+		}
+		if (r == REPLY_MOVE) {
+			if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+				fault(g, p, GAME_FAULT_ILLEGAL, NULL);
+				policy_move(g, p);
+				return;
+			}
+			apply_move(g, p, m, NULL, wall, cpu);
+			return;
+		}
+	}
+}
+
+static void do_simultaneous(Game *g, uint32_t mask)
+{
+	Move moves[VARIANT_MAX_PLAYERS] = {0};
+	uint32_t submitted = 0;
+	Event ev;
+
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		s->has_move = FALSE;
+		s->move_ms = s->move_cpu = 0;
+		if (mask & (1u << p) && s->bot)
+			send_go(g, p);
+	}
+	/* One deadline for the round: the latest of the seats'. */
+	for (;;) {
+		gint64 deadline = 0;
+		gboolean waiting = FALSE;
+		for (int p = 0; p < g->n; p++)
+			if (g->seat[p].awaiting && mask & (1u << p)) {
+				waiting = TRUE;
+				deadline = MAX(deadline, g->seat[p].deadline);
+			}
+		if (!waiting)
+			break;
+		wait_event(g, deadline, &ev);
+		if (ev.kind == EV_NONE) {
+			gint64 now = g_get_monotonic_time();
+			for (int p = 0; p < g->n; p++)
+				if (g->seat[p].awaiting && g->seat[p].deadline <= now)
+					fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+			continue;
+		}
+		Move m;
+		double wall, cpu;
+		int p = ev.seat;
+		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
+			continue;
+		if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+			fault(g, p, GAME_FAULT_ILLEGAL, NULL);
+			continue;
+		}
+		g->seat[p].has_move = TRUE;
+		g->seat[p].move = m;
+		g->seat[p].move_ms = wall;
+		g->seat[p].move_cpu = cpu;
+	}
+	for (int p = 0; p < g->n; p++) {
+		if (!(mask & (1u << p)))
+			continue;
+		Seat *s = &g->seat[p];
+		Move m;
+		if (!s->has_move && g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {
+			s->has_move = TRUE;
+			s->move = m;
+			log_printf(g, "submit-random %d %s\n", p, fmt_move(g, p, m));
+		} else if (s->has_move) {
+			log_printf(g, "submit %d %s wall=%.3f cpu=%.0f\n", p, fmt_move(g, p, s->move),
+				   s->move_ms, s->move_cpu);
+		} else {
+			log_printf(g, "missing %d\n", p);
+		}
+		if (s->has_move) {
+			submitted |= 1u << p;
+			moves[p] = s->move;
+		}
+	}
+	log_printf(g, "joint\n");
+	/* Everyone learns the round's moves only after it is complete. */
+	for (int p = 0; p < g->n; p++)
+		if (submitted & (1u << p)) {
+			char u[VARIANT_MOVE_TEXT_MAX + 32];
+			g_snprintf(u, sizeof(u), "update %d %s", p, fmt_move(g, p, moves[p]));
+			queue_others(g, p, u);
+		}
+	g->v->apply_joint(g->state, moves, submitted);
+	g->plies++;
+}
+
+/* Realtime: every seat of the mask keeps an outstanding `go`. Returns when
+ * the phase changes or the game limit passes (TRUE then). */
+static gboolean do_realtime(Game *g, gint64 game_deadline)
+{
+	uint32_t mask;
+	Event ev;
+
+	for (;;) {
+		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
+			return FALSE;
+		gint64 deadline = game_deadline;
+		for (int p = 0; p < g->n; p++) {
+			Seat *s = &g->seat[p];
+			if (!(mask & (1u << p)) || !s->bot)
+				continue;
+			if (!s->awaiting)
+				send_go(g, p);
+			if (s->awaiting)
+				deadline = MIN(deadline, s->deadline);
+		}
+		/* Only seats out under a policy that plays for them are left. */
+		gboolean anyone = FALSE;
+		for (int p = 0; p < g->n; p++)
+			if (mask & (1u << p) && g->seat[p].bot)
+				anyone = TRUE;
+		if (!anyone) {
+			/* Nobody can act: let the variant end by halting. */
+			return TRUE;
+		}
+		wait_event(g, deadline, &ev);
+		gint64 now = g_get_monotonic_time();
+		if (ev.kind == EV_NONE) {
+			if (now >= game_deadline)
+				return TRUE;
+			for (int p = 0; p < g->n; p++)
+				if (g->seat[p].awaiting && g->seat[p].deadline <= now)
+					fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+			continue;
+		}
+		Move m;
+		double wall, cpu;
+		int p = ev.seat;
+		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
+			continue;
+		g->v->phase(g->state, &mask);
+		if (mask & (1u << p) && variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+			apply_move(g, p, m, NULL, wall, cpu);
+			continue;
+		}
+		/* Legal when asked, overtaken since: not the bot's fault. */
+		if (variant_move_is_legal(g->v, g->seat[p].snapshot, p, m, g->scratch)) {
+			char line[VARIANT_MOVE_TEXT_MAX + 64];
+			const char *notation = ev.line + 5;
+			g_snprintf(line, sizeof(line), "rejected %s overtaken", notation);
+			queue(g, p, line);
+			log_printf(g, "rejected %d %s\n", p, notation);
+			g->seat[p].moves--;	/* not a move after all */
+			continue;
+		}
+		fault(g, p, GAME_FAULT_ILLEGAL, NULL);
+	}
+}
+
+/* ---- start and end ----------------------------------------------------- */
+
+static char *options_text(const Variant *v, const VariantConfig *cfg, char sep)
+{
+	GString *s = g_string_new(NULL);
+
+	for (int i = 0; i < v->n_options; i++)
+		g_string_append_printf(s, "%s%s%c%d", i ? "," : "", v->options[i].key, sep, cfg->opt[i]);
+	return g_string_free(s, FALSE);
+}
+
+static const char *policy_name(int policy)
+{
+	static const char *const names[] = {"forfeit", "random", "nothing"};
+	return names[policy];
+}
+
+static void write_header(Game *g)
+{
+	const GameSpec *spec = g->spec;
+	g_autofree char *opts = options_text(g->v, &spec->config, '=');
+	g_autofree char *tc = timectl_format_full(&spec->time);
+
+	log_printf(g, "tetrarena-log 1\n");
+	log_printf(g, "referee %s\n", TETRARENA_REFEREE_VERSION);
+	log_printf(g, "protocol %d\n", GAME_PROTOCOL_VERSION);
+	log_printf(g, "variant %s\n", g->v->name);
+	log_printf(g, "options %s\n", opts[0] ? opts : "-");
+	log_printf(g, "seed %" G_GUINT64_FORMAT "\n", spec->seed);
+	log_printf(g, "players %d\n", g->n);
+	log_printf(g, "time %s\n", tc);
+	log_printf(g, "policy %s\n", policy_name(g->policy));
+	for (int p = 0; p < g->n; p++) {
+		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
+		g_autofree char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
+		log_printf(g, "bot %d %s %s %s\n", p, bs->name, bs->human ? "-" : hash,
+			   bs->human ? "human" : bs->command);
+		if (bs->workdir)
+			log_printf(g, "workdir %d %s\n", p, bs->workdir);
+	}
+	log_printf(g, "begin\n");
+}
+
+static char *stderr_path(const GameSpec *spec, int p)
+{
+	if (spec->stderr_dir) {
+		char name[32];
+		g_snprintf(name, sizeof(name), "seat%d.stderr", p);
+		return g_build_filename(spec->stderr_dir, name, NULL);
+	}
+	if (spec->log_path)
+		return g_strdup_printf("%s.seat%d.stderr", spec->log_path, p);
+	return NULL;
+}
+
+/* Start every bot and collect the hellos under one deadline. */
+static void start_bots(Game *g)
+{
+	const GameSpec *spec = g->spec;
+	const TimeControl *tc = &spec->time;
+	g_autofree char *opts = options_text(g->v, &spec->config, ':');
+	g_autofree char *tctext = timectl_format(tc);
+
+	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
+
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		if (spec->seats[p].bot) {
+			s->bot = spec->seats[p].bot;
+		} else {
+			g_autofree char *errpath = stderr_path(spec, p);
+			GError *err = NULL;
+			s->bot = bot_spawn(spec->seats[p].spec, errpath, spec->cpu, &err);
+			if (!s->bot) {
+				spawn_error[p] = g_strdup(err->message);
+				g_error_free(err);
+				continue;
+			}
+			queue(g, p, "tetrarena 1");
+		}
+		s->human = bot_spec(s->bot)->human;
+		s->cpu_last = bot_cpu_ms(s->bot);
+		bot_set_games(s->bot, bot_games(s->bot) + 1);
+		char *line = g_strdup_printf("game %d variant=%s seat=%d players=%d options=%s time=%s",
+					     bot_games(s->bot), g->v->name, p, g->n, opts, tctext);
+		queue(g, p, line);
+		g_free(line);
+	}
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		if (!s->bot)
+			continue;
+		s->go_time = g_get_monotonic_time();
+		s->deadline = s->human ? GAME_FOREVER : s->go_time + (tc->start + tc->grace) * 1000;
+		s->awaiting = TRUE;
+		flush(g, p, s->deadline);
+	}
+	for (int p = 0; p < g->n; p++)
+		if (spawn_error[p]) {
+			fault(g, p, GAME_FAULT_START, spawn_error[p]);
+			g_free(spawn_error[p]);
+		}
+	for (;;) {
+		gint64 deadline = 0;
+		gboolean waiting = FALSE;
+		for (int p = 0; p < g->n; p++)
+			if (g->seat[p].awaiting) {
+				waiting = TRUE;
+				deadline = MAX(deadline, g->seat[p].deadline);
+			}
+		if (!waiting)
+			break;
+		Event ev;
+		wait_event(g, deadline, &ev);
+		if (ev.kind == EV_NONE) {
+			gint64 now = g_get_monotonic_time();
+			for (int p = 0; p < g->n; p++)
+				if (g->seat[p].awaiting && g->seat[p].deadline <= now)
+					fault(g, p, GAME_FAULT_START, "no hello in time");
+			continue;
+		}
+		int p = ev.seat;
+		Seat *s = &g->seat[p];
+		if (ev.kind == EV_EOF) {
+			fault(g, p, s->awaiting ? GAME_FAULT_START : GAME_FAULT_CRASH, "output closed");
+			continue;
+		}
+		if (ev.kind == EV_TOO_LONG) {
+			fault(g, p, GAME_FAULT_LINE_TOO_LONG, NULL);
+			continue;
+		}
+		const char *line = ev.line;
+		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
+			continue;
+		if (!s->awaiting) {
+			fault(g, p, GAME_FAULT_MALFORMED, "unexpected line");
+			continue;
+		}
+		if (g_str_has_prefix(line, "decline") && (line[7] == ' ' || line[7] == '\0')) {
+			fault(g, p, GAME_FAULT_DECLINED, NULL);
+			continue;
+		}
+		g_auto(GStrv) w = g_strsplit(line, " ", -1);
+		if (g_strcmp0(w[0], "hello") != 0 || !w[1] || !w[2] || !w[1][0] || !w[2][0]) {
+			fault(g, p, GAME_FAULT_MALFORMED, "expected hello");
+			continue;
+		}
+		gboolean multi = FALSE, moves = FALSE;
+		for (int i = 3; w[i]; i++) {
+			multi |= strcmp(w[i], "multi") == 0;
+			moves |= strcmp(w[i], "moves") == 0;
+		}
+		bot_set_multi(s->bot, multi, moves);
+		bot_set_hello_name(s->bot, w[1]);
+		s->awaiting = FALSE;
+	}
+}
+
+static void finish(Game *g, GameResult *result)
+{
+	const GameSpec *spec = g->spec;
+	int scores[VARIANT_MAX_PLAYERS], ranks[VARIANT_MAX_PLAYERS];
+	int live = 0;
+
+	g->v->scores(g->state, scores);
+	g->v->ranking(g->state, ranks);
+	for (int p = 0; p < g->n; p++)
+		if (!g->seat[p].out)
+			live++;
+	if (result->end == GAME_END_RULES && live == 0)
+		result->end = GAME_END_FAULTS;
+	GString *line = g_string_new("result ranks=");
+	for (int p = 0; p < g->n; p++)
+		g_string_append_printf(line, "%s%d", p ? "," : "", ranks[p]);
+	g_string_append(line, " scores=");
+	for (int p = 0; p < g->n; p++)
+		g_string_append_printf(line, "%s%d", p ? "," : "", scores[p]);
+	g_string_append(line, " faults=");
+	for (int p = 0; p < g->n; p++)
+		g_string_append_printf(line, "%s%s", p ? "," : "",
+				       g->seat[p].first_fault < 0 ? "-" : fault_names[g->seat[p].first_fault]);
+	g_string_append_printf(line, " reason=%s", game_end_name(result->end));
+	log_printf(g, "%s\n", line->str);
+
+	gint64 deadline = g_get_monotonic_time() + GAME_QUIT_GRACE_MS * 1000;
+	gboolean keep[VARIANT_MAX_PLAYERS] = {0};
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		if (!s->bot)
+			continue;
+		queue(g, p, line->str);
+		keep[p] = spec->keep_bots && bot_multi(s->bot) && s->first_fault < 0 && !s->awaiting &&
+			  s->stale == 0;
+		if (!keep[p])
+			queue(g, p, "quit");
+		flush(g, p, deadline);
+	}
+	g_string_free(line, TRUE);
+	/* Let the bots exit on their own, then kill whatever is left. */
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].bot && !keep[p])
+			bot_wait_exit(g->seat[p].bot, deadline);
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].info_dropped)
+			log_printf(g, "# seat %d: %d info lines over %d per move not logged\n", p,
+				   g->seat[p].info_dropped, GAME_INFO_MAX);
+	log_printf(g, "end\n");
+
+	result->nseats = g->n;
+	result->plies = g->plies;
+	result->log_path = g_strdup(spec->log_path);
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		GameSeatResult *r = &result->seat[p];
+		r->name = g_strdup(s->name);
+		r->score = scores[p];
+		r->rank = ranks[p];
+		memcpy(r->faults, s->faults, sizeof(r->faults));
+		r->first_fault = s->first_fault;
+		r->moves = s->moves;
+		r->mean_ms = s->moves ? s->total_ms / s->moves : 0;
+		r->max_ms = s->max_ms;
+		r->cpu_ms = s->cpu_ms;
+		if (keep[p]) {
+			r->bot = s->bot;
+			s->bot = NULL;
+		}
+	}
+}
+
+static void game_release(Game *g)
+{
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		bot_free(s->bot);
+		g_free(s->name);
+		if (s->pending)
+			g_string_free(s->pending, TRUE);
+		g_free(s->snapshot);
+	}
+	if (g->line)
+		g_string_free(g->line, TRUE);
+	g_free(g->state);
+	g_free(g->scratch);
+	g_free(g->text);
+}
+
+gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
+{
+	const Variant *v = spec->variant;
+	Game g = {0};
+	VariantError verr;
+
+	memset(result, 0, sizeof(*result));
+	signal(SIGPIPE, SIG_IGN);
+	g.n = spec->config.nplayers;
+	if ((verr = variant_config_check(v, &spec->config)) != VARIANT_OK) {
+		g_set_error(error, GAME_ERROR, 0, "%s: %s", v->name, variant_error_string(verr));
+		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+			bot_free(spec->seats[p].bot);
+		return FALSE;
+	}
+	for (int p = 0; p < g.n; p++)
+		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
+	if (spec->log_path) {
+		g.log = fopen(spec->log_path, "we");
+		if (!g.log) {
+			g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
+				    g_strerror(errno));
+			for (int p = 0; p < g.n; p++)
+				bot_free(spec->seats[p].bot);
+			return FALSE;
+		}
+		setvbuf(g.log, NULL, _IOFBF, 1 << 16);
+	}
+	g.spec = spec;
+	g.v = v;
+	g.policy = spec->policy == GAME_POLICY_VARIANT ? (int)v->fault_policy : spec->policy;
+	g.state = g_malloc0(v->state_size);
+	g.scratch = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
+	g.text_cap = 1 << 16;
+	g.text = g_malloc(g.text_cap);
+	g.line = g_string_new(NULL);
+	rng_seed(&g.chance, spec->seed);
+	rng_seed(&g.fault_rng, rng_derive(spec->seed, "fault", 0));
+	g.t0 = g_get_monotonic_time();
+	for (int p = 0; p < g.n; p++) {
+		Seat *s = &g.seat[p];
+		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
+		s->name = g_strdup(bs->name);
+		s->first_fault = -1;
+		s->bank = spec->time.bank * 1000;
+		s->pending = g_string_new(NULL);
+	}
+	v->init(g.state, &spec->config);
+	write_header(&g);
+	start_bots(&g);
+
+	result->end = GAME_END_RULES;
+	gint64 game_deadline = spec->time.game > 0 ? g.t0 + spec->time.game * 1000 : GAME_FOREVER;
+	for (;;) {
+		uint32_t mask;
+		VariantPhase phase = v->phase(g.state, &mask);
+		if (phase == VARIANT_PHASE_OVER)
+			break;
+		if (g_get_monotonic_time() >= game_deadline && v->halt) {
+			v->halt(g.state);
+			log_printf(&g, "halt\n");
+			result->end = GAME_END_LIMIT;
+			continue;
+		}
+		switch (phase) {
+		case VARIANT_PHASE_CHANCE:
+			do_chance(&g);
+			break;
+		case VARIANT_PHASE_TURN:
+			do_turn(&g, variant_mask_player(mask));
+			break;
+		case VARIANT_PHASE_SIMULTANEOUS:
+			do_simultaneous(&g, mask);
+			break;
+		case VARIANT_PHASE_REALTIME:
+			for (int p = 0; p < g.n; p++)
+				if (!g.seat[p].snapshot)
+					g.seat[p].snapshot = g_malloc0(v->state_size);
+			if (do_realtime(&g, game_deadline)) {
+				if (!v->halt) {
+					g_set_error(error, GAME_ERROR, 0, "%s: real-time phase with no way to halt",
+						    v->name);
+					if (g.log)
+						fclose(g.log);
+					game_release(&g);
+					return FALSE;
+				}
+				v->halt(g.state);
+				log_printf(&g, "halt\n");
+				result->end = GAME_END_LIMIT;
+			}
+			break;
+		case VARIANT_PHASE_OVER:
+			break;
+		}
+	}
+	finish(&g, result);
+	game_release(&g);
+	if (g.log && fclose(g.log) != 0) {
+		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
+			    g_strerror(errno));
+		game_result_clear(result);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+void game_result_clear(GameResult *result)
+{
+	for (int i = 0; i < result->nseats; i++) {
+		g_free(result->seat[i].name);
+		bot_free(result->seat[i].bot);
+	}
+	g_free(result->log_path);
+	memset(result, 0, sizeof(*result));
+}
+
+char *game_result_to_json(const GameSpec *spec, const GameResult *result)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	g_string_append_printf(s, "{\"variant\":\"%s\",\"seed\":%" G_GUINT64_FORMAT ",\"reason\":\"%s\",\"seats\":[",
+			       spec->variant->name, spec->seed, game_end_name(result->end));
+	for (int p = 0; p < result->nseats; p++) {
+		const GameSeatResult *r = &result->seat[p];
+		g_autofree char *name = g_strescape(r->name, NULL);
+		g_string_append_printf(s, "%s{\"seat\":%d,\"name\":\"%s\",\"score\":%d,\"rank\":%d,\"faults\":{",
+				       p ? "," : "", p, name, r->score, r->rank);
+		gboolean first = TRUE;
+		for (int f = 0; f < GAME_FAULT_COUNT; f++)
+			if (r->faults[f]) {
+				g_string_append_printf(s, "%s\"%s\":%d", first ? "" : ",", fault_names[f],
+						       r->faults[f]);
+				first = FALSE;
+			}
+		char mean[G_ASCII_DTOSTR_BUF_SIZE], max[G_ASCII_DTOSTR_BUF_SIZE];
+		g_ascii_formatd(mean, sizeof(mean), "%.3f", r->mean_ms);
+		g_ascii_formatd(max, sizeof(max), "%.3f", r->max_ms);
+		g_string_append_printf(s, "},\"moves\":%d,\"mean_ms\":%s,\"max_ms\":%s}", r->moves, mean, max);
+	}
+	g_string_append(s, "],\"log\":");
+	if (result->log_path) {
+		g_autofree char *lp = g_strescape(result->log_path, NULL);
+		g_string_append_printf(s, "\"%s\"}", lp);
+	} else {
+		g_string_append(s, "null}");
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}

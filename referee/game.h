@@ -1,0 +1,125 @@
+/*
+ * game: run one game of any variant between bots, through the variant
+ * table, to its result.
+ *
+ * game_run() is the whole referee for one game: it starts (or reuses) the
+ * bots, speaks protocol.md with them, keeps their clocks, applies the fault
+ * policy, draws chance moves from the seed, writes the game log
+ * (docs/gamelog.md) and fills a GameResult. Every phase of variant.h is
+ * driven: TURN (one `go`), CHANCE (drawn from an Rng seeded with the game
+ * seed), SIMULTANEOUS (`go` to every seat at once, one deadline, then
+ * apply_joint and the moves broadcast) and REALTIME (every seat has an
+ * outstanding `go`; moves are applied in arrival order, a move made illegal
+ * by someone faster is answered `rejected`, not a fault).
+ *
+ * Thread safety: nothing here is global; each call polls only its own
+ * bots' descriptors, so a tournament may run one game per thread. The
+ * process must ignore SIGPIPE (game_run() does so, idempotently).
+ *
+ * A bot's misbehaviour is a game result (a fault in GameResult), never an
+ * error: game_run() fails only when the referee itself cannot work (the
+ * log cannot be written, the config is invalid).
+ */
+#ifndef TETRARENA_REFEREE_GAME_H
+#define TETRARENA_REFEREE_GAME_H
+
+#include <glib.h>
+
+#include "bot.h"
+#include "timectl.h"
+#include "variant.h"
+
+/* The error domain of game_run() and the log readers (code 0). */
+#define GAME_ERROR (game_error_quark())
+GQuark game_error_quark(void);
+
+/* The faults of protocol.md, in its order. */
+typedef enum {
+	GAME_FAULT_START,	/* could not start, or no hello in time */
+	GAME_FAULT_DECLINED,	/* answered decline */
+	GAME_FAULT_TIMEOUT,	/* no move within the time */
+	GAME_FAULT_MALFORMED,	/* not a valid reply */
+	GAME_FAULT_LINE_TOO_LONG,	/* a line over 65536 bytes */
+	GAME_FAULT_ILLEGAL,	/* well-formed but not legal */
+	GAME_FAULT_CRASH,	/* exited or closed its output */
+	GAME_FAULT_COUNT,
+} GameFault;
+
+/* "start", "declined", ...; the protocol's names. */
+const char *game_fault_name(GameFault f);
+/* The fault with that name, or -1. */
+int game_fault_from_name(const char *name);
+
+/* The fault policy: the variant's, or one of VariantFaultPolicy forced. */
+#define GAME_POLICY_VARIANT (-1)
+
+/* Why the game ended (protocol `reason=`). */
+typedef enum {
+	GAME_END_RULES,		/* "end" */
+	GAME_END_FAULTS,	/* "faults": no seat could go on */
+	GAME_END_LIMIT,		/* "limit": the game's time limit */
+} GameEnd;
+
+const char *game_end_name(GameEnd e);
+
+/* One seat: a bot to start for this game, or one already running. */
+typedef struct {
+	const BotSpec *spec;	/* started for this game when bot is NULL */
+	Bot *bot;		/* running (kept from an earlier game), or NULL;
+				 * game_run() takes ownership */
+} GameSeat;
+
+typedef struct {
+	const Variant *variant;
+	VariantConfig config;	/* config.nplayers == number of seats */
+	guint64 seed;
+	GameSeat seats[VARIANT_MAX_PLAYERS];
+	TimeControl time;
+	int policy;		/* GAME_POLICY_VARIANT or a VariantFaultPolicy */
+	const char *log_path;	/* NULL: no log */
+	const char *stderr_dir;	/* where seatN.stderr files go; NULL: next to
+				 * the log as LOG.seatN.stderr, or dropped */
+	int cpu;		/* >= 0: pin the game's bots to this CPU */
+	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
+	gboolean quiet;		/* no human-facing output (human seats still draw) */
+} GameSpec;
+
+/* Fill a spec with defaults: no seats, default time, variant policy, cpu -1. */
+void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed);
+
+typedef struct {
+	char *name;		/* the spec's name */
+	int score, rank;	/* final, from the variant */
+	int faults[GAME_FAULT_COUNT];	/* count by kind */
+	int first_fault;	/* GameFault, or -1 */
+	int moves;		/* moves this seat made (its own decisions) */
+	double mean_ms, max_ms;	/* wall time per move */
+	double cpu_ms;		/* CPU time over all its moves */
+	Bot *bot;		/* with keep_bots: still running, caller owns
+				 * (bot_free or pass in the next GameSpec) */
+} GameSeatResult;
+
+typedef struct {
+	int nseats;
+	GameSeatResult seat[VARIANT_MAX_PLAYERS];
+	GameEnd end;
+	int plies;		/* all moves applied, chance included */
+	char *log_path;		/* copy of spec->log_path, or NULL */
+} GameResult;
+
+/*
+ * Play one game. OUT: *result (initialise nothing; release with
+ * game_result_clear()). FALSE with error set only on a referee failure;
+ * faults are results. Every bot the call owns is killed (process group)
+ * and reaped before it returns, except those handed back with keep_bots.
+ */
+gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
+
+/* Free what a GameResult holds (names, path, kept bots). */
+void game_result_clear(GameResult *result);
+
+/* The result as one JSON object (variant, seed, seats, log). Newly
+ * allocated. */
+char *game_result_to_json(const GameSpec *spec, const GameResult *result);
+
+#endif

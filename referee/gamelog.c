@@ -1,0 +1,247 @@
+/* gamelog: reading game logs. See gamelog.h and docs/gamelog.md. */
+#include "gamelog.h"
+
+#include <string.h>
+
+#include "game.h"
+
+static const char *const policy_names[] = {"forfeit", "random", "nothing"};
+
+const char *gamelog_policy_name(int policy)
+{
+	return policy_names[policy];
+}
+
+int gamelog_policy_from_name(const char *name)
+{
+	for (int i = 0; i < 3; i++)
+		if (g_strcmp0(name, policy_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void event_free(gpointer p)
+{
+	GameLogEvent *e = p;
+
+	g_free(e->text);
+	g_free(e);
+}
+
+void gamelog_free(GameLog *log)
+{
+	if (!log)
+		return;
+	g_free(log->path);
+	g_free(log->referee_version);
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
+		g_free(log->name[p]);
+		g_free(log->sha256[p]);
+		g_free(log->command[p]);
+		g_free(log->workdir[p]);
+	}
+	if (log->events)
+		g_ptr_array_unref(log->events);
+	g_free(log);
+}
+
+static gboolean parse_int(const char *s, gint64 min, gint64 max, gint64 *out)
+{
+	return s && g_ascii_string_to_signed(s, 10, min, max, out, NULL);
+}
+
+static gboolean parse_seat(const char *s, const GameLog *log, int *seat)
+{
+	gint64 v;
+
+	if (!parse_int(s, 0, log->config.nplayers - 1, &v))
+		return FALSE;
+	*seat = (int)v;
+	return TRUE;
+}
+
+#define BAD(...)                                                                   \
+	do {                                                                       \
+		g_autofree char *why_ = g_strdup_printf(__VA_ARGS__);             \
+		g_set_error(error, GAME_ERROR, 0, "%s:%d: %s", path, lineno, why_); \
+		return NULL;                                                       \
+	} while (0)
+
+GameLog *gamelog_read(const char *path, GError **error)
+{
+	return gamelog_read_with(path, NULL, error);
+}
+
+GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError **error)
+{
+	g_autofree char *data = NULL;
+	gsize len;
+	g_autoptr(GError) err = NULL;
+
+	if (!g_file_get_contents(path, &data, &len, &err)) {
+		g_set_error(error, GAME_ERROR, 0, "cannot read log %s: %s", path, err->message);
+		return NULL;
+	}
+	g_autoptr(GameLog) log = g_new0(GameLog, 1);
+	log->path = g_strdup(path);
+	log->events = g_ptr_array_new_with_free_func(event_free);
+	log->policy = -1;
+	timectl_default(&log->time);
+	gboolean in_body = FALSE;
+	int lineno = 0;
+	int nbots = 0;
+	char *p = data, *end = data + len;
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;	/* a cut-off last line: ignore it */
+		*nl = '\0';
+		char *line = p;
+		p = nl + 1;
+		lineno++;
+		if (lineno == 1) {
+			if (strcmp(line, "tetrarena-log 1") != 0)
+				BAD("not a tetrarena game log (first line is not 'tetrarena-log 1')");
+			continue;
+		}
+		if (line[0] == '>' || line[0] == '<' || line[0] == '\0' || line[0] == '#')
+			continue;
+		char *sp = strchr(line, ' ');
+		g_autofree char *word = sp ? g_strndup(line, (gsize)(sp - line)) : g_strdup(line);
+		const char *rest = sp ? sp + 1 : "";
+		if (!in_body) {
+			gint64 v;
+			if (strcmp(word, "referee") == 0) {
+				log->referee_version = g_strdup(rest);
+			} else if (strcmp(word, "protocol") == 0) {
+				if (!parse_int(rest, 1, 1000, &v))
+					BAD("bad protocol version '%s'", rest);
+				log->protocol = (int)v;
+			} else if (strcmp(word, "variant") == 0) {
+				log->variant = variant_find(rest);
+				for (int i = 0; !log->variant && extra && extra[i]; i++)
+					if (strcmp(extra[i]->name, rest) == 0)
+						log->variant = extra[i];
+				if (!log->variant)
+					BAD("unknown variant '%s'", rest);
+			} else if (strcmp(word, "options") == 0) {
+				/* applied after `players`; remember the text */
+				if (!log->variant)
+					BAD("options before variant");
+				variant_config_default(log->variant, 0, &log->config);
+				if (strcmp(rest, "-") != 0) {
+					g_auto(GStrv) kv = g_strsplit(rest, ",", -1);
+					for (int i = 0; kv[i]; i++) {
+						char *eq = strchr(kv[i], '=');
+						if (!eq)
+							BAD("bad option '%s'", kv[i]);
+						*eq = '\0';
+						VariantError ve = variant_option_set(log->variant, &log->config,
+										     kv[i], eq + 1);
+						if (ve != VARIANT_OK)
+							BAD("option %s: %s", kv[i], variant_error_string(ve));
+					}
+				}
+			} else if (strcmp(word, "seed") == 0) {
+				if (!rest[0] || !g_ascii_string_to_unsigned(rest, 10, 0, G_MAXUINT64, &log->seed, NULL))
+					BAD("bad seed '%s'", rest);
+			} else if (strcmp(word, "players") == 0) {
+				if (!log->variant)
+					BAD("players before variant");
+				if (!parse_int(rest, log->variant->min_players, log->variant->max_players, &v))
+					BAD("bad player count '%s'", rest);
+				log->config.nplayers = (int)v;
+			} else if (strcmp(word, "time") == 0) {
+				if (!timectl_parse(&log->time, rest, &err))
+					BAD("%s", err->message);
+			} else if (strcmp(word, "policy") == 0) {
+				log->policy = gamelog_policy_from_name(rest);
+				if (log->policy < 0)
+					BAD("unknown fault policy '%s'", rest);
+			} else if (strcmp(word, "bot") == 0) {
+				g_auto(GStrv) f = g_strsplit(rest, " ", 4);
+				int seat;
+				if (g_strv_length(f) < 4 || !parse_seat(f[0], log, &seat))
+					BAD("bad bot line (want: bot SEAT NAME SHA256 COMMAND)");
+				log->name[seat] = g_strdup(f[1]);
+				log->sha256[seat] = g_strdup(f[2]);
+				log->command[seat] = g_strdup(f[3]);
+				nbots++;
+			} else if (strcmp(word, "workdir") == 0) {
+				g_auto(GStrv) f = g_strsplit(rest, " ", 2);
+				int seat;
+				if (g_strv_length(f) < 2 || !parse_seat(f[0], log, &seat))
+					BAD("bad workdir line");
+				log->workdir[seat] = g_strdup(f[1]);
+			} else if (strcmp(word, "begin") == 0) {
+				if (!log->variant || !log->config.nplayers || log->policy < 0 ||
+				    nbots != log->config.nplayers)
+					BAD("header incomplete before 'begin' (variant, players, policy, one bot line per seat)");
+				in_body = TRUE;
+			} else {
+				BAD("unknown header line '%s'", word);
+			}
+			continue;
+		}
+		GameLogEvent ev = {.lineno = lineno, .seat = -1};
+		g_auto(GStrv) f = g_strsplit(rest, " ", -1);
+		if (strcmp(word, "chance") == 0) {
+			ev.kind = GAMELOG_CHANCE;
+			ev.text = g_strdup(rest);
+		} else if (strcmp(word, "move") == 0 || strcmp(word, "random") == 0 ||
+			   strcmp(word, "rejected") == 0 || strcmp(word, "submit") == 0 ||
+			   strcmp(word, "submit-random") == 0) {
+			ev.kind = strcmp(word, "move") == 0 ? GAMELOG_MOVE
+				: strcmp(word, "random") == 0 ? GAMELOG_RANDOM
+				: strcmp(word, "submit") == 0 ? GAMELOG_SUBMIT
+				: strcmp(word, "submit-random") == 0 ? GAMELOG_SUBMIT_RANDOM
+				: GAMELOG_REJECTED;
+			if (!f[0] || !parse_seat(f[0], log, &ev.seat) || !f[1])
+				BAD("bad %s line (want: %s SEAT MOVE)", word, word);
+			/* Notation may contain spaces; timings are the key=value tail. */
+			GString *t = g_string_new(NULL);
+			for (int i = 1; f[i]; i++) {
+				if (g_str_has_prefix(f[i], "wall=")) {
+					ev.wall_ms = g_ascii_strtod(f[i] + 5, NULL);
+					continue;
+				}
+				if (g_str_has_prefix(f[i], "cpu=")) {
+					ev.cpu_ms = g_ascii_strtod(f[i] + 4, NULL);
+					continue;
+				}
+				if (t->len)
+					g_string_append_c(t, ' ');
+				g_string_append(t, f[i]);
+			}
+			ev.text = g_string_free(t, FALSE);
+		} else if (strcmp(word, "joint") == 0) {
+			ev.kind = GAMELOG_JOINT;
+		} else if (strcmp(word, "retire") == 0 || strcmp(word, "out") == 0 ||
+			   strcmp(word, "missing") == 0) {
+			ev.kind = word[0] == 'r' ? GAMELOG_RETIRE : word[0] == 'o' ? GAMELOG_OUT : GAMELOG_MISSING;
+			if (!parse_seat(rest, log, &ev.seat))
+				BAD("bad %s line (want: %s SEAT)", word, word);
+		} else if (strcmp(word, "fault") == 0) {
+			ev.kind = GAMELOG_FAULT;
+			if (!f[0] || !parse_seat(f[0], log, &ev.seat) || !f[1] || game_fault_from_name(f[1]) < 0)
+				BAD("bad fault line (want: fault SEAT KIND)");
+			ev.text = g_strdup(f[1]);
+		} else if (strcmp(word, "halt") == 0) {
+			ev.kind = GAMELOG_HALT;
+		} else if (strcmp(word, "result") == 0) {
+			ev.kind = GAMELOG_RESULT;
+			ev.text = g_strdup(rest);
+		} else if (strcmp(word, "end") == 0) {
+			log->complete = TRUE;
+			continue;
+		} else {
+			BAD("unknown line '%s'", word);
+		}
+		g_ptr_array_add(log->events, g_memdup2(&ev, sizeof(ev)));
+	}
+	if (!in_body) {
+		lineno++;
+		BAD("the log ends inside its header");
+	}
+	return g_steal_pointer(&log);
+}

@@ -1,0 +1,74 @@
+/*
+ * gamelog: reading game logs (the format is docs/gamelog.md; game.c
+ * writes them). A log is read whole into a GameLog: the header, and the
+ * game's events in order, each with its line number so that a checker can
+ * name the line where a game diverges. Traffic lines (`>` and `<`) are
+ * skipped. A log cut short (a killed referee) reads up to its last
+ * complete line; `complete` says whether its `end` line was seen.
+ */
+#ifndef TETRARENA_REFEREE_GAMELOG_H
+#define TETRARENA_REFEREE_GAMELOG_H
+
+#include <glib.h>
+
+#include "timectl.h"
+#include "variant.h"
+
+typedef enum {
+	GAMELOG_CHANCE,		/* chance TEXT */
+	GAMELOG_MOVE,		/* move SEAT TEXT wall=MS cpu=MS */
+	GAMELOG_RANDOM,		/* random SEAT TEXT: the random policy's move */
+	GAMELOG_SUBMIT,		/* submit SEAT TEXT wall= cpu=: a simultaneous move */
+	GAMELOG_SUBMIT_RANDOM,	/* submit-random SEAT TEXT: played by the policy */
+	GAMELOG_MISSING,	/* missing SEAT: no move this round */
+	GAMELOG_JOINT,		/* joint: apply the round's submitted moves */
+	GAMELOG_RETIRE,		/* retire SEAT */
+	GAMELOG_OUT,		/* out SEAT: bot gone, seat kept by the policy */
+	GAMELOG_FAULT,		/* fault SEAT KIND [detail] */
+	GAMELOG_REJECTED,	/* rejected SEAT TEXT (realtime, not a fault) */
+	GAMELOG_HALT,		/* halt */
+	GAMELOG_RESULT,		/* result ranks=... scores=... faults=... reason=... */
+} GameLogKind;
+
+typedef struct {
+	int lineno;		/* 1-based line in the file */
+	GameLogKind kind;
+	int seat;		/* -1 when none */
+	char *text;		/* notation (move kinds), kind name (fault), or
+				 * the rest of the line (joint, result) */
+	double wall_ms, cpu_ms;	/* move only */
+} GameLogEvent;
+
+typedef struct {
+	char *path;
+	char *referee_version;
+	int protocol;
+	const Variant *variant;
+	VariantConfig config;
+	guint64 seed;
+	TimeControl time;
+	int policy;		/* VariantFaultPolicy */
+	char *name[VARIANT_MAX_PLAYERS];
+	char *sha256[VARIANT_MAX_PLAYERS];
+	char *command[VARIANT_MAX_PLAYERS];	/* "human" for a person */
+	char *workdir[VARIANT_MAX_PLAYERS];	/* NULL: none recorded */
+	GPtrArray *events;	/* GameLogEvent*, owned */
+	gboolean complete;	/* the `end` line was read */
+} GameLog;
+
+/* Read a log. NULL with error set (naming the file and line) when it is
+ * not a log or its header is malformed. */
+GameLog *gamelog_read(const char *path, GError **error);
+
+/* The same, also knowing the variants in `extra` (NULL-terminated; tests
+ * use it for toy variants the engine does not register). */
+GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError **error);
+void gamelog_free(GameLog *log);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
+
+/* The name of a policy in logs ("forfeit", "random", "nothing"), and back
+ * (-1 when unknown). */
+const char *gamelog_policy_name(int policy);
+int gamelog_policy_from_name(const char *name);
+
+#endif

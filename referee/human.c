@@ -1,0 +1,131 @@
+/* human: the terminal player. See human.h. */
+#include "human.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "variant.h"
+
+#define HUMAN_LINE_MAX 65536
+
+/* Read one protocol line from stdin into buf; false at EOF. */
+static gboolean read_line(char *buf, size_t cap)
+{
+	if (!fgets(buf, (int)cap, stdin))
+		return FALSE;
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return TRUE;
+}
+
+/* "key=value" field of a `game` line, or NULL. */
+static const char *field(char **words, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (int i = 0; words[i]; i++)
+		if (strncmp(words[i], key, n) == 0 && words[i][n] == '=')
+			return words[i] + n + 1;
+	return NULL;
+}
+
+int human_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	FILE *tty = fopen("/dev/tty", "r+");
+	if (!tty) {
+		fprintf(stderr, "referee: the human player needs a terminal (/dev/tty)\n");
+		return 1;
+	}
+	gboolean colour = isatty(fileno(tty));
+	const Variant *v = NULL;
+	VariantConfig cfg = {0};
+	void *state = NULL;
+	char *line = g_malloc(HUMAN_LINE_MAX);
+	char *pic = g_malloc(1 << 16);
+	g_auto(GStrv) moves = NULL;
+	int seat = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	while (read_line(line, HUMAN_LINE_MAX)) {
+		if (g_str_has_prefix(line, "game ")) {
+			g_auto(GStrv) w = g_strsplit(line, " ", -1);
+			const char *name = field(w, "variant");
+			v = name ? variant_find(name) : NULL;
+			if (!v) {
+				printf("decline unknown variant\n");
+				continue;
+			}
+			gint64 np = 2, s = 0;
+			g_ascii_string_to_signed(field(w, "players") ? field(w, "players") : "2", 10, 1, 8, &np, NULL);
+			g_ascii_string_to_signed(field(w, "seat") ? field(w, "seat") : "0", 10, 0, 7, &s, NULL);
+			seat = (int)s;
+			variant_config_default(v, (int)np, &cfg);
+			const char *opts = field(w, "options");
+			if (opts) {
+				g_auto(GStrv) kv = g_strsplit(opts, ",", -1);
+				for (int i = 0; kv[i]; i++) {
+					char *c = strchr(kv[i], ':');
+					if (c) {
+						*c = '\0';
+						variant_option_set(v, &cfg, kv[i], c + 1);
+					}
+				}
+			}
+			g_free(state);
+			state = g_malloc0(v->state_size);
+			fprintf(tty, "\n%s, you are seat %d of %d\n", v->title, seat, (int)np);
+			printf("hello human 1 moves\n");
+		} else if (g_str_has_prefix(line, "moves")) {
+			g_strfreev(moves);
+			moves = g_strsplit(line[5] ? line + 6 : "", " ", -1);
+		} else if (g_str_has_prefix(line, "update ")) {
+			fprintf(tty, "%s\n", line + 7);
+		} else if (g_str_has_prefix(line, "rejected ")) {
+			fprintf(tty, "rejected: %s\n", line + 9);
+		} else if (g_str_has_prefix(line, "go ") && v) {
+			const char *st = strchr(line + 3, ' ');
+			if (st && v->state_parse(state, &cfg, st + 1)) {
+				Text t;
+				text_init(&t, pic, 1 << 16);
+				v->render(state, colour, &t);
+				fprintf(tty, "\n%s", pic);
+			}
+			int n = moves ? (int)g_strv_length(moves) : 0;
+			for (int i = 0; i < n; i++)
+				fprintf(tty, "%3d %-10s%s", i + 1, moves[i], i % 6 == 5 || i == n - 1 ? "\n" : "");
+			for (;;) {
+				char in[256];
+				fprintf(tty, "your move (number or notation): ");
+				fflush(tty);
+				if (!fgets(in, sizeof(in), tty))
+					return 1;
+				g_strstrip(in);
+				guint64 k;
+				const char *pick = NULL;
+				if (g_ascii_string_to_unsigned(in, 10, 1, (guint64)MAX(n, 1), &k, NULL) && n)
+					pick = moves[k - 1];
+				for (int i = 0; !pick && i < n; i++)
+					if (strcmp(in, moves[i]) == 0)
+						pick = moves[i];
+				if (pick) {
+					printf("move %s\n", pick);
+					break;
+				}
+				fprintf(tty, "'%s' is not one of the moves above\n", in);
+			}
+		} else if (g_str_has_prefix(line, "result ")) {
+			fprintf(tty, "\ngame over: %s (you are seat %d)\n", line + 7, seat);
+		} else if (strcmp(line, "quit") == 0) {
+			break;
+		}
+	}
+	g_free(line);
+	g_free(pic);
+	g_free(state);
+	fclose(tty);
+	return 0;
+}

@@ -1,0 +1,38 @@
+/*
+ * replay: what can be done with a game log without the bots.
+ *
+ * replay_verify() plays the logged game again through the rules: every
+ * chance move is drawn again from the seed and must match, every player
+ * move must be legal where it was played, every move the random fault
+ * policy made must be the one its own stream draws, and the recorded
+ * result (ranks, scores, first faults) must be what the rules give.
+ * replay_view() prints the game move by move with the variant's pictures.
+ * replay_compare() says whether two logs record the same game (moves,
+ * chance, faults, result), times apart: `referee rerun` uses it.
+ */
+#ifndef TETRARENA_REFEREE_REPLAY_H
+#define TETRARENA_REFEREE_REPLAY_H
+
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "gamelog.h"
+
+/* TRUE when the log checks out; FALSE with error "LOG:LINE: why" naming
+ * the first line that diverges. */
+gboolean replay_verify(const GameLog *log, GError **error);
+
+/*
+ * Print the game to `out`: the options, then after every move its
+ * notation and the board. With `step`, wait for Enter on `in` between
+ * moves. FALSE with error when the log does not replay (as verify).
+ */
+gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *out, FILE *in,
+		     GError **error);
+
+/* TRUE when both logs record the same game; FALSE with error naming the
+ * first difference (line numbers of both). */
+gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error);
+
+#endif

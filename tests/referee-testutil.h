@@ -1,0 +1,91 @@
+/*
+ * referee-testutil: helpers shared by the referee's GTest programs
+ * (header-only, static functions): the fake bot's path, scaled times,
+ * temporary files, and a scan of /proc for leftover processes.
+ */
+#ifndef TETRARENA_TESTS_REFEREE_TESTUTIL_H
+#define TETRARENA_TESTS_REFEREE_TESTUTIL_H
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "referee/bot.h"
+#include "referee/game.h"
+
+/* TETRARENA_TIME_SCALE, default 1. */
+static inline double test_time_scale(void)
+{
+	const char *s = g_getenv("TETRARENA_TIME_SCALE");
+	double v = s ? g_ascii_strtod(s, NULL) : 1.0;
+
+	return v > 0 ? v : 1.0;
+}
+
+/* The fake bot's command line for `mode` after `after` legal moves, with a
+ * marker word it ignores so that leftovers can be found. */
+static inline char *test_fakebot(const char *mode, int after, const char *marker)
+{
+	const char *build = g_getenv("TETRARENA_BUILD");
+
+	return g_strdup_printf("%s/tests/prog-fakebot %s %d %s", build ? build : "build/opt", mode, after,
+			       marker);
+}
+
+/* How many processes have `marker` as a word of their command line. */
+static inline int test_count_processes(const char *marker)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		g_autofree char *path = g_strdup_printf("/proc/%s/cmdline", e->d_name);
+		g_autofree char *data = NULL;
+		gsize len;
+		if (!g_file_get_contents(path, &data, &len, NULL))
+			continue;
+		for (gsize i = 0; i < len; i += strlen(data + i) + 1)
+			if (strcmp(data + i, marker) == 0) {
+				/* a zombie has an empty cmdline, so this one is alive */
+				n++;
+				break;
+			}
+	}
+	closedir(d);
+	return n;
+}
+
+/* A fresh temporary directory for one test (removed by the caller's
+ * test_rmdir). */
+static inline char *test_tmpdir(void)
+{
+	g_autoptr(GError) err = NULL;
+	char *dir = g_dir_make_tmp("tetrarena-test-XXXXXX", &err);
+
+	g_assert_no_error(err);
+	return dir;
+}
+
+static inline void test_rmdir(const char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	if (!d)
+		return;
+	while ((name = g_dir_read_name(d))) {
+		g_autofree char *p = g_build_filename(dir, name, NULL);
+		remove(p);
+	}
+	g_dir_close(d);
+	remove(dir);
+}
+
+#endif

@@ -1,0 +1,58 @@
+#!/bin/sh
+# t4002: our link bots play whole games through bin/referee: bot-random
+# against the Python bot (the brief's example), bot-link against both,
+# and a 3-player game; every game ends without a fault and its log passes
+# `referee verify`. Skipped while bin/referee is not built.
+top=${TETRARENA_TOP:-.}
+ref=$top/bin/referee
+scale=${TETRARENA_TIME_SCALE:-1}
+ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+if [ ! -x "$ref" ]; then
+	echo "1..0 # SKIP no bin/referee"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t4002.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+random="$top/bin/bot-random"
+linkai="$top/bin/bot-link"
+py="python3 $top/bots/python/linkbot.py"
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+
+# play NAME SEED BOT...: one game, its JSON in $tmp/NAME.json, log in $tmp/NAME.log
+play() {
+	name=$1 seed=$2
+	shift 2
+	"$ref" play --variant link --seed "$seed" --time "$time" --json --log "$tmp/$name.log" "$@" \
+		>"$tmp/$name.json" 2>"$tmp/$name.err"
+}
+# no fault in any seat of a JSON result, and the game ended by the rules
+verify() { "$ref" verify "$1" >/dev/null 2>&1; }
+clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
+
+echo "1..12"
+play a 1 "$random" "$py"
+check "bot-random vs linkbot.py: referee exits 0" [ $? = 0 ]
+check "bot-random vs linkbot.py: no faults" clean "$tmp/a.json"
+check "bot-random vs linkbot.py: verify passes" verify "$tmp/a.log"
+
+play b 2 "$linkai" "$py"
+check "bot-link vs linkbot.py: referee exits 0" [ $? = 0 ]
+check "bot-link vs linkbot.py: no faults" clean "$tmp/b.json"
+check "bot-link vs linkbot.py: verify passes" verify "$tmp/b.log"
+
+play c 3 "$random" "$linkai"
+check "bot-random vs bot-link: referee exits 0" [ $? = 0 ]
+check "bot-random vs bot-link: bot-link ranks first" \
+	grep -q '"seat":1,"name":"[^"]*","score":-\{0,1\}[0-9]*,"rank":1,' "$tmp/c.json"
+check "bot-random vs bot-link: verify passes" verify "$tmp/c.log"
+
+play d 4 "$linkai" "$random" "$py"
+check "three players: referee exits 0" [ $? = 0 ]
+check "three players: no faults" clean "$tmp/d.json"
+check "three players: verify passes" verify "$tmp/d.log"
+exit $fail

@@ -1,0 +1,181 @@
+/* Tests for bots/linkai (the Tetris Link AI) and bots/arena (in-process games). */
+#include <glib.h>
+#include <string.h>
+
+#include "bots/arena.h"
+#include "bots/linkai.h"
+#include "bots/randombot.h"
+#include "link.h"
+
+/* A link state from the `go` fields after `roll=`: seat 0 to place. */
+static void fixture(LinkState *s, const char *roll, const char *pieces)
+{
+	VariantConfig cfg;
+	g_autofree char *text = g_strdup_printf(
+		"players=2 width=10 height=20 stage=place current=0 roll=%s scores=0,0 "
+		"supply=I5O5T5L5S5,I5O5T5L5S5 retired=- board=x pieces=%s", roll, pieces);
+
+	variant_config_default(&variant_link, 2, &cfg);
+	g_assert_true(variant_link.state_parse(s, &cfg, text));
+}
+
+static int best_points(const LinkState *s)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int n = variant_link.legal_moves(s, s->current, moves), best = -99;
+
+	for (int i = 0; i < n; i++) {
+		int p = link_move_points(s, moves[i]);
+		if (p > best)
+			best = p;
+	}
+	return best;
+}
+
+/*
+ * Seat 0 has a pair (two flat I pieces, left) and rolls O: an O on the
+ * pair makes a group of three, +3, at either depth.
+ */
+static void test_takes_the_link(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Rng rng;
+
+	fixture(&s, "O", "0:I0@0,1:I0@6,0:I0@0,1:I0@6");
+	g_assert_cmpint(best_points(&s), ==, 3);
+	rng_seed(&rng, 1);
+	for (int depth = 1; depth <= 2; depth++) {
+		linkai_init(&ai);
+		ai.depth = depth;
+		Move m = linkai_choose(&variant_link, &s, 0, 5000, &rng, &ai);
+		g_assert_cmpint(link_move_points(&s, m), ==, 3);
+		g_assert_cmpint(ai.nodes, >, 0);
+	}
+}
+
+/*
+ * With the logo and a gap-free board, the AI never takes a move that
+ * leaves an empty cell when a move gaining as much without one exists:
+ * here every move that links the pair is a flat O or I, gap-free.
+ */
+static void test_no_needless_gap(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Rng rng;
+
+	fixture(&s, "logo", "0:I0@0,1:I0@6,0:I0@0,1:I0@6");
+	rng_seed(&rng, 1);
+	linkai_init(&ai);
+	Move m = linkai_choose(&variant_link, &s, 0, 5000, &rng, &ai);
+	g_assert_cmpint(link_gaps(&s, m), ==, 0);
+	g_assert_cmpint(link_move_points(&s, m), ==, 3);
+}
+
+/* Without time for the second ply, the search stays at one. */
+static void test_short_time(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Rng rng;
+
+	fixture(&s, "T", "0:I0@0");
+	rng_seed(&rng, 1);
+	linkai_init(&ai);
+	linkai_choose(&variant_link, &s, 0, LINKAI_FAST_MS - 1, &rng, &ai);
+	long shallow = ai.nodes;
+	linkai_choose(&variant_link, &s, 0, LINKAI_FAST_MS, &rng, &ai);
+	g_assert_cmpint(shallow, ==, 2 * 8 + 2 * 9);	/* T0, T2: 8 columns; T1, T3: 9 */
+	g_assert_cmpint(ai.nodes, >, shallow * 10);
+}
+
+static void test_weights(void)
+{
+	LinkAi ai;
+
+	linkai_init(&ai);
+	int before[LINKAI_W_COUNT];
+	memcpy(before, ai.w, sizeof(before));
+	g_assert_true(linkai_set_weights(&ai, "7,8"));
+	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
+	g_assert_cmpint(ai.w[LINKAI_W_OPEN2], ==, 8);
+	g_assert_cmpint(ai.w[LINKAI_W_OPEN3], ==, before[LINKAI_W_OPEN3]);
+	g_assert_false(linkai_set_weights(&ai, "1,x"));
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,0"));	/* LEFT must be positive */
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7"));
+	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
+}
+
+/* The evaluation is antisymmetric for two players with no raggedness term. */
+static void test_evaluate_sides(void)
+{
+	LinkState s;
+	LinkAi ai;
+
+	linkai_init(&ai);
+	ai.w[LINKAI_W_BUMP] = 0;
+	fixture(&s, "S", "0:I0@0,1:O0@6,0:T0@0,1:S0@4,0:L1@8");
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, -linkai_evaluate(&ai, &s, 1));
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), !=, 0);
+}
+
+/* Games against random: all won, none illegal, the same digest for the same seed. */
+static void test_arena_vs_random(void)
+{
+	RandomBot rnd;
+	LinkAi ai;
+	VariantConfig cfg;
+	ArenaResult r, again;
+
+	g_assert_true(randombot_init(&rnd));
+	linkai_init(&ai);
+	ai.depth = 1;
+	variant_config_default(&variant_link, 2, &cfg);
+	for (int g = 0; g < 20; g++) {
+		int mine = g % 2;
+		ArenaPlayer seats[2];
+		seats[mine] = (ArenaPlayer){linkai_choose, &ai};
+		seats[1 - mine] = (ArenaPlayer){randombot_choose, &rnd};
+		g_assert_true(arena_play(&variant_link, &cfg, seats, (uint64_t)g, 1000, &r));
+		g_assert_cmpint(r.illegal, ==, 0);
+		g_assert_cmpint(r.decisions, >, 10);
+		g_assert_cmpint(r.rank[mine], ==, 1);
+		g_assert_cmpint(r.rank[1 - mine], ==, 2);
+		g_assert_true(arena_play(&variant_link, &cfg, seats, (uint64_t)g, 1000, &again));
+		g_assert_true(r.digest == again.digest);
+	}
+	randombot_release(&rnd);
+}
+
+/* A bot that always answers an illegal move: arena replaces and counts it. */
+static Move bad_choose(const Variant *v, const void *state, int seat, int ms, Rng *rng, void *ctx)
+{
+	(void)v, (void)state, (void)seat, (void)ms, (void)rng, (void)ctx;
+	return link_move(PIECE_I, 0, 9);
+}
+
+static void test_arena_illegal(void)
+{
+	VariantConfig cfg;
+	ArenaResult r;
+	ArenaPlayer seats[3] = {{bad_choose, NULL}, {bad_choose, NULL}, {bad_choose, NULL}};
+
+	variant_config_default(&variant_link, 3, &cfg);
+	g_assert_true(arena_play(&variant_link, &cfg, seats, 5, 1000, &r));
+	g_assert_cmpint(r.illegal, ==, r.decisions);
+	g_assert_cmpint(r.decisions, >, 10);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/linkai/choose/takes-the-link", test_takes_the_link);
+	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
+	g_test_add_func("/linkai/choose/short-time", test_short_time);
+	g_test_add_func("/linkai/weights", test_weights);
+	g_test_add_func("/linkai/evaluate/sides", test_evaluate_sides);
+	g_test_add_func("/arena/vs-random", test_arena_vs_random);
+	g_test_add_func("/arena/illegal", test_arena_illegal);
+	return g_test_run();
+}

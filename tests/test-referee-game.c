@@ -1,0 +1,345 @@
+/*
+ * test-referee-game: game_run() on Tetris Link against the fake bot:
+ * every fault ends as its named fault, no game hangs, nothing outlives
+ * the game, stderr is capped, logs verify, the same seed gives the same
+ * game, and a tampered log fails verification at the right line.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "referee-testutil.h"
+#include "referee/gamelog.h"
+#include "referee/replay.h"
+#include "link.h"
+
+typedef struct {
+	char *dir;
+	char *log;
+	char *marker;
+	GPtrArray *specs;
+	GameSpec spec;
+	GameResult res;
+} Fixture;
+
+static int fixture_count;
+
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	f->dir = test_tmpdir();
+	f->log = g_build_filename(f->dir, "game.log", NULL);
+	f->marker = g_strdup_printf("marker-%d-%d", (int)getpid(), fixture_count++);
+	f->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	game_spec_init(&f->spec, &variant_link, 2, 7);
+	/* Small tower: short games. */
+	variant_option_set(&variant_link, &f->spec.config, "height", "8");
+	variant_option_set(&variant_link, &f->spec.config, "width", "6");
+	f->spec.log_path = f->log;
+	TimeControl *tc = &f->spec.time;
+	tc->bank = 600, tc->inc = 0, tc->move = 300, tc->start = 2000, tc->grace = 50;
+	timectl_scale(tc, test_time_scale());
+	memset(&f->res, 0, sizeof(f->res));
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	game_result_clear(&f->res);
+	g_ptr_array_unref(f->specs);
+	test_rmdir(f->dir);
+	g_free(f->dir);
+	g_free(f->log);
+	g_free(f->marker);
+}
+
+static void seat(Fixture *f, int p, const char *mode, int after)
+{
+	g_autofree char *cmd = test_fakebot(mode, after, f->marker);
+	g_autoptr(GError) err = NULL;
+	BotSpec *bs = bot_spec_new(cmd, mode, &err);
+
+	g_assert_no_error(err);
+	g_ptr_array_add(f->specs, bs);
+	f->spec.seats[p].spec = bs;
+}
+
+static void run(Fixture *f)
+{
+	g_autoptr(GError) err = NULL;
+
+	g_assert_true(game_run(&f->spec, &f->res, &err));
+	g_assert_no_error(err);
+	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+}
+
+static void assert_verifies(const char *path)
+{
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GameLog) log = gamelog_read(path, &err);
+
+	g_assert_no_error(err);
+	g_assert_true(log->complete);
+	g_assert_true(replay_verify(log, &err));
+	g_assert_no_error(err);
+}
+
+static void test_legal(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	seat(f, 0, "legal", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.nseats, ==, 2);
+	g_assert_cmpint(f->res.end, ==, GAME_END_RULES);
+	for (int p = 0; p < 2; p++) {
+		g_assert_cmpint(f->res.seat[p].first_fault, ==, -1);
+		g_assert_cmpint(f->res.seat[p].moves, >, 0);
+		g_assert_cmpstr(f->res.seat[p].name, ==, "legal");
+	}
+	g_assert_cmpint(f->res.seat[0].rank + f->res.seat[1].rank, <=, 3);
+	assert_verifies(f->log);
+}
+
+typedef struct {
+	const char *mode;
+	GameFault fault;
+} FaultCase;
+
+static const FaultCase fault_cases[] = {
+	{"illegal", GAME_FAULT_ILLEGAL},
+	{"garbage", GAME_FAULT_MALFORMED},
+	{"badmove", GAME_FAULT_MALFORMED},
+	{"crash", GAME_FAULT_CRASH},
+	{"abort", GAME_FAULT_CRASH},
+	{"hang", GAME_FAULT_TIMEOUT},
+	{"slow", GAME_FAULT_TIMEOUT},
+	{"flood", GAME_FAULT_LINE_TOO_LONG},
+	{"nonewline", GAME_FAULT_TIMEOUT},
+	{"closeout", GAME_FAULT_CRASH},
+	{"grandchild", GAME_FAULT_TIMEOUT},
+	{"decline", GAME_FAULT_DECLINED},
+	{"nohello", GAME_FAULT_START},
+};
+
+static void test_fault(Fixture *f, gconstpointer data)
+{
+	const FaultCase *c = data;
+	gint64 t0 = g_get_monotonic_time();
+
+	seat(f, 0, c->mode, 2);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, c->fault);
+	g_assert_cmpint(f->res.seat[0].faults[c->fault], ==, 1);
+	g_assert_cmpint(f->res.seat[1].first_fault, ==, -1);
+	/* forfeit: the faulty seat ranks last */
+	g_assert_cmpint(f->res.seat[0].rank, ==, 2);
+	g_assert_cmpint(f->res.seat[1].rank, ==, 1);
+	/* no hang: the game ends within its own time budget */
+	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(5e6 * test_time_scale()));
+	assert_verifies(f->log);
+}
+
+static void test_start_missing(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	g_autoptr(GError) err = NULL;
+	BotSpec *bs = bot_spec_new("/nonexistent/bot --x", NULL, &err);
+
+	g_assert_no_error(err);
+	g_ptr_array_add(f->specs, bs);
+	f->spec.seats[0].spec = bs;
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_START);
+	g_assert_cmpint(f->res.seat[1].rank, ==, 1);
+	assert_verifies(f->log);
+}
+
+static void test_stderr_cap(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	seat(f, 0, "stderr", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, -1);
+	g_autofree char *errpath = g_strdup_printf("%s.seat0.stderr", f->log);
+	GStatBuf st;
+	g_assert_cmpint(g_stat(errpath, &st), ==, 0);
+	g_assert_cmpint(st.st_size, >=, BOT_STDERR_CAP);
+	g_assert_cmpint(st.st_size, <, BOT_STDERR_CAP + 200);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(errpath, &text, NULL, NULL));
+	g_assert_nonnull(strstr(text, "more bytes of stderr dropped"));
+	assert_verifies(f->log);
+}
+
+static void test_random_policy(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	f->spec.policy = VARIANT_FAULT_RANDOM;
+	seat(f, 0, "illegal", 1);
+	seat(f, 1, "legal", 0);
+	run(f);
+	/* the bot stays and keeps faulting; its moves are played for it */
+	g_assert_cmpint(f->res.seat[0].faults[GAME_FAULT_ILLEGAL], >, 1);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_assert_nonnull(strstr(text, "\nrandom 0 "));
+	assert_verifies(f->log);
+}
+
+/* Same seed, same bots: the same game, times apart. */
+static void test_determinism(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	seat(f, 0, "legal", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_autofree char *again = g_build_filename(f->dir, "again.log", NULL);
+	GameResult r2;
+	g_autoptr(GError) err = NULL;
+	f->spec.log_path = again;
+	g_assert_true(game_run(&f->spec, &r2, &err));
+	game_result_clear(&r2);
+	g_autoptr(GameLog) a = gamelog_read(f->log, &err);
+	g_autoptr(GameLog) b = gamelog_read(again, &err);
+	g_assert_no_error(err);
+	g_assert_true(replay_compare(a, b, &err));
+	g_assert_no_error(err);
+}
+
+/* Replace the first line starting with `prefix` by `with`; OUT: its number. */
+static int tamper(const char *path, const char *prefix, const char *(*edit)(const char *line))
+{
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	int at = 0;
+	for (int i = 0; lines[i]; i++)
+		if (!at && g_str_has_prefix(lines[i], prefix)) {
+			char *n = g_strdup(edit(lines[i]));
+			g_free(lines[i]);
+			lines[i] = n;
+			at = i + 1;
+		}
+	g_assert_cmpint(at, >, 0);
+	g_autofree char *out = g_strjoinv("\n", lines);
+	g_assert_true(g_file_set_contents(path, out, -1, NULL));
+	return at;
+}
+
+static const char *edit_move(const char *line)
+{
+	(void)line;
+	return "move 0 I0@15 wall=0.1 cpu=0";	/* never inside the tower */
+}
+
+static const char *edit_score(const char *line)
+{
+	static char buf[256];
+	const char *s = strstr(line, "scores=");
+	g_assert_nonnull(s);
+	/* scores=A,...: make A one more */
+	int a = (int)g_ascii_strtoll(s + 7, NULL, 10);
+	const char *rest = strchr(s, ',');
+	g_snprintf(buf, sizeof(buf), "%.*sscores=%d%s", (int)(s - line), line, a + 1, rest);
+	return buf;
+}
+
+static const char *edit_chance(const char *line)
+{
+	return strcmp(line, "chance roll I") == 0 ? "chance roll O" : "chance roll I";
+}
+
+static void check_tamper(Fixture *f, const char *prefix, const char *(*edit)(const char *))
+{
+	seat(f, 0, "legal", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	int at = tamper(f->log, prefix, edit);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GameLog) log = gamelog_read(f->log, &err);
+	g_assert_no_error(err);
+	g_assert_false(replay_verify(log, &err));
+	g_assert_nonnull(err);
+	g_autofree char *want = g_strdup_printf(":%d: ", at);
+	g_test_message("verify says: %s", err->message);
+	g_assert_nonnull(strstr(err->message, want));
+}
+
+static void test_tamper_score(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	check_tamper(f, "result ", edit_score);
+}
+
+static void test_tamper_chance(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	check_tamper(f, "chance ", edit_chance);
+}
+
+static void test_tamper_move(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	check_tamper(f, "move 0 ", edit_move);
+}
+
+/* Bots that said `multi` are handed back and play the next game. */
+static void test_keep_bots(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	seat(f, 0, "multi", 0);
+	seat(f, 1, "multi", 0);
+	f->spec.keep_bots = TRUE;
+	g_autoptr(GError) err = NULL;
+	g_assert_true(game_run(&f->spec, &f->res, &err));
+	g_assert_nonnull(f->res.seat[0].bot);
+	g_assert_nonnull(f->res.seat[1].bot);
+	GameSpec s2 = f->spec;
+	g_autofree char *log2 = g_build_filename(f->dir, "game2.log", NULL);
+	s2.log_path = log2;
+	s2.seed = 8;
+	for (int p = 0; p < 2; p++) {
+		s2.seats[p].bot = f->res.seat[p].bot;
+		f->res.seat[p].bot = NULL;
+	}
+	s2.keep_bots = FALSE;
+	GameResult r2;
+	g_assert_true(game_run(&s2, &r2, &err));
+	g_assert_cmpint(r2.seat[0].first_fault, ==, -1);
+	g_assert_cmpint(r2.seat[1].first_fault, ==, -1);
+	g_assert_null(r2.seat[0].bot);
+	game_result_clear(&r2);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(log2, &text, NULL, NULL));
+	g_assert_nonnull(strstr(text, " game 2 variant=link"));
+	g_assert_null(strstr(text, "tetrarena 1"));
+	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+	assert_verifies(log2);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+#define ADD(path, fn, data) g_test_add(path, Fixture, data, fixture_setup, fn, fixture_teardown)
+	ADD("/referee/game/legal", test_legal, NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(fault_cases); i++) {
+		g_autofree char *path = g_strdup_printf("/referee/game/fault/%s", fault_cases[i].mode);
+		ADD(path, test_fault, &fault_cases[i]);
+	}
+	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
+	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
+	ADD("/referee/game/policy-random", test_random_policy, NULL);
+	ADD("/referee/game/determinism", test_determinism, NULL);
+	ADD("/referee/game/tamper/score", test_tamper_score, NULL);
+	ADD("/referee/game/tamper/chance", test_tamper_chance, NULL);
+	ADD("/referee/game/tamper/move", test_tamper_move, NULL);
+	ADD("/referee/game/keep-bots", test_keep_bots, NULL);
+	return g_test_run();
+}
