@@ -41,7 +41,9 @@ enum {
 	W_REM = 6,		/* per square of a larger region's remainder mod 4 */
 	W_CONTACT = 6,		/* per block edge against a block, wall or floor */
 	W_HEIGHT = 2,		/* per row of height of each square */
-	W_TEMPO = 80,		/* the action a giveaway spends */
+	W_TEMPO = 2 * W_DEAD,	/* an action spent on nothing */
+	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
+	W_GIVE = 4 * W_DEAD,	/* a block given is four squares we do not cover */
 	SCORE_END_WIN = 1000000,	/* covering the top row while ahead */
 	SCORE_END_LOSE = -1000000,	/* covering it while behind */
 };
@@ -223,13 +225,11 @@ static int gift_harm(Ai *ai, const RushState *s, int to, PieceKind k)
 	int score, cost;
 
 	if (!best_placement(&v, k, ai->list, ai->rng, &m, &score, &cost))
-		return W_TEMPO;
+		return W_TEMPO;	/* they spend an action discarding it */
 	if (score >= SCORE_END_WIN / 2)
 		return -SCORE_END_WIN;	/* it would let them end the game ahead */
-	int harm = cost;
-	if (scarce(s))
-		harm -= 4 * W_DEAD / 2;
-	return harm;
+	/* They skip a take; when blocks run short, they gain its squares. */
+	return cost - (scarce(s) ? 4 * W_DEAD : W_GIFT);
 }
 
 static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
@@ -262,7 +262,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	int place_cost = fits ? cost : 0;
 	if (fits && score <= SCORE_END_LOSE / 2)
 		place_cost += W_DEAD * 8;	/* it would end the game while behind */
-	int give_to = -1, give_gain = fits ? W_TEMPO - place_cost : 0;
+	int give_to = -1, give_gain = fits ? W_GIVE - place_cost : 0;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p) || s->slot[p] != PIECE_NONE)
 			continue;
