@@ -67,12 +67,29 @@ static void seat(Fixture *f, int p, const char *mode, int after)
 	f->spec.seats[p].spec = bs;
 }
 
+/* Descriptors this process has open. */
+static int count_fds(void)
+{
+	GDir *d = g_dir_open("/proc/self/fd", 0, NULL);
+	int n = 0;
+
+	g_assert_nonnull(d);
+	while (g_dir_read_name(d))
+		n++;
+	g_dir_close(d);
+	return n;
+}
+
 static void run(Fixture *f)
 {
 	g_autoptr(GError) err = NULL;
+	int fds = count_fds();
 
 	g_assert_true(game_run(&f->spec, &f->res, &err));
 	g_assert_no_error(err);
+	/* no descriptor leaked (kept bots hold theirs) */
+	if (!f->spec.keep_bots)
+		g_assert_cmpint(count_fds(), ==, fds);
 	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 }
 
