@@ -533,9 +533,13 @@ static void format_duration(char *buf, gsize size, double s)
 		g_snprintf(buf, size, "%.0fh%02.0fm", floor(s / 3600), fmod(s / 60, 60));
 }
 
+/* The progress line: games done of total, rate and time left this run,
+ * and how many of this run's games had a fault. */
 static void progress(const TournamentConfig *cfg, gboolean tty, int done, int total,
-		     int played, gint64 start, gboolean last)
+		     int played, int faulted, gint64 start, gboolean last)
 {
+	char faults[48] = "";
+
 	static gint64 last_plain;
 	double secs = (g_get_monotonic_time() - start) / 1e6;
 	double rate = secs > 0 ? played / secs : 0;
@@ -548,12 +552,14 @@ static void progress(const TournamentConfig *cfg, gboolean tty, int done, int to
 	last_plain = g_get_monotonic_time();
 	if (rate > 0)
 		format_duration(left, sizeof(left), (total - done) / rate);
+	if (faulted)
+		g_snprintf(faults, sizeof(faults), ", %d with faults", faulted);
 	if (played == 0 && !last)
 		fprintf(stderr, "%s%s: %d/%d games, starting%s", tty ? "\r" : "",
 			cfg->variant->name, done, total, tty ? "\033[K" : "\n");
 	else
-		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s", tty ? "\r" : "",
-			cfg->variant->name, done, total, rate, left, tty ? "\033[K" : "\n");
+		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, rate, left, faults, tty ? "\033[K" : "\n");
 	if (tty && last)
 		fputc('\n', stderr);
 	fflush(stderr);
@@ -604,7 +610,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_autofree char *resume = NULL;
 	JournalHeader h = { 0 };
 	Run *run;
-	int shard_total = 0, done = 0, played = 0, failed = 0, status = 0, live;
+	int shard_total = 0, done = 0, played = 0, faulted = 0, failed = 0, status = 0, live;
 	gboolean tty = isatty(2), any_abandoned = FALSE, interrupted = FALSE;
 	gint64 start, last_draw = 0;
 
@@ -721,6 +727,15 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 			} else {
 				done += (int)batch->len;
 				played += (int)batch->len;
+				for (guint i = 0; i < batch->len; i++) {
+					const JournalGame *g = games[i];
+
+					for (int k = 0; k < g->nseats; k++)
+						if (g->seat[k].faults[0]) {
+							faulted++;
+							break;
+						}
+				}
 			}
 		}
 		now = g_get_monotonic_time();
@@ -766,11 +781,11 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		}
 		g_mutex_unlock(&run->lock);
 		if (now - last_draw > 250 * 1000) {
-			progress(cfg, tty, done, shard_total, played, start, FALSE);
+			progress(cfg, tty, done, shard_total, played, faulted, start, FALSE);
 			last_draw = now;
 		}
 	}
-	progress(cfg, tty, done, shard_total, played, start, TRUE);
+	progress(cfg, tty, done, shard_total, played, faulted, start, TRUE);
 	signals_install(FALSE);
 	journal_free(g_steal_pointer(&journal));
 
