@@ -423,6 +423,18 @@ static void set_errno_error(GError **error, const char *what, const char *path)
 		    what, path, g_strerror(e));
 }
 
+/* Flush a new file's directory entry to disk (best effort). */
+static void sync_dir(const char *path)
+{
+	g_autofree char *dir = g_path_get_dirname(path);
+	int fd = g_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
 /* Whether the file holds a newline at all (a complete header). */
 static gboolean has_newline(int fd)
 {
@@ -477,6 +489,7 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 			close(fd);
 			return NULL;
 		}
+		sync_dir(path);
 		if (games)
 			*games = g_ptr_array_new_with_free_func(g_free);
 	} else {
