@@ -833,9 +833,10 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		fprintf(stderr, "referee tournament: resuming %s: %d of %d games already played\n",
 			cfg->output, run->done, run->total);
 	if (cfg->concurrency * cfg->busy_per_game > run->ncpu)
-		fprintf(stderr, "referee tournament: warning: %d games at once may keep %d bots "
+		fprintf(stderr, "referee tournament: warning: %d game%s at once may keep %d bots "
 			"busy on %d cores; time limits may be missed under load\n",
-			cfg->concurrency, cfg->concurrency * cfg->busy_per_game, run->ncpu);
+			cfg->concurrency, cfg->concurrency == 1 ? "" : "s",
+			cfg->concurrency * cfg->busy_per_game, run->ncpu);
 
 	run_loop(run);
 	run->journal = NULL;
