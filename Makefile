@@ -65,7 +65,7 @@ STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
-.PRECIOUS: $(O)/%.o
+.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/engine/%.o
 
 all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
