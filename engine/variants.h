@@ -10,5 +10,7 @@
 
 extern const Variant variant_link;
 extern const Variant variant_tetroll;
+extern const Variant variant_matrix;
+extern const Variant variant_rush;
 
 #endif
