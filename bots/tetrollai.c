@@ -353,6 +353,11 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 		double frac = (double)sh->rings[b] / s->track[b];
 		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
 			   (0.2 + 0.8 * frac);
+		/* An opponent ahead on this track will likely take its first prize anyway. */
+		for (int q = 0; q < s->nplayers; q++)
+			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
+			    s->sheet[q].rings[b] > sh->rings[b])
+				c *= 0.5;
 		int i = ds.ncost++;
 		while (i > 0 && ds.cost[i - 1] > c) {
 			ds.cost[i] = ds.cost[i - 1];
