@@ -22,6 +22,7 @@ void tetrollai_init(TetrollAi *ai)
 		.nofit = 30.0,
 		.covered = 3.0,
 		.fill_power = 1.0,
+		.track_power = 1.5,
 		.max_rerolls = 2,
 		.lookahead = 0,
 	};
@@ -181,7 +182,8 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		v += p->track * frac * frac * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
+		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
+		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
 	}
 	return v;
 }

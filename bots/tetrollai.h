@@ -42,6 +42,7 @@ typedef struct {
 	double reroll_cost;	/* scale of the worth of a first prize given up */
 	double nofit;		/* penalty times the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
+	double track_power;	/* a track counts (rings/track)^track_power of its prize */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int lookahead;		/* 1: value a placement by the next roll's best placement too */

@@ -65,6 +65,7 @@ int main(int argc, char **argv)
 			{"nofit", offsetof(TetrollAiParams, nofit)},
 			{"covered", offsetof(TetrollAiParams, covered)},
 			{"fill_power", offsetof(TetrollAiParams, fill_power)},
+			{"track_power", offsetof(TetrollAiParams, track_power)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
