@@ -18,11 +18,12 @@ void tetrollai_init(TetrollAi *ai)
 		.dead_cell = 1.5,
 		.bump = 0.4,
 		.track = 1.0,
-		.reroll_cost = 8.0,
+		.reroll_cost = 12.0,
 		.nofit = 30.0,
 		.covered = 3.0,
 		.fill_power = 1.0,
 		.track_power = 1.5,
+		.late_cells = 40,
 		.max_rerolls = 2,
 		.lookahead = 0,
 	};
@@ -355,6 +356,12 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 		double frac = (double)sh->rings[b] / s->track[b];
 		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
 			   (0.2 + 0.8 * frac);
+		/* Late in the game an unfinished track rarely gets finished. */
+		int empty = 0;
+		for (int y = 0; y < s->height; y++)
+			empty += s->width - __builtin_popcount(sh->bits[y]);
+		if (empty < ai->p.late_cells)
+			c *= (double)empty / ai->p.late_cells;
 		/* An opponent ahead on this track will likely take its first prize anyway. */
 		for (int q = 0; q < s->nplayers; q++)
 			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&

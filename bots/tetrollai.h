@@ -45,6 +45,7 @@ typedef struct {
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
+	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* 1: value a placement by the next roll's best placement too */
 } TetrollAiParams;
 

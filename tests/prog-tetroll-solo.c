@@ -75,6 +75,10 @@ int main(int argc, char **argv)
 				*(double *)((char *)&ai.p + fields[k].off) = strtod(eq + 1, NULL);
 				found = true;
 			}
+		if (eq && strncmp(argv[i], "late_cells=", 11) == 0) {
+			ai.p.late_cells = (int)strtol(eq + 1, NULL, 10);
+			found = true;
+		}
 		if (eq && strncmp(argv[i], "lookahead=", 10) == 0) {
 			ai.p.lookahead = (int)strtol(eq + 1, NULL, 10);
 			found = true;
