@@ -19,7 +19,7 @@ void tetrollai_init(TetrollAi *ai)
 		.bump = 0.4,
 		.track = 1.0,
 		.reroll_cost = 12.0,
-		.nofit = 30.0,
+		.nofit = 1.0,
 		.covered = 3.0,
 		.fill_power = 1.0,
 		.track_power = 1.5,
@@ -177,8 +177,15 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		prev = h;
 	}
 	v -= p->bump * bump + p->covered * covered;
-	if (p->nofit > 0)
-		v -= p->nofit * miss_chance(s, seat);
+	/*
+	 * If the next roll fits nowhere the game ends and everything above the
+	 * score now is lost: count that share of the estimate as lost.
+	 */
+	if (p->nofit > 0) {
+		double now = tetroll_score(s, seat, &rows, bonus);
+		double miss = miss_chance(s, seat) * p->nofit;
+		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
+	}
 	for (int b = 0; b < TETROLL_BONUSES; b++) {
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;

@@ -40,7 +40,8 @@ typedef struct {
 	double bump;		/* penalty per unit of surface roughness */
 	double track;		/* weight of bonus-track progress */
 	double reroll_cost;	/* scale of the worth of a first prize given up */
-	double nofit;		/* penalty times the chance the next roll fits nowhere */
+	double nofit;		/* share of the estimate above the score now lost per unit
+				   of the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
