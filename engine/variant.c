@@ -11,7 +11,9 @@
 
 static const Variant *const registry[] = {
 	&variant_link,
+	&variant_tetroll,
 	&variant_matrix,
+	&variant_rush,
 	NULL,
 };
 

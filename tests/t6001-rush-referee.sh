@@ -1,0 +1,100 @@
+#!/bin/sh
+# t6001: rush through bin/referee. Real time: a bot that sleeps 1 ms
+# before each action against the same bot sleeping 10 ms: the fast one takes
+# more blocks, and the log (the order moves were applied in) verifies. A
+# 4-player real-time game and a lockstep game of our bots finish and
+# verify; the lockstep game reruns identically; the game's time limit ends
+# a slow game with reason=limit; a log with a move taken out fails verify.
+# Skipped while bin/referee is not built.
+top=${TETRARENA_TOP:-.}
+ref=$top/bin/referee
+scale=${TETRARENA_TIME_SCALE:-1}
+ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+if [ ! -x "$ref" ]; then
+	echo "1..0 # SKIP no bin/referee"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t6001.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+rush="$top/bin/bot-rush"
+random="$top/bin/bot-random"
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+
+# A protocol bot that plays the first listed move, after sleeping its
+# first argument in milliseconds before each one.
+cat >"$tmp/sleeper.py" <<'EOF'
+import sys, time
+delay = float(sys.argv[1]) / 1000.0
+moves = []
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "game":
+        print("hello sleeper 1 moves", flush=True)
+    elif words[0] == "moves":
+        moves = words[1:]
+    elif words[0] == "go":
+        if delay:
+            time.sleep(delay)
+        print("move " + moves[0], flush=True)
+    elif words[0] == "quit":
+        break
+EOF
+fast="python3 $tmp/sleeper.py $(ms 1)"
+slow="python3 $tmp/sleeper.py $(ms 10)"
+
+# play NAME BOT... with extra referee options in $opts
+play() {
+	name=$1
+	shift
+	"$ref" play --variant rush $opts --json --log "$tmp/$name.log" "$@" \
+		>"$tmp/$name.json" 2>"$tmp/$name.err"
+}
+verify() { "$ref" verify "$1" >/dev/null 2>&1; }
+reason() { grep -q "\"reason\":\"$2\"" "$1"; }
+nofaults() { ! grep -q '"faults":{"' "$1"; }
+# takes LOG SEAT: how many blocks SEAT took from the box
+takes() { grep -c "^move $2 take:" "$1"; }
+
+echo "1..16"
+opts="--seed 1 --time $time"
+play speed "$fast" "$slow"
+check "fast vs slow: referee exits 0" [ $? = 0 ]
+check "fast vs slow: the game ended by the rules" reason "$tmp/speed.json" end
+f=$(takes "$tmp/speed.log" 0)
+s=$(takes "$tmp/speed.log" 1)
+check "fast vs slow: the fast bot took more blocks ($f to $s)" [ "$f" -gt "$s" ]
+check "fast vs slow: the log replays exactly (verify)" verify "$tmp/speed.log"
+
+opts="--seed 2 --time $time"
+play four "$rush" "$random" "$rush --seed 5" "$random --seed 6"
+check "4 players in real time: referee exits 0" [ $? = 0 ]
+check "4 players in real time: ended by the rules, no faults" \
+	sh -c "grep -q '\"reason\":\"end\"' '$tmp/four.json' && ! grep -q '\"faults\":{\"' '$tmp/four.json'"
+check "4 players in real time: verify passes" verify "$tmp/four.log"
+
+opts="--seed 3 --time $time --option lockstep=1"
+play lock "$rush" "$random"
+check "lockstep: referee exits 0" [ $? = 0 ]
+check "lockstep: ended by the rules, no faults" \
+	sh -c "grep -q '\"reason\":\"end\"' '$tmp/lock.json' && ! grep -q '\"faults\":{\"' '$tmp/lock.json'"
+check "lockstep: verify passes" verify "$tmp/lock.log"
+check "lockstep: rerun reproduces the game" sh -c "'$ref' rerun '$tmp/lock.log' >'$tmp/rerun.out' 2>&1"
+check "lockstep: every tick was simultaneous" sh -c "grep -q '^joint' '$tmp/lock.log' && ! grep -q '^move ' '$tmp/lock.log'"
+
+opts="--seed 4 --time $time,game:$(ms 300)"
+play limit "$slow" "$slow"
+check "time limit: referee exits 0" [ $? = 0 ]
+check "time limit: the result says limit" reason "$tmp/limit.json" limit
+check "time limit: verify passes" verify "$tmp/limit.log"
+
+# Take out the first placement: the rest no longer replays.
+awk '!done && /^move [0-9] place:/ { done = 1; next } { print }' "$tmp/speed.log" >"$tmp/cut.log"
+check "a log with a move taken out fails verify" sh -c "! '$ref' verify '$tmp/cut.log' >/dev/null 2>&1"
+exit $fail
