@@ -890,8 +890,23 @@ static void matrix_render(const void *state, bool colour, Text *out)
 				    next == PIECE_NONE ? '-' : piece_letter(next));
 		text_puts(out, active(s, p) ? "\n" : " (retired)\n");
 	}
-	if (s->stage == MATRIX_STAGE_OVER)
-		text_printf(out, "game over: %s\n", matrix_end_name(s->end));
+	if (s->stage == MATRIX_STAGE_OVER) {
+		int tol[MATRIX_MAX_PLAYERS], tod[MATRIX_MAX_PLAYERS];
+		matrix_awards(s, tol, tod);
+		const char *sep = ":";
+		text_printf(out, "game over: %s; tokens", matrix_end_name(s->end));
+		for (int p = 0; p < s->nplayers; p++) {
+			if (tol[p]) {
+				text_printf(out, "%s seat %d %d ToL", sep, p, tol[p]);
+				sep = ",";
+			}
+			if (tod[p]) {
+				text_printf(out, "%s seat %d a ToD", sep, p);
+				sep = ",";
+			}
+		}
+		text_putc(out, '\n');
+	}
 }
 
 const Variant variant_matrix = {
