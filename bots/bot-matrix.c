@@ -25,7 +25,10 @@
  * `--arena GAMES` it plays whole games in this process instead, the AI
  * against random players, copies of itself or its first version (quick
  * A/B measurements, scripts/matrix-report.sh -a), and re-verifies each
- * game by replaying its recorded moves through the variant table.
+ * game by replaying its recorded moves through the variant table. Its
+ * summary ends with a signature, a hash of every move of every game: for
+ * a given command line it changes only when the rules or the AI's play
+ * change (the determinism check of t7001).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -547,6 +550,7 @@ static int arena(const Arena *a)
 	static char text[1 << 16];
 	VariantConfig cfg;
 	double points = 0, wins = 0, rounds = 0;
+	uint64_t signature = 1469598103934665603ULL;	/* FNV-1a over every game's moves */
 	int verified = 0, ends[MATRIX_END_RETIRED + 1] = {0};
 
 	variant_config_default(&variant_matrix, a->players, &cfg);
@@ -631,6 +635,9 @@ static int arena(const Arena *a)
 		}
 		variant_matrix.scores(&s, scores);
 		variant_matrix.ranking(&s, rank);
+		for (int i = 0; i < nlog; i++)
+			for (int k = 0; k < 8; k++)
+				signature = (signature ^ ((log[i].move >> (8 * k)) & 0xff)) * 1099511628211ULL;
 		if (a->verify) {
 			if (!verify(&cfg, seed, log, nlog, scores)) {
 				fprintf(stderr, "arena: game %d does not verify\n", g);
@@ -663,12 +670,13 @@ static int arena(const Arena *a)
 		}
 	}
 	printf("summary games=%d players=%d opponents=%s mean_points=%.2f win_rate=%.3f "
-	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d\n",
+	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d "
+	       "signature=%016llx\n",
 	       a->games, a->players, a->self ? "self" : a->versus ? "baseline" : "random",
 	       points / a->games,
 	       wins / a->games, rounds / a->games, ends[MATRIX_END_TARGET],
 	       ends[MATRIX_END_ABOVE], ends[MATRIX_END_STUCK], ends[MATRIX_END_ROUNDS],
-	       verified);
+	       verified, (unsigned long long)signature);
 	return 0;
 }
 

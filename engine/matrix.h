@@ -29,7 +29,12 @@
  *
  * Hidden information: chance moves are secret (chance_public false). A
  * player's view shows the board, every score, the last round's placements
- * and score changes, and only their own current and next piece.
+ * and score changes, and only their own current and next piece. Parsed
+ * back (state_parse), a player's view gives every seat that player's
+ * current and next piece, since the line does not say whose view it is:
+ * legal_moves() is then right for the viewer only. The chance view
+ * (state_format with VARIANT_CHANCE) holds the whole known deal and
+ * parses back to the same line.
  *
  * Move packing: up to MATRIX_MAX_HELD placements of 16 bits each, lowest
  * first; a placement is (kind + 1) << 13 | rot << 11 | (x + 2) << 6 | y, a

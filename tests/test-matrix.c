@@ -352,6 +352,42 @@ static void test_random_games(void)
 	g_assert_cmpint(ends[MATRIX_END_TARGET] + ends[MATRIX_END_ABOVE], >, 0);
 }
 
+/* The rulebook's tokens: tied leaders 1 ToL each; no negative score, so
+ * the lowest get a ToD; the chance view of a finished game names them. */
+static void test_awards(void)
+{
+	static MatrixState s;
+	static char buf[8192];
+	int tol[4], tod[4], rank[4];
+	Text t;
+
+	start(&s, 4, 13);
+	s.score[0] = 50;
+	s.score[1] = 50;
+	s.score[2] = 3;
+	s.score[3] = 3;
+	matrix_awards(&s, tol, tod);
+	g_assert_cmpint(tol[0], ==, 1);
+	g_assert_cmpint(tol[1], ==, 1);
+	g_assert_cmpint(tol[2] + tol[3], ==, 0);
+	g_assert_cmpint(tod[2] + tod[3], ==, 2);
+	g_assert_cmpint(tod[0] + tod[1], ==, 0);
+	variant_matrix.ranking(&s, rank);
+	g_assert_cmpint(rank[0], ==, 1);
+	g_assert_cmpint(rank[1], ==, 1);
+	g_assert_cmpint(rank[2], ==, 3);
+	/* Negative scores take every ToD. */
+	s.score[3] = -2;
+	s.score[2] = 0;
+	matrix_awards(&s, tol, tod);
+	g_assert_cmpint(tod[3], ==, 1);
+	g_assert_cmpint(tod[2], ==, 0);
+	variant_matrix.halt(&s);
+	text_init(&t, buf, sizeof(buf));
+	variant_matrix.state_format(&s, VARIANT_CHANCE, &t);
+	g_assert_nonnull(strstr(buf, " end=halt tol=1,1,0,0 tod=0,0,0,1"));
+}
+
 /* Retired players are not asked, score nothing and rank last. */
 static void test_retire(void)
 {
@@ -390,6 +426,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/matrix/illegal", test_illegal);
 	g_test_add_func("/matrix/notation", test_notation);
 	g_test_add_func("/matrix/retire", test_retire);
+	g_test_add_func("/matrix/awards", test_awards);
 	g_test_add_func("/matrix/games", test_random_games);
 	return g_test_run();
 }
