@@ -443,6 +443,23 @@ void matrix_awards(const MatrixState *s, int *tol, int *tod)
 	}
 }
 
+int matrix_partners(const MatrixState *s, int player, int *out)
+{
+	int n = 0;
+
+	if (s->stage != MATRIX_STAGE_PLACE || s->round == 0)
+		return 0;
+	const int8_t *now = s->deal[s->round % MATRIX_DEAL_SPAN];
+	const int8_t *before = s->deal[(s->round - 1) % MATRIX_DEAL_SPAN];
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != player && before[q] == now[player])
+			out[n++] = q;
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != player && now[q] == before[player] && (n == 0 || out[0] != q))
+			out[n++] = q;
+	return n;
+}
+
 const char *matrix_end_name(int end)
 {
 	static const char *const names[] = {"-", "target", "above", "stuck", "rounds",

@@ -177,6 +177,17 @@ void matrix_holes(const Board *b, BoardRow *hole);
  */
 void matrix_awards(const MatrixState *s, int *tol, int *tod);
 
+/*
+ * The seats `player` may talk to this round under the rulebook's limited
+ * communication (the social layer, issue 8): the one who was dealt
+ * player's current piece last round, and the one who is dealt player's
+ * last-round piece now. Judged on the deal, not on trades. OUT: out[2];
+ * returns the count: 0 in round 1 (talk is free) or outside the place
+ * stage, 2 with seven players (the deal has no swaps, so they differ),
+ * possibly fewer with fewer players (a piece nobody held).
+ */
+int matrix_partners(const MatrixState *s, int player, int *out);
+
 /* The name of an end reason: "target", "above", ... or "-". */
 const char *matrix_end_name(int end);
 
