@@ -2,7 +2,7 @@
  * link: Tetris Link. See link.h for the rules as played here.
  *
  * Invariants of LinkState: `board` and `cell` agree (a cell is filled iff
- * it holds a piece index); piece[i] for i < npieces are the placed pieces
+ * it holds a piece index); colh[x] is board_column_height(board, x); piece[i] for i < npieces are the placed pieces
  * in the order played; parent/size form a union-find whose sets are exactly
  * the linked groups of one owner; link_total[p] is the sum of the sizes of
  * p's sets of 3 or more; score[p] is every move's gain minus penalty.
@@ -54,13 +54,31 @@ static const Orientation *move_orientation(Move m, int *x)
 	return piece_orientation(kind, rot);
 }
 
+/*
+ * Where orientation o dropped at column x comes to rest: the lowest y at
+ * which each of its cells is above its column's stack. x must be in range.
+ */
+static int drop_y(const LinkState *s, const Orientation *o, int x)
+{
+	int rest = 0;
+
+	for (int i = 0; i < 4; i++) {
+		int need = s->colh[x + o->x[i]] - o->y[i];
+		if (need > rest)
+			rest = need;
+	}
+	return rest;
+}
+
 bool link_landing(const LinkState *s, Move m, int *y)
 {
 	int x;
 	const Orientation *o = move_orientation(m, &x);
-	int rest = board_drop_y(&s->board, o, x);
 
-	if (rest < 0 || rest + o->height > s->height)
+	if (x + o->width > s->width)
+		return false;
+	int rest = drop_y(s, o, x);
+	if (rest + o->height > s->height)
 		return false;
 	*y = rest;
 	return true;
@@ -80,7 +98,7 @@ int link_gaps(const LinkState *s, Move m)
 		for (int i = 0; i < 4; i++)
 			if (o->x[i] == c && o->y[i] < low)
 				low = o->y[i];
-		gaps += y + low - board_column_height(&s->board, x + c);
+		gaps += y + low - s->colh[x + c];
 	}
 	return gaps;
 }
@@ -172,8 +190,7 @@ static bool shape_fits(const LinkState *s, PieceKind shape)
 
 	for (int k = 0; k < n; k++) {
 		for (int x = 0; x + os[k]->width <= s->width; x++) {
-			int y = board_drop_y(&s->board, os[k], x);
-			if (y + os[k]->height <= s->height)
+			if (drop_y(s, os[k], x) + os[k]->height <= s->height)
 				return true;
 		}
 	}
@@ -280,8 +297,7 @@ static int moves_for_shape(const LinkState *s, PieceKind shape, Move *out)
 
 	for (int k = 0; k < n; k++) {
 		for (int x = 0; x + os[k]->width <= s->width; x++) {
-			int y = board_drop_y(&s->board, os[k], x);
-			if (y + os[k]->height <= s->height)
+			if (drop_y(s, os[k], x) + os[k]->height <= s->height)
 				out[count++] = link_move((PieceKind)os[k]->kind, os[k]->rot, x);
 		}
 	}
@@ -338,8 +354,12 @@ static void place(LinkState *s, Move m)
 				    (int8_t)x, (int8_t)y};
 	s->npieces++;
 	board_place(&s->board, o, x, y);
-	for (int i = 0; i < 4; i++)
-		s->cell[y + o->y[i]][x + o->x[i]] = (uint8_t)(idx + 1);
+	for (int i = 0; i < 4; i++) {
+		int cx = x + o->x[i], cy = y + o->y[i];
+		s->cell[cy][cx] = (uint8_t)(idx + 1);
+		if (s->colh[cx] < cy + 1)
+			s->colh[cx] = (int8_t)(cy + 1);
+	}
 	s->supply[owner][link_shape_face(piece_free((PieceKind)o->kind))]--;
 }
 
@@ -447,10 +467,16 @@ static void link_move_format(const void *state, int player, Move m, Text *out)
 		text_printf(out, "roll %s", face_name((int)m));
 		return;
 	}
+	/* By hand: the referee formats every legal move for each `moves` line. */
 	PieceKind kind;
 	int rot, x;
 	link_move_unpack(m, &kind, &rot, &x);
-	text_printf(out, "%c%d@%d", piece_letter(kind), rot, x);
+	text_putc(out, piece_letter(kind));
+	text_putc(out, (char)('0' + rot));
+	text_putc(out, '@');
+	if (x >= 10)
+		text_putc(out, (char)('0' + x / 10));
+	text_putc(out, (char)('0' + x % 10));
 }
 
 /* Parse a bounded decimal at *p; advances *p. */
