@@ -13,3 +13,6 @@ for b in "$build"/bench/bench-*; do
 	*) [ -x "$b" ] && { echo "== $(basename "$b") =="; "$b"; } ;;
 	esac
 done
+for s in bench/bench-*.sh; do
+	[ -f "$s" ] && { echo "== $(basename "$s") =="; sh "$s"; }
+done

@@ -26,6 +26,17 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 	return v == &variant_link ? NULL : "bot-link plays only link";
 }
 
+/* linkai_choose, then an `info` line with the search's size for the log. */
+static Move choose_and_tell(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+			    void *ctx)
+{
+	LinkAi *ai = ctx;
+	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
+
+	botio_info("depth %d nodes %ld", ms_left >= LINKAI_FAST_MS ? ai->depth : 1, ai->nodes);
+	return m;
+}
+
 static bool parse_int_arg(const char *s, int lo, int hi, int *out)
 {
 	char *end = NULL;
@@ -162,7 +173,7 @@ int main(int argc, char **argv)
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",
-		.choose = linkai_choose,
+		.choose = choose_and_tell,
 		.start = start,
 		.ctx = &ai,
 	};

@@ -11,6 +11,8 @@
 
 static const Variant *const registry[] = {
 	&variant_link,
+	&variant_tetroll,
+	&variant_matrix,
 	&variant_rush,
 	NULL,
 };

@@ -9,6 +9,8 @@
 #include "variant.h"
 
 extern const Variant variant_link;
+extern const Variant variant_tetroll;
+extern const Variant variant_matrix;
 extern const Variant variant_rush;
 
 #endif

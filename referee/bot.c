@@ -13,7 +13,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
-#include <spawn.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -99,6 +99,12 @@ BotSpec *bot_spec_new(const char *command, const char *name, GError **error)
 	} else {
 		g_autofree char *script = script_path(spec);
 		spec->name = g_path_get_basename(script ? script : spec->argv[0]);
+	}
+	/* Names are one word in logs and results. */
+	g_strdelimit(spec->name, " \t\r\n", '_');
+	if (!spec->name[0]) {
+		g_free(spec->name);
+		spec->name = g_strdup("bot");
 	}
 	return g_steal_pointer(&spec);
 }
@@ -245,21 +251,69 @@ char *bot_spec_hash(const BotSpec *spec)
 	return h ? h : g_strdup("-");
 }
 
-static void set_limit(pid_t pid, int resource, guint64 value)
-{
-	struct rlimit rl;
-
-	if (!value)
-		return;
-	rl.rlim_cur = rl.rlim_max = (rlim_t)value;
-	prlimit(pid, resource, &rl, NULL);	/* best effort: a bot may exit first */
-}
-
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
+}
+
+/* What the child does between vfork() and exec, all decided beforehand. */
+typedef struct {
+	const char *prog;
+	char *const *argv, *const *envp;
+	int in, out, err;	/* become 0, 1, 2 (err -1: inherit) */
+	gboolean own_group;
+	const char *workdir;
+	int nres;
+	const int *res;
+	const struct rlimit *rl;
+	int cpu;
+	const cpu_set_t *cpus;
+} ChildSetup;
+
+/*
+ * Start the child with vfork(): the parent thread blocks every signal
+ * meanwhile (the child shares its memory until exec), and the child, which
+ * has its own signal table, resets every disposition before unblocking.
+ * The child only makes system calls. Returns the pid, or -1 with errno.
+ */
+static pid_t spawn_child(const ChildSetup *cs)
+{
+	sigset_t all, old;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid_t pid = vfork();
+	if (pid == 0) {
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP)
+				sigaction(sig, &dfl, NULL);
+		if (cs->own_group && setpgid(0, 0) < 0)
+			_exit(126);
+		if (dup2(cs->in, 0) < 0 || dup2(cs->out, 1) < 0 || (cs->err >= 0 && dup2(cs->err, 2) < 0))
+			_exit(126);
+		if (cs->workdir && chdir(cs->workdir) < 0)
+			_exit(126);
+		for (int i = 0; i < cs->nres; i++)
+			if (setrlimit(cs->res[i], &cs->rl[i]) < 0)
+				_exit(126);
+		if (cs->cpu >= 0)
+			sched_setaffinity(0, sizeof(*cs->cpus), cs->cpus);
+		syscall(SYS_close_range, 3, ~0U, 0);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		execve(cs->prog, cs->argv, cs->envp);
+		_exit(127);
+	}
+	int e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return pid;
 }
 
 Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error)
@@ -269,6 +323,9 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 	g_autofree char *self = NULL;
 	char **argv = spec->argv;
 	char *human_argv[] = {NULL, (char *)"_human", NULL};
+
+	/* A write to a bot that exited must be an error, not our death. */
+	signal(SIGPIPE, SIG_IGN);
 
 	if (spec->human) {
 		self = g_file_read_link("/proc/self/exe", NULL);
@@ -323,58 +380,38 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 	g_autofree char *env_term = g_strconcat("TERM=", g_getenv("TERM") ? g_getenv("TERM") : "dumb", NULL);
 	char *envp[] = {env_path, env_home, (char *)"LANG=C", spec->human ? env_term : NULL, NULL};
 
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&attr);
-	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	if (!spec->human)
-		posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-	if (spec->workdir)
-		posix_spawn_file_actions_addchdir_np(&fa, spec->workdir);
-	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-	sigset_t none, all;
-	sigemptyset(&none);
-	sigfillset(&all);
-	sigdelset(&all, SIGKILL);
-	sigdelset(&all, SIGSTOP);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &all);
-	short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
-	if (!spec->human) {
-		flags |= POSIX_SPAWN_SETPGROUP;
-		posix_spawnattr_setpgroup(&attr, 0);
-	}
-	posix_spawnattr_setflags(&attr, flags);
-	pid_t pid;
-	int rc = posix_spawn(&pid, prog, &fa, &attr, argv, envp);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
+	/* Everything the child needs is computed before vfork(): the child
+	 * only makes system calls, then execs or _exits. */
+	const BotLimits *l = &spec->limits;
+	struct rlimit rl[5];
+	int res[5], nres = 0;
+	gboolean memlimit = g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0;
+	const guint64 want[5] = {memlimit ? l->memory : 0, l->cpu, l->processes, l->file_size, l->open_files};
+	const int which[5] = {RLIMIT_AS, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE, RLIMIT_NOFILE};
+	for (int i = 0; i < 5 && !spec->human; i++)
+		if (want[i]) {
+			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
+			res[nres++] = which[i];
+		}
+	cpu_set_t cpus;
+	CPU_ZERO(&cpus);
+	if (cpu >= 0)
+		CPU_SET(cpu, &cpus);
+	ChildSetup cs = {
+		.prog = prog, .argv = argv, .envp = envp, .in = in[0], .out = out[1],
+		.err = spec->human ? -1 : err[1], .own_group = !spec->human, .workdir = spec->workdir,
+		.nres = nres, .res = res, .rl = rl, .cpu = cpu, .cpus = &cpus,
+	};
+	pid_t pid = spawn_child(&cs);
+	int spawn_errno = errno;
 	close_fd(&in[0]);
 	close_fd(&out[1]);
 	close_fd(&err[1]);
-	if (rc != 0) {
+	if (pid < 0) {
 		close_fd(&in[1]), close_fd(&out[0]), close_fd(&err[0]), close_fd(&err_file);
 		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: cannot start '%s': %s",
-			    spec->name, prog, g_strerror(rc));
+			    spec->name, prog, g_strerror(spawn_errno));
 		return NULL;
-	}
-
-	if (!spec->human) {
-		const BotLimits *l = &spec->limits;
-		if (g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0)
-			set_limit(pid, RLIMIT_AS, l->memory);
-		set_limit(pid, RLIMIT_CPU, l->cpu);
-		set_limit(pid, RLIMIT_NPROC, l->processes);
-		set_limit(pid, RLIMIT_FSIZE, l->file_size);
-		set_limit(pid, RLIMIT_NOFILE, l->open_files);
-		if (cpu >= 0) {
-			cpu_set_t set;
-			CPU_ZERO(&set);
-			CPU_SET(cpu, &set);
-			sched_setaffinity(pid, sizeof(set), &set);
-		}
 	}
 
 	Bot *bot = g_new(Bot, 1);
@@ -677,4 +714,10 @@ void bot_set_hello_name(Bot *bot, const char *name)
 {
 	g_free(bot->hello_name);
 	bot->hello_name = g_strdup(name);
+}
+
+void bot_set_sha256(Bot *bot, const char *sha256)
+{
+	g_free(bot->spec->sha256);
+	bot->spec->sha256 = g_strdup(sha256);
 }

@@ -4,7 +4,9 @@
  * A BotSpec says how to start a bot: its argv (split as a shell would, but
  * no shell runs), working directory and resource limits; bot files
  * (GKeyFile, groups [bot NAME]) hold named specs. A Bot is the running
- * process: spawned with posix_spawn into its own process group, with a
+ * process: started with vfork+exec (the child sets its process group,
+ * descriptors, working directory, resource limits and CPU before exec, so
+ * no instruction of the bot runs unlimited), with a
  * clean environment (PATH, HOME, LANG=C), stdin and stdout on pipes and
  * stderr on a pipe the owner drains into a capped file. It inherits no other
  * descriptor. bot_free() kills the whole group and reaps the child, so
@@ -14,7 +16,9 @@
  * into a buffer of BOT_LINE_MAX bytes and bot_next_line() hands out
  * complete lines; a line that does not fit is reported, never grown.
  * Nothing here keeps global state, so bots can be driven from many threads
- * (one thread per Bot).
+ * (one thread per Bot). bot_spawn() sets SIGPIPE to be ignored in the whole
+ * process (a write to a bot that exited must fail with EPIPE, not kill the
+ * referee).
  */
 #ifndef TETRARENA_REFEREE_BOT_H
 #define TETRARENA_REFEREE_BOT_H
@@ -156,5 +160,8 @@ void bot_set_multi(Bot *bot, gboolean multi, gboolean moves);
 gboolean bot_wants_moves(const Bot *bot);	/* it announced `moves` */
 const char *bot_hello_name(const Bot *bot);	/* NULL before hello */
 void bot_set_hello_name(Bot *bot, const char *name);
+/* Remember the program's hash in the bot's own spec (games reusing a kept
+ * bot then need not read the program again). */
+void bot_set_sha256(Bot *bot, const char *sha256);
 
 #endif

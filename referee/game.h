@@ -81,7 +81,8 @@ typedef struct {
 				 * the log as LOG.seatN.stderr, or dropped */
 	int cpu;		/* >= 0: pin the game's bots to this CPU */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
-	gboolean quiet;		/* no human-facing output (human seats still draw) */
+	gboolean quiet;		/* no effect: game_run() never prints (kept
+				 * for callers that set it) */
 } GameSpec;
 
 /* Fill a spec with defaults: no seats, default time, variant policy, cpu -1. */

@@ -82,8 +82,14 @@ int human_main(int argc, char **argv)
 		} else if (g_str_has_prefix(line, "moves")) {
 			g_strfreev(moves);
 			moves = g_strsplit(line[5] ? line + 6 : "", " ", -1);
+		} else if (g_str_has_prefix(line, "update chance ")) {
+			fprintf(tty, "chance: %s\n", line + 14);
+		} else if (g_str_has_prefix(line, "update fault ")) {
+			fprintf(tty, "fault: seat %s\n", line + 13);
 		} else if (g_str_has_prefix(line, "update ")) {
-			fprintf(tty, "%s\n", line + 7);
+			const char *sp = strchr(line + 7, ' ');
+			if (sp)
+				fprintf(tty, "seat %.*s plays %s\n", (int)(sp - (line + 7)), line + 7, sp + 1);
 		} else if (g_str_has_prefix(line, "rejected ")) {
 			fprintf(tty, "rejected: %s\n", line + 9);
 		} else if (g_str_has_prefix(line, "go ") && v) {

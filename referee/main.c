@@ -5,6 +5,8 @@
  *   referee verify LOG      check a game log against the rules
  *   referee view [--step] LOG   show a logged game move by move
  *   referee rerun LOG       play a logged game again with the same bots
+ *   referee tournament [FILE] [flags]   a round robin (tournaments/)
+ *   referee merge DIR...    combine tournament shards' standings
  *
  * How it works: main() looks the first argument up in `subcommands` and
  * hands it the remaining arguments; each subcommand parses its own options
@@ -35,6 +37,8 @@
 #include "human.h"
 #include "replay.h"
 #include "variant.h"
+#include "tournaments/runner.h"
+#include "tournaments/tournament.h"
 
 #define EXIT_USAGE 2
 
@@ -359,6 +363,8 @@ static const Subcommand subcommands[] = {
 	{"verify", cmd_verify, "check a game log against the rules"},
 	{"view", cmd_view, "show a logged game move by move"},
 	{"rerun", cmd_rerun, "play a logged game again, compare the outcome"},
+	{"tournament", tournament_main, "play a round-robin tournament between bots"},
+	{"merge", tournament_merge_main, "combine tournament runs (shards) into one set of standings"},
 	{"_human", cmd_human, NULL},
 	{NULL, NULL, NULL},
 };

@@ -9,7 +9,10 @@
 # BOT defaults to bin/bot-link, OPPONENT to bin/bot-random; each is a
 # command line as `referee play` takes it. Prints one line per game to
 # stderr with -v, and the tally on stdout; exits 1 when a game could not be
-# played or a log did not verify. Run from the repository top.
+# played, a log did not verify or BOT committed any fault (a run with
+# faults measures a broken setup, not strength: e.g. bots built with
+# SANITIZE=1 cannot start under the referee's memory limit). Run from the
+# repository top.
 games=200
 keep=
 verbose=0
@@ -86,4 +89,5 @@ awk -v w="$won" -v t="$tied" -v l="$lost" -v n="$played" -v f="$faults" -v b="$b
 	printf "mean score %.2f to %.2f; faults by %s: %d; games failed: %d\n",
 		n ? p / n : 0, n ? q / n : 0, bot, f, b
 }'
-[ "$bad" = 0 ]
+[ "$faults" = 0 ] || echo "$0: $bot committed $faults faults (see the logs with -k DIR)" >&2
+[ "$bad" = 0 ] && [ "$faults" = 0 ]

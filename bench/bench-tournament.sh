@@ -1,0 +1,41 @@
+#!/bin/sh
+# bench-tournament: tournament throughput, games per second with instant
+# bots (the fake bot's first legal move) at concurrency 1 and 2, with and
+# without bots kept alive between games (`multi`), on small link boards.
+# Games per second should grow close to linearly with the cores.
+top=${TETRARENA_TOP:-.}
+build=${TETRARENA_BUILD:-$top/build/opt}
+ref=$top/bin/referee
+fake=$build/tests/prog-fakebot
+games=${BENCH_TOURNAMENT_GAMES:-20}
+if [ ! -x "$ref" ] || [ ! -x "$fake" ]; then
+	echo "bench-tournament: skipped (no bin/referee or fake bot)"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-tournament.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+run() { # MODE CONCURRENCY [FLAGS]: prints games/s
+	mode=$1
+	j=$2
+	shift 2
+	out=$(mktemp -d "$tmp/run.XXXXXX")
+	start=$(date +%s.%N)
+	"$ref" tournament --variant link --options width:6,height:8 --games "$games" --seed 3 \
+		--bootstrap 0 -q -j "$j" -o "$out" "$@" \
+		--bot "a=$fake $mode" --bot "b=$fake $mode" --bot "c=$fake $mode" --bot "d=$fake $mode" \
+		>/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; echo 0; return; }
+	end=$(date +%s.%N)
+	n=$(grep -c '^game ' "$out/journal.txt")
+	awk "BEGIN { printf \"%.1f\", $n / ($end - $start) }"
+}
+run legal 2 >/dev/null	# warm up: page cache, first spawns
+echo "tournament throughput, link 6x8, 4 instant bots, $((games * 12)) games per run, $ncpu cores:"
+for mode in legal multi; do
+	one=$(run $mode 1)
+	two=$(run $mode 2)
+	pin=$(run $mode 2 --pin)
+	label="new process per game"
+	[ "$mode" = multi ] && label="bots kept (multi)"
+	echo "  $label: $one games/s at -j 1, $two at -j 2 ($(awk "BEGIN { printf \"%.2f\", $two / ($one > 0 ? $one : 1) }")x), $pin at -j 2 --pin"
+done

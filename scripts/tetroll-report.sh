@@ -1,0 +1,114 @@
+#!/bin/sh
+# tetroll-report: solo Tetroll scores of one or more bots over GAMES seeds
+# (default 1000, seeds 1..GAMES), played through bin/referee: every game is
+# `referee play --variant tetroll --seed N BOT`, every log must pass
+# `referee verify`, and the final sheet is read from `referee view`. Prints,
+# per bot, the mean and median score and the share of games reaching each
+# solo objective of the rulebook:
+#
+#   "For Mother Russia!"   80+ points with no bonus track completed
+#   "Go East, Conrad!"     100+ points with 4+ rows reading 1-2-3-4-5-6
+#   "As high as Sputnik!"  140+ points
+#
+#   scripts/tetroll-report.sh [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-i] [BOT...]
+#
+# BOTs default to bin/bot-tetroll and bin/bot-random; each is a command line
+# as `referee play` takes it. -j runs that many games at once (default 2).
+# -i plays in-process instead (build/opt/tests/prog-tetroll-solo, the same
+# choose functions and dice, no referee): only for the two default bots,
+# much faster, and for the AI exactly the same games as through the referee.
+# Exits 1 when a game could not be played or a log did not verify. Run from
+# the repository top.
+games=1000
+jobs=2
+keep=
+inproc=0
+referee=${REFEREE:-bin/referee}
+usage() { echo "usage: $0 [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-i] [BOT...]" >&2; exit 2; }
+while getopts n:j:k:r:i opt; do
+	case $opt in
+	n) games=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	k) keep=$OPTARG ;;
+	r) referee=$OPTARG ;;
+	i) inproc=1 ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+case $games in '' | *[!0-9]*) usage ;; esac
+case $jobs in '' | *[!0-9]* | 0) usage ;; esac
+[ $# -gt 0 ] || set -- bin/bot-tetroll bin/bot-random
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tetroll-report.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# summarize NAME < lines "seed=N score=S bonuses=B ordered=K"
+summarize() {
+	awk -v name="$1" '
+	{
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		s = f["score"] + 0; score[n++] = s; sum += s
+		if (s >= 80 && f["bonuses"] == 0) russia++
+		if (s >= 100 && f["ordered"] >= 4) conrad++
+		if (s >= 140) sputnik++
+	}
+	END {
+		if (!n) { print name ": no games"; exit 1 }
+		for (i = 1; i < n; i++) for (j = i; j > 0 && score[j-1] > score[j]; j--) { t = score[j]; score[j] = score[j-1]; score[j-1] = t }
+		med = n % 2 ? score[(n-1)/2] : (score[n/2-1] + score[n/2]) / 2
+		printf "%-28s games %5d  mean %6.1f  median %5.1f  min %4d  max %4d  80+/no bonus %5.1f%%  100+/4 rows 1-6 %5.1f%%  140+ %5.1f%%\n", \
+			name, n, sum / n, med, score[0], score[n-1], 100 * russia / n, 100 * conrad / n, 100 * sputnik / n
+	}'
+}
+
+if [ "$inproc" = 1 ]; then
+	prog=${TETRARENA_BUILD:-build/opt}/tests/prog-tetroll-solo
+	[ -x "$prog" ] || { echo "$0: no $prog (make it first)" >&2; exit 1; }
+	for policy in ai random; do
+		"$prog" $policy "$games" 1 >"$tmp/$policy" || exit 1
+		case $policy in ai) name="bot-tetroll (in-process)" ;; *) name="bot-random (in-process)" ;; esac
+		summarize "$name" <"$tmp/$policy"
+	done
+	exit 0
+fi
+
+[ -x "$referee" ] || { echo "$0: no referee at $referee (make it first)" >&2; exit 1; }
+logs=${keep:-$tmp/logs}
+mkdir -p "$logs" || exit 1
+
+# One game: SEED BOT -> a result line on stdout, or "bad SEED" on failure.
+cat >"$tmp/one.sh" <<'EOF'
+seed=$1 bot=$2 referee=$3 logs=$4 tag=$5
+log="$logs/$tag-$seed.log"
+if ! "$referee" play --variant tetroll --seed "$seed" --log "$log" "$bot" >/dev/null 2>&1 ||
+   ! "$referee" verify "$log" >/dev/null 2>&1; then
+	echo "bad $seed"
+	exit 0
+fi
+"$referee" view --no-colour "$log" 2>/dev/null | awk -v seed="$seed" '
+/^ *seat 0 *$/ { nrow = 0; ordered = 0; next }
+/^ *[0-9]+ \|/ {
+	line = $0; sub(/^ *[0-9]+ \| /, "", line); split(line, parts, " \\|")
+	if (parts[1] == "1 2 3 4 5 6" && parts[2] ~ /[0-9]/) ordered++
+	next
+}
+/^seat 0: -?[0-9]+ points/ { score = $3 }
+/^  tracks/ { done = gsub(/FIRST|runner-up/, "&") }
+/^result:/ { if ($0 ~ /faults=-/) clean = 1 }
+END { printf "seed=%s score=%d bonuses=%d ordered=%d clean=%d\n", seed, score, done, ordered, clean }'
+EOF
+
+status=0
+for bot in "$@"; do
+	tag=$(basename "${bot%% *}")
+	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" >"$tmp/$tag.out"
+	bad=$(grep -c '^bad' "$tmp/$tag.out")
+	faults=$(grep -c 'clean=0' "$tmp/$tag.out")
+	if [ "$bad" != 0 ]; then
+		echo "$tag: $bad games failed or did not verify" >&2
+		status=1
+	fi
+	[ "$faults" = 0 ] || echo "$tag: $faults games with a fault" >&2
+	grep -v '^bad' "$tmp/$tag.out" | summarize "$tag (referee, verified)" || status=1
+done
+exit $status

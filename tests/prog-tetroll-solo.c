@@ -1,0 +1,121 @@
+/*
+ * prog-tetroll-solo: plays solo Tetroll games in-process, through the
+ * variant table only, with the AI's choose function (tetrollai_choose, the
+ * same as bin/bot-tetroll) or a uniformly random legal move (what
+ * bin/bot-random plays), and prints one line per game:
+ *
+ *     seed=N score=S rows=R bonuses=B ordered=K turns=T
+ *
+ * B counts completed bonus tracks, K the finished rows reading 1 2 3 4 5 6
+ * from left to right. scripts/tetroll-report.sh turns these lines into the
+ * solo report. Game g is played with dice seed FIRST+g (rng_seed of it, as
+ * the referee seeds a game) and the bot's own generator seeded with it too.
+ *
+ * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
+ * where PARAM names a TetrollAiParams field, for tuning.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tetroll.h"
+#include "bots/tetrollai.h"
+#include "variant.h"
+
+static Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+
+static int ordered_rows(const TetrollState *s)
+{
+	int n = 0;
+
+	for (int y = 0; y < s->height; y++) {
+		bool ok = s->width == 6;
+		for (int x = 0; x < s->width && ok; x++)
+			ok = s->sheet[0].cell[y][x] == x + 1;
+		n += ok;
+	}
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3 || (strcmp(argv[1], "ai") != 0 && strcmp(argv[1], "random") != 0)) {
+		fprintf(stderr, "usage: prog-tetroll-solo ai|random GAMES [FIRST]\n");
+		return 2;
+	}
+	bool ai_policy = strcmp(argv[1], "ai") == 0;
+	long games = strtol(argv[2], NULL, 10), first = argc > 3 ? strtol(argv[3], NULL, 10) : 1;
+	TetrollAi ai;
+
+	tetrollai_init(&ai);
+	for (int i = 4; i < argc; i++) {
+		static const struct {
+			const char *name;
+			size_t off;
+		} fields[] = {
+			{"row_weight", offsetof(TetrollAiParams, row_weight)},
+			{"future_dup", offsetof(TetrollAiParams, future_dup)},
+			{"dup_ring", offsetof(TetrollAiParams, dup_ring)},
+			{"dead_cell", offsetof(TetrollAiParams, dead_cell)},
+			{"bump", offsetof(TetrollAiParams, bump)},
+			{"track", offsetof(TetrollAiParams, track)},
+			{"reroll_cost", offsetof(TetrollAiParams, reroll_cost)},
+		};
+		const char *eq = strchr(argv[i], '=');
+		bool found = false;
+		for (size_t k = 0; eq && k < sizeof(fields) / sizeof(fields[0]); k++)
+			if (strncmp(argv[i], fields[k].name, (size_t)(eq - argv[i])) == 0 &&
+			    strlen(fields[k].name) == (size_t)(eq - argv[i])) {
+				*(double *)((char *)&ai.p + fields[k].off) = strtod(eq + 1, NULL);
+				found = true;
+			}
+		if (eq && strncmp(argv[i], "max_rerolls=", 12) == 0) {
+			ai.p.max_rerolls = (int)strtol(eq + 1, NULL, 10);
+			found = ai.p.max_rerolls >= 0 && ai.p.max_rerolls <= TETROLLAI_MAX_REROLLS;
+		}
+		if (!found) {
+			fprintf(stderr, "prog-tetroll-solo: bad parameter %s\n", argv[i]);
+			return 2;
+		}
+	}
+	for (long g = 0; g < games; g++) {
+		uint64_t seed = (uint64_t)(first + g);
+		VariantConfig cfg;
+		TetrollState s;
+		Rng dice, mine;
+		uint32_t mask;
+		VariantPhase ph;
+
+		variant_config_default(&variant_tetroll, 1, &cfg);
+		variant_tetroll.init(&s, &cfg);
+		rng_seed(&dice, seed);
+		rng_seed(&mine, seed ^ 0x5eedULL);
+		while ((ph = variant_tetroll.phase(&s, &mask)) != VARIANT_PHASE_OVER) {
+			if (ph == VARIANT_PHASE_CHANCE) {
+				variant_tetroll.apply(&s, VARIANT_CHANCE,
+						      variant_tetroll.chance_sample(&s, &dice));
+				continue;
+			}
+			Move m;
+			if (ai_policy) {
+				m = tetrollai_choose(&ai, &s, 0);
+			} else {
+				int n = variant_tetroll.legal_moves(&s, 0, moves);
+				m = moves[rng_below(&mine, (uint32_t)n)];
+			}
+			if (!variant_move_is_legal(&variant_tetroll, &s, 0, m, moves)) {
+				fprintf(stderr, "prog-tetroll-solo: illegal move in game %ld\n", g);
+				return 1;
+			}
+			variant_tetroll.apply(&s, 0, m);
+		}
+		int score, rows, bonus[TETROLL_BONUSES], done = 0;
+		score = tetroll_score(&s, 0, &rows, bonus);
+		for (int b = 0; b < TETROLL_BONUSES; b++)
+			done += s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST;
+		printf("seed=%llu score=%d rows=%d bonuses=%d ordered=%d turns=%d\n",
+		       (unsigned long long)seed, score, rows, done, ordered_rows(&s), s.turns);
+	}
+	return 0;
+}

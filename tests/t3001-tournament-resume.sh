@@ -1,0 +1,93 @@
+#!/bin/sh
+# t3001-tournament-resume: a tournament killed with SIGKILL part way and
+# started again ends with exactly the games of an uninterrupted run and the
+# same standings; SIGINT stops cleanly and prints the resume command; the
+# journal holds every game once.
+top=${TETRARENA_TOP:-.}
+build=${TETRARENA_BUILD:-$top/build/opt}
+ref=$top/bin/referee
+fake=$build/tests/prog-fakebot
+scale=${TETRARENA_TIME_SCALE:-1}
+ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+if [ ! -x "$ref" ] || [ ! -x "$fake" ]; then
+	echo "1..0 # SKIP no bin/referee or fake bot yet"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t3001.XXXXXX")
+marker="t3001-$$"
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
+# Results without the timing columns (log, mean_ms, max_ms) and lines.
+results() { cut -d, -f1-11 "$1/games.csv"; }
+standings() { grep -v '_ms"' "$1/standings.json"; }
+# wait_games DIR N PID: until the journal has N games or PID is gone
+wait_games() {
+	i=0
+	while [ "$(games "$1")" -lt "$2" ] && kill -0 "$3" 2>/dev/null && [ $i -lt 2000 ]; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+}
+
+echo "1..12"
+time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
+# run DIR [FLAGS]: exec, so that in the background $! is the referee;
+# call it in a subshell.
+run() {
+	out=$1
+	shift
+	exec "$ref" tournament --variant link --options width:6,height:8 --games 30 --seed 11 \
+		--time "$time" -j 2 --bootstrap 50 -o "$out" \
+		--bot "a=$fake legal 0 $marker" --bot "b=$fake multi 0 $marker" \
+		--bot "c=$fake legal 3 $marker" "$@"
+}
+
+(run "$tmp/full") >"$tmp/full.out" 2>"$tmp/full.err"
+check "an uninterrupted run exits 0" [ $? = 0 ]
+total=$(games "$tmp/full")
+check "it plays the whole schedule (3 pairs x 2 seatings x 30 seeds)" [ "$total" = 180 ]
+check "standings on stdout" grep -q "^  1 " "$tmp/full.out"
+check "nothing but standings on stdout" [ -z "$(grep -E 'games/s|referee' "$tmp/full.out")" ]
+
+# Kill -9 part way, three times, then let it finish.
+run "$tmp/cut" >/dev/null 2>"$tmp/cut.err" &
+pid=$!
+wait_games "$tmp/cut" 20 $pid
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+first=$(games "$tmp/cut")
+run "$tmp/cut" >/dev/null 2>>"$tmp/cut.err" &
+pid=$!
+wait_games "$tmp/cut" $((first + 40)) $pid
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+second=$(games "$tmp/cut")
+check "the kills came part way ($first, then $second of $total games)" \
+	[ "$first" -lt "$total" -a "$second" -lt "$total" ]
+(run "$tmp/cut") >"$tmp/cut.out" 2>>"$tmp/cut.err"
+check "the resumed run exits 0" [ $? = 0 ]
+check "it says it resumed" grep -q "resuming" "$tmp/cut.err"
+ids=$(grep '^game ' "$tmp/cut/journal.txt" | sed 's/^game id=\([0-9]*\) .*/\1/' | sort -n | uniq | wc -l)
+check "the journal holds every game exactly once" \
+	[ "$(games "$tmp/cut")" = "$total" -a "$ids" = "$total" ]
+results "$tmp/full" >"$tmp/full.csv"
+results "$tmp/cut" >"$tmp/cut.csv"
+check "the same games with the same results" cmp -s "$tmp/full.csv" "$tmp/cut.csv"
+standings "$tmp/full" >"$tmp/full.json"
+standings "$tmp/cut" >"$tmp/cut.json"
+check "the same standings" cmp -s "$tmp/full.json" "$tmp/cut.json"
+
+# SIGINT: stop, finish what is in flight, say how to resume.
+run "$tmp/int" >/dev/null 2>"$tmp/int.err" &
+pid=$!
+wait_games "$tmp/int" 10 $pid
+kill -INT $pid 2>/dev/null
+wait $pid
+st=$?
+check "SIGINT exits 130 and prints the resume command" \
+	sh -c "[ $st = 130 ] && grep -q 'resume with: .*tournament' '$tmp/int.err'"
+check "no fake bot outlives the referee" [ -z "$(pgrep -f "$marker")" ]

@@ -1,0 +1,71 @@
+#!/bin/sh
+# t3002-tournament-shards: shards played apart and merged give the same
+# standings as one run; a merge of another tournament's journal is refused;
+# usage errors exit 2; a tournament file works like flags.
+top=${TETRARENA_TOP:-.}
+build=${TETRARENA_BUILD:-$top/build/opt}
+ref=$top/bin/referee
+fake=$build/tests/prog-fakebot
+scale=${TETRARENA_TIME_SCALE:-1}
+ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+if [ ! -x "$ref" ] || [ ! -x "$fake" ]; then
+	echo "1..0 # SKIP no bin/referee or fake bot yet"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t3002.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
+results() { cut -d, -f1-11 "$1/games.csv"; }
+standings() { grep -v '_ms"' "$1/standings.json"; }
+
+echo "1..11"
+time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
+cat >"$tmp/t.ini" <<EOT
+[tournament]
+variant = link
+options = width:6,height:8
+players = 3
+games = 2
+seed = 4
+time = $time
+bootstrap = 50
+output = $tmp/one
+
+[bots]
+a = $fake legal 0
+b = $fake multi 0
+c = $fake legal 2
+d = $fake legal 5
+EOT
+"$ref" tournament "$tmp/t.ini" -q >"$tmp/one.out" 2>"$tmp/one.err"
+check "a tournament file runs (exit 0)" [ $? = 0 ]
+check "4 bots in 3-player games: 4 subsets x 6 seatings x 2 seeds" [ "$(games "$tmp/one")" = 48 ]
+check "-q: no progress line" [ -z "$(grep 'games/s' "$tmp/one.err")" ]
+for i in 0 1 2; do
+	"$ref" tournament "$tmp/t.ini" -q --shard $i/3 -o "$tmp/s$i" >/dev/null 2>>"$tmp/s.err"
+done
+check "shards hold disjoint parts of the schedule" \
+	[ $(($(games "$tmp/s0") + $(games "$tmp/s1") + $(games "$tmp/s2"))) = 48 ]
+"$ref" merge -o "$tmp/m" "$tmp/s2" "$tmp/s0" "$tmp/s1" >"$tmp/m.out" 2>"$tmp/m.err"
+check "merge exits 0" [ $? = 0 ]
+results "$tmp/one" >"$tmp/one.csv"
+results "$tmp/m" >"$tmp/m.csv"
+check "merged games equal one run's" cmp -s "$tmp/one.csv" "$tmp/m.csv"
+standings "$tmp/one" >"$tmp/one.json"
+standings "$tmp/m" >"$tmp/m.json"
+check "merged standings equal one run's" cmp -s "$tmp/one.json" "$tmp/m.json"
+check "merge prints the standings" grep -q "^  1 " "$tmp/m.out"
+
+"$ref" tournament "$tmp/t.ini" -q --players 2 -o "$tmp/other" >/dev/null 2>&1
+"$ref" merge "$tmp/one" "$tmp/other" >/dev/null 2>"$tmp/x.err"
+check "merging another tournament is refused (exit 1)" \
+	sh -c "[ $? = 1 ] && grep -q 'another tournament' '$tmp/x.err'"
+"$ref" tournament "$tmp/t.ini" -q --players 2 -o "$tmp/one" >/dev/null 2>"$tmp/x.err"
+check "resuming into another tournament's directory is refused (exit 1)" \
+	sh -c "[ $? = 1 ] && grep -q 'another tournament' '$tmp/x.err'"
+"$ref" tournament --variant nosuch --bot a=x -o "$tmp/x" >/dev/null 2>&1
+check "an unknown variant is a usage error (exit 2)" [ $? = 2 ]

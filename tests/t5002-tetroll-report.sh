@@ -1,0 +1,35 @@
+#!/bin/sh
+# t5002: scripts/tetroll-report.sh reports solo scores through bin/referee
+# (every log verified) and in-process, and for bot-tetroll both give the
+# same games: the AI and the dice are deterministic for a seed. Skipped
+# while bin/referee is not built.
+top=${TETRARENA_TOP:-.}
+if [ ! -x "$top/bin/referee" ]; then
+	echo "1..0 # SKIP no bin/referee"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t5002.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+
+echo "1..5"
+cd "$top" || exit 1
+REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 >"$tmp/ref" 2>"$tmp/ref.err"
+check "report through the referee exits 0" [ $? = 0 ]
+check "a line for bot-tetroll and bot-random" \
+	sh -c "grep -q '^bot-tetroll (referee, verified) *games *3 ' '$tmp/ref' && grep -q '^bot-random (referee, verified) *games *3 ' '$tmp/ref'"
+check "the three solo objectives are reported" grep -q '80+/no bonus.*100+/4 rows 1-6.*140+' "$tmp/ref"
+sh scripts/tetroll-report.sh -i -n 3 >"$tmp/in" 2>"$tmp/in.err"
+check "in-process report exits 0" [ $? = 0 ]
+# the same three games: same mean, median, min and max
+same() {
+	a=$(grep '^bot-tetroll (referee' "$tmp/ref" | sed 's/.*games//')
+	b=$(grep '^bot-tetroll (in-process' "$tmp/in" | sed 's/.*games//')
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}
+check "bot-tetroll scores the same in-process and through the referee" same
+exit $fail

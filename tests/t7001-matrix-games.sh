@@ -1,0 +1,54 @@
+#!/bin/sh
+# t7001-matrix-games: 7-player games of the matrix AI finish and verify
+# (in-process arena, every game replayed through the variant table), and
+# the AI answers the protocol with a legal placement.
+top=${TETRARENA_TOP:?}
+bot="$top/bin/bot-matrix"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+echo "1..4"
+
+# The AI against six random players.
+if "$bot" --arena 2 --seed 7 --players 7 --verify >"$tmp/random" 2>"$tmp/err" &&
+   grep -q '^summary games=2 players=7 .* verified=2$' "$tmp/random"; then
+	ok "AI against random players: games finish and verify"
+else
+	notok "AI against random players"; sed 's/^/# /' "$tmp/random" "$tmp/err"
+fi
+
+# Seven copies of the AI.
+if "$bot" --arena 1 --seed 8 --players 7 --self --verify >"$tmp/self" 2>"$tmp/err" &&
+   grep -q '^game 0 .* end=\(target\|above\) ' "$tmp/self" &&
+   grep -q 'verified=1$' "$tmp/self"; then
+	ok "seven AI copies: the game ends by the rules and verifies"
+else
+	notok "seven AI copies"; sed 's/^/# /' "$tmp/self" "$tmp/err"
+fi
+
+# The protocol: hello, then a legal J placement on the start board.
+printf '%s\n' 'tetrarena 1' \
+	'game 1 variant=matrix seat=0 players=3 options=width:10,height:20,buffer:20,target:12,rounds:1000 time=bank:60000,inc:1000,move:5000,start:10000' \
+	'go 5000 players=3 width=10 height=20 buffer=20 target=12 round=1 stage=place scores=0,0,0 retired=- piece=J next=T field=#........# last=-;-;- gains=0,0,0 cleared=0' \
+	'quit' | "$bot" >"$tmp/proto" 2>"$tmp/err"
+legal="JR@0,2 J2@8,2 JL@1,2 JL@9,2 J0@1,1 J0@8,1 J2@1,1"
+move=$(sed -n 's/^move //p' "$tmp/proto")
+if head -n 1 "$tmp/proto" | grep -q '^hello bot-matrix ' && [ -n "$move" ] &&
+   echo " $legal " | grep -q " $move "; then
+	ok "protocol: hello and a legal placement ($move)"
+else
+	notok "protocol"; sed 's/^/# /' "$tmp/proto" "$tmp/err"
+fi
+
+# Another variant is declined.
+printf '%s\n' 'tetrarena 1' 'game 1 variant=link seat=0 players=2 options=width:10 time=bank:1,inc:1,move:1,start:1' 'quit' |
+	"$bot" >"$tmp/decline" 2>&1
+if grep -q '^decline ' "$tmp/decline"; then
+	ok "protocol: other variants are declined"
+else
+	notok "protocol: decline"; sed 's/^/# /' "$tmp/decline"
+fi
+exit $fail

@@ -1,0 +1,288 @@
+/*
+ * test-tournament: the run loop with a fake runner (results drawn from the
+ * game seed, no processes): a run plays the whole schedule; running again
+ * plays nothing; a run that stops part way and resumes ends with the same
+ * games and standings; shards merged give the same standings as one run.
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "engine/rng.h"
+#include "tournaments/journal.h"
+#include "tournaments/tournament.h"
+
+typedef struct {
+	int fail_after;		/* games before the runner starts failing, -1 never */
+} FakeWorker;
+
+static gint games_played;
+static gint fail_after = -1;
+static gint hang_game = -1;	/* this game id sleeps HANG_MS */
+#define HANG_MS 2500
+
+static gboolean fake_prepare(TournamentConfig *cfg, char **canonical, GError **error)
+{
+	(void)cfg;
+	(void)error;
+	*canonical = g_strdup("fake");
+	return TRUE;
+}
+
+static gpointer fake_worker_new(const TournamentConfig *cfg, int worker)
+{
+	(void)cfg;
+	(void)worker;
+	return g_new0(FakeWorker, 1);
+}
+
+/* Bot b has strength b: the higher sum of its draws wins. */
+static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
+			  const char *log_path, int cpu, JournalGame *out, GError **error)
+{
+	Rng rng;
+	int score[VARIANT_MAX_PLAYERS];
+
+	(void)state;
+	(void)cfg;
+	(void)log_path;
+	(void)cpu;
+	if (fail_after >= 0 && g_atomic_int_add(&games_played, 1) >= fail_after) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_RUN, "fake failure");
+		return FALSE;
+	}
+	if (g->id == g_atomic_int_get(&hang_game))
+		g_usleep(HANG_MS * 1000);
+	rng_seed(&rng, g->seed ^ (uint64_t)g->bot[0] * 7919);
+	for (int k = 0; k < g->nseats; k++)
+		score[k] = (int)rng_below(&rng, 6) + g->bot[k] * 2 + (k == 0);
+	for (int k = 0; k < g->nseats; k++) {
+		out->seat[k].score = score[k];
+		out->seat[k].rank = 1;
+		for (int o = 0; o < g->nseats; o++)
+			if (score[o] > score[k])
+				out->seat[k].rank++;
+		out->seat[k].moves = 10;
+		out->seat[k].mean_ms = 1.0;
+		out->seat[k].max_ms = 2.0;
+		if (g->bot[k] == 0 && score[k] == 0)
+			g_strlcpy(out->seat[k].faults, "timeout:1", sizeof(out->seat[k].faults));
+	}
+	g_strlcpy(out->end, "end", sizeof(out->end));
+	out->plies = 20;
+	return TRUE;
+}
+
+static const TournamentRunner fake_runner = {
+	.prepare = fake_prepare,
+	.worker_new = fake_worker_new,
+	.worker_free = g_free,
+	.play = fake_play,
+};
+
+static int run_tournament_watchdog(const char *dir, int players, const char *shard,
+				   int concurrency, int watchdog)
+{
+	g_autoptr(TournamentConfig) cfg = tournament_config_new();
+	static const char *const names[] = { "ant", "bee", "cat", "dog", NULL };
+
+	cfg->variant_name = g_strdup("link");
+	cfg->nseats = players;
+	cfg->games = 3;
+	cfg->seed = 5;
+	cfg->concurrency = concurrency;
+	cfg->output = g_strdup(dir);
+	cfg->progress = FALSE;
+	cfg->print = FALSE;
+	cfg->bootstrap = 30;
+	cfg->watchdog_s = watchdog;
+	if (shard)
+		g_assert_cmpint(sscanf(shard, "%d/%d", &cfg->shard_index, &cfg->shard_count), ==, 2);
+	for (int i = 0; names[i]; i++)
+		g_assert_true(tournament_config_add_bot(cfg, names[i], "fake", NULL));
+	return tournament_run(cfg, &fake_runner);
+}
+
+static int run_tournament(const char *dir, int players, const char *shard, int concurrency)
+{
+	return run_tournament_watchdog(dir, players, shard, concurrency, 0);
+}
+
+static char *read_file(const char *dir, const char *name)
+{
+	g_autofree char *path = g_build_filename(dir, name, NULL);
+	char *data = NULL;
+
+	g_assert_true(g_file_get_contents(path, &data, NULL, NULL));
+	return data;
+}
+
+static int journal_games(const char *dir)
+{
+	g_autofree char *path = g_build_filename(dir, JOURNAL_FILE, NULL);
+	g_autoptr(GPtrArray) games = NULL;
+	g_autoptr(GError) error = NULL;
+	JournalHeader h = { 0 };
+
+	g_assert_true(journal_read(path, &h, &games, NULL, &error));
+	for (guint i = 1; i < games->len; i++)
+		g_assert_cmpint(((JournalGame *)g_ptr_array_index(games, i - 1))->id, <,
+				((JournalGame *)g_ptr_array_index(games, i))->id);
+	journal_header_clear(&h);
+	return (int)games->len;
+}
+
+static void remove_tree(const char *dir)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	while (d && (name = g_dir_read_name(d))) {
+		g_autofree char *p = g_build_filename(dir, name, NULL);
+
+		if (g_file_test(p, G_FILE_TEST_IS_DIR))
+			remove_tree(p);
+		else
+			g_unlink(p);
+	}
+	g_rmdir(dir);
+}
+
+static void check_variant(int players, int total)
+{
+	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+	g_autofree char *one = g_build_filename(top, "one", NULL);
+	g_autofree char *cut = g_build_filename(top, "cut", NULL);
+	g_autofree char *s0 = g_build_filename(top, "s0", NULL);
+	g_autofree char *s1 = g_build_filename(top, "s1", NULL);
+	g_autofree char *s2 = g_build_filename(top, "s2", NULL);
+	g_autofree char *merged = g_build_filename(top, "merged", NULL);
+	g_autofree char *want = NULL;
+	g_autofree char *got = NULL;
+
+	g_assert_cmpint(run_tournament(one, players, NULL, 2), ==, 0);
+	g_assert_cmpint(journal_games(one), ==, total);
+	want = read_file(one, "standings.json");
+	g_assert_nonnull(strstr(want, "\"elo_low\""));
+
+	/* Again: nothing to play, same standings. */
+	g_atomic_int_set(&games_played, 0);
+	fail_after = 0;
+	g_assert_cmpint(run_tournament(one, players, NULL, 2), ==, 0);
+	fail_after = -1;
+	got = read_file(one, "standings.json");
+	g_assert_cmpstr(got, ==, want);
+	g_clear_pointer(&got, g_free);
+
+	/* Stopped part way by a failure, then resumed. */
+	g_atomic_int_set(&games_played, 0);
+	fail_after = total / 3;
+	g_assert_cmpint(run_tournament(cut, players, NULL, 2), ==, 1);
+	fail_after = -1;
+	g_assert_cmpint(journal_games(cut) > 0 ? 1 : 0, ==, 1);
+	g_assert_cmpint(journal_games(cut), <, total);
+	g_assert_cmpint(run_tournament(cut, players, NULL, 1), ==, 0);
+	g_assert_cmpint(journal_games(cut), ==, total);
+	got = read_file(cut, "standings.json");
+	g_assert_cmpstr(got, ==, want);
+	g_clear_pointer(&got, g_free);
+
+	/* Three shards, merged. */
+	g_assert_cmpint(run_tournament(s0, players, "0/3", 1), ==, 0);
+	g_assert_cmpint(run_tournament(s1, players, "1/3", 2), ==, 0);
+	g_assert_cmpint(run_tournament(s2, players, "2/3", 1), ==, 0);
+	g_assert_cmpint(journal_games(s0) + journal_games(s1) + journal_games(s2), ==, total);
+	{
+		char *dirs[] = { s2, s0, s1, NULL };
+
+		g_assert_cmpint(tournament_merge(dirs, merged, -1, "referee", FALSE), ==, 0);
+	}
+	g_assert_cmpint(journal_games(merged), ==, total);
+	got = read_file(merged, "standings.json");
+	g_assert_cmpstr(got, ==, want);
+	remove_tree(top);
+}
+
+static void test_two_player(void)
+{
+	check_variant(2, 6 * 2 * 3);
+}
+
+static void test_four_player(void)
+{
+	check_variant(4, 24 * 3);
+}
+
+static void test_three_of_four(void)
+{
+	check_variant(3, 4 * 6 * 3);
+}
+
+/* A hung game is abandoned by the watchdog; the others are played, and a
+ * second run plays the missing one. */
+static void test_watchdog(void)
+{
+	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+
+	g_atomic_int_set(&hang_game, 3);
+	g_assert_cmpint(run_tournament_watchdog(top, 2, NULL, 2, 1), ==, 1);
+	g_atomic_int_set(&hang_game, -1);
+	g_assert_cmpint(journal_games(top), ==, 35);
+	g_assert_cmpint(run_tournament_watchdog(top, 2, NULL, 2, 1), ==, 0);
+	g_assert_cmpint(journal_games(top), ==, 36);
+	remove_tree(top);
+}
+
+/* Another tournament's output directory is refused. */
+static void test_mismatch(void)
+{
+	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+
+	g_assert_cmpint(run_tournament(top, 2, NULL, 1), ==, 0);
+	g_assert_cmpint(run_tournament(top, 3, NULL, 1), ==, 1);
+	remove_tree(top);
+}
+
+static void test_config_file(void)
+{
+	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(top, "t.ini", NULL);
+	g_autoptr(TournamentConfig) cfg = tournament_config_new();
+	g_autoptr(GError) error = NULL;
+
+	g_assert_true(g_file_set_contents(path,
+		"[tournament]\nvariant = link\nplayers = 3\ngames = 4\nseed = 77\n"
+		"concurrency = 2\noutput = out\npin = true\n\n"
+		"[bots]\nalpha = bin/bot-random --seed 1\nbeta = python3 bots/x.py\n", -1, NULL));
+	g_assert_true(tournament_config_load(cfg, path, &error));
+	g_assert_no_error(error);
+	g_assert_cmpstr(cfg->variant_name, ==, "link");
+	g_assert_cmpint(cfg->nseats, ==, 3);
+	g_assert_cmpint(cfg->games, ==, 4);
+	g_assert_true(cfg->seed == 77);
+	g_assert_true(cfg->pin);
+	g_assert_cmpuint(cfg->bot_names->len, ==, 2);
+	g_assert_cmpstr(g_ptr_array_index(cfg->bot_commands, 0), ==, "bin/bot-random --seed 1");
+
+	g_assert_true(g_file_set_contents(path, "[tournament]\nvarient = link\n", -1, NULL));
+	g_assert_false(tournament_config_load(cfg, path, &error));
+	g_assert_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG);
+	g_clear_error(&error);
+	g_assert_true(g_file_set_contents(path, "[bots]\nbad name! = x\n", -1, NULL));
+	g_assert_false(tournament_config_load(cfg, path, &error));
+	g_clear_error(&error);
+	g_unlink(path);
+	g_rmdir(top);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/tournament/two-player", test_two_player);
+	g_test_add_func("/tournament/four-player", test_four_player);
+	g_test_add_func("/tournament/three-of-four", test_three_of_four);
+	g_test_add_func("/tournament/mismatch", test_mismatch);
+	g_test_add_func("/tournament/watchdog", test_watchdog);
+	g_test_add_func("/tournament/config-file", test_config_file);
+	return g_test_run();
+}

@@ -1,0 +1,354 @@
+/*
+ * ratings: Plackett-Luce by minorization-maximization, with bootstrap
+ * intervals (see ratings.h).
+ *
+ * Invariant: each game is compiled once into stages, one per group of tied
+ * ranks except a last group of one (which carries no information). A stage
+ * has the bit set R of bots still unranked and the group G chosen from it.
+ * The fit only needs, per bot, its total winning weight, and per distinct
+ * R, how many stages had it.
+ */
+#include "tournaments/ratings.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "engine/rng.h"
+
+#define UNIT 840		/* weights in units of 1/UNIT */
+#define MAX_ITER 20000
+#define TOLERANCE 1e-8
+
+typedef struct {
+	int nbots;
+	int nmasks;
+	uint64_t *mask;		/* the distinct remaining sets */
+	/* Per game: its stages' mask indices and per-bot weights. */
+	int ngames;
+	int *stage_start;	/* ngames+1 offsets into stage_mask */
+	int *stage_mask;
+	int *win_start;		/* ngames+1 offsets into win_bot/win_w */
+	int *win_bot;
+	int *win_w;		/* units of 1/UNIT */
+} Compiled;
+
+static void compiled_release(Compiled *c)
+{
+	g_free(c->mask);
+	g_free(c->stage_start);
+	g_free(c->stage_mask);
+	g_free(c->win_start);
+	g_free(c->win_bot);
+	g_free(c->win_w);
+}
+
+static int cmp_u64(gconstpointer a, gconstpointer b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void compile(Compiled *c, int nbots, const RatingsGame *games, int ngames)
+{
+	g_autoptr(GHashTable) index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	g_autoptr(GArray) masks = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	g_autoptr(GArray) smask = g_array_new(FALSE, FALSE, sizeof(int));
+	g_autoptr(GArray) wbot = g_array_new(FALSE, FALSE, sizeof(int));
+	g_autoptr(GArray) ww = g_array_new(FALSE, FALSE, sizeof(int));
+
+	memset(c, 0, sizeof(*c));
+	c->nbots = nbots;
+	c->ngames = ngames;
+	c->stage_start = g_new0(int, ngames + 1);
+	c->win_start = g_new0(int, ngames + 1);
+	for (int gi = 0; gi < ngames; gi++) {
+		const RatingsGame *g = &games[gi];
+		uint64_t remaining = 0;
+		int ranked = 0;
+
+		c->stage_start[gi] = (int)smask->len;
+		c->win_start[gi] = (int)wbot->len;
+		if (g->n < 2)
+			continue;
+		for (int k = 0; k < g->n; k++) {
+			g_assert_cmpint(g->bot[k], >=, 0);
+			g_assert_cmpint(g->bot[k], <, nbots);
+			remaining |= G_GUINT64_CONSTANT(1) << g->bot[k];
+		}
+		while (ranked < g->n) {
+			int best = G_MAXINT, m = 0;
+			uint64_t group = 0;
+			gint64 *key;
+			gpointer idx;
+
+			for (int k = 0; k < g->n; k++)
+				if ((remaining >> g->bot[k]) & 1)
+					best = MIN(best, g->rank[k]);
+			for (int k = 0; k < g->n; k++)
+				if (((remaining >> g->bot[k]) & 1) && g->rank[k] == best) {
+					group |= G_GUINT64_CONSTANT(1) << g->bot[k];
+					m++;
+				}
+			if (m == 1 && ranked + 1 == g->n)
+				break;
+			key = g_new(gint64, 1);
+			*key = (gint64)remaining;
+			if (!g_hash_table_lookup_extended(index, key, NULL, &idx)) {
+				idx = GINT_TO_POINTER(masks->len);
+				g_array_append_val(masks, remaining);
+				g_hash_table_insert(index, key, idx);
+			} else {
+				g_free(key);
+			}
+			{
+				int mi = GPOINTER_TO_INT(idx);
+
+				g_array_append_val(smask, mi);
+			}
+			for (int b = 0; b < nbots; b++)
+				if ((group >> b) & 1) {
+					int w = UNIT / m;
+
+					g_array_append_val(wbot, b);
+					g_array_append_val(ww, w);
+				}
+			remaining &= ~group;
+			ranked += m;
+		}
+	}
+	c->stage_start[ngames] = (int)smask->len;
+	c->win_start[ngames] = (int)wbot->len;
+	/* Masks in ascending order, so that sums over them do not depend on
+	 * the order the games came in. */
+	{
+		g_autofree int *rank_of = g_new(int, MAX(masks->len, 1));
+		g_autoptr(GArray) sorted = g_array_copy(masks);
+
+		g_array_sort(sorted, cmp_u64);
+		for (guint i = 0; i < sorted->len; i++) {
+			gint64 k = (gint64)g_array_index(sorted, uint64_t, i);
+			int old = GPOINTER_TO_INT(g_hash_table_lookup(index, &k));
+
+			rank_of[old] = (int)i;
+		}
+		for (guint i = 0; i < smask->len; i++)
+			g_array_index(smask, int, i) = rank_of[g_array_index(smask, int, i)];
+		c->nmasks = (int)sorted->len;
+		c->mask = (uint64_t *)g_array_free(g_steal_pointer(&sorted), FALSE);
+	}
+	c->stage_mask = (int *)g_array_free(g_steal_pointer(&smask), FALSE);
+	c->win_bot = (int *)g_array_free(g_steal_pointer(&wbot), FALSE);
+	c->win_w = (int *)g_array_free(g_steal_pointer(&ww), FALSE);
+}
+
+/* Sufficient statistics of the games weighted by count[] (NULL: 1 each).
+ * OUT: win[nbots] (units of 1/UNIT), mcount[nmasks]. */
+static void gather(const Compiled *c, const int *count, int64_t *win, int64_t *mcount)
+{
+	memset(win, 0, sizeof(*win) * c->nbots);
+	memset(mcount, 0, sizeof(*mcount) * c->nmasks);
+	for (int g = 0; g < c->ngames; g++) {
+		int w = count ? count[g] : 1;
+
+		if (w == 0)
+			continue;
+		for (int s = c->stage_start[g]; s < c->stage_start[g + 1]; s++)
+			mcount[c->stage_mask[s]] += w;
+		for (int s = c->win_start[g]; s < c->win_start[g + 1]; s++)
+			win[c->win_bot[s]] += (int64_t)w * c->win_w[s];
+	}
+}
+
+/* MM iterations from the strengths in gamma (updated in place). */
+static void mm_fit(const Compiled *c, const int64_t *win, const int64_t *mcount,
+		   double *gamma, double *denom)
+{
+	int n = c->nbots;
+
+	for (int it = 0; it < MAX_ITER; it++) {
+		double change = 0;
+
+		memset(denom, 0, sizeof(*denom) * n);
+		for (int m = 0; m < c->nmasks; m++) {
+			uint64_t bits = c->mask[m];
+			double sum = 0, t;
+
+			if (mcount[m] == 0)
+				continue;
+			for (uint64_t b = bits; b; b &= b - 1)
+				sum += gamma[__builtin_ctzll(b)];
+			t = (double)mcount[m] / sum;
+			for (uint64_t b = bits; b; b &= b - 1)
+				denom[__builtin_ctzll(b)] += t;
+		}
+		for (int i = 0; i < n; i++) {
+			/* The prior: a win and a loss against strength 1. */
+			double w = (double)win[i] / UNIT + 1.0;
+			double d = denom[i] + 2.0 / (gamma[i] + 1.0);
+			double next = w / d;
+
+			change = MAX(change, fabs(log(next / gamma[i])));
+			gamma[i] = next;
+		}
+		if (change < TOLERANCE)
+			break;
+	}
+}
+
+static void to_elo(const double *gamma, int n, double *elo)
+{
+	double mean = 0;
+
+	for (int i = 0; i < n; i++) {
+		elo[i] = 400.0 * log10(gamma[i]);
+		mean += elo[i];
+	}
+	mean /= n;
+	for (int i = 0; i < n; i++)
+		elo[i] -= mean;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile of sorted v[n], linearly interpolated. */
+static double quantile(const double *v, int n, double q)
+{
+	double pos = q * (n - 1);
+	int i = (int)pos;
+
+	if (i >= n - 1)
+		return v[n - 1];
+	return v[i] + (pos - i) * (v[i + 1] - v[i]);
+}
+
+Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
+		     int bootstrap, uint64_t seed)
+{
+	Ratings *r = g_new0(Ratings, 1);
+	Compiled c;
+	g_autofree int64_t *win = NULL;
+	g_autofree int64_t *mcount = NULL;
+	g_autofree double *gamma = NULL;
+	g_autofree double *g0 = NULL;
+	g_autofree double *denom = NULL;
+	g_autofree double *boot = NULL;
+	g_autofree double *col = NULL;
+	g_autofree int *count = NULL;
+	Rng rng;
+
+	g_assert_cmpint(nbots, >=, 1);
+	g_assert_cmpint(nbots, <=, RATINGS_MAX_BOTS);
+	r->nbots = nbots;
+	r->elo = g_new0(double, nbots);
+	r->lo = g_new0(double, nbots);
+	r->hi = g_new0(double, nbots);
+	r->los = g_new0(double, nbots * nbots);
+	for (int i = 0; i < ngames; i++)
+		r->games += games[i].n >= 2;
+
+	compile(&c, nbots, games, ngames);
+	win = g_new(int64_t, nbots);
+	mcount = g_new(int64_t, MAX(c.nmasks, 1));
+	gamma = g_new(double, nbots);
+	g0 = g_new(double, nbots);
+	denom = g_new(double, nbots);
+	for (int i = 0; i < nbots; i++)
+		gamma[i] = 1.0;
+	gather(&c, NULL, win, mcount);
+	mm_fit(&c, win, mcount, gamma, denom);
+	to_elo(gamma, nbots, r->elo);
+	memcpy(g0, gamma, sizeof(*gamma) * nbots);
+
+	if (bootstrap <= 0 || ngames == 0) {
+		for (int i = 0; i < nbots; i++) {
+			r->lo[i] = r->hi[i] = r->elo[i];
+			for (int j = 0; j < nbots; j++)
+				r->los[i * nbots + j] = i == j ? 0.0 : 0.5;
+		}
+		compiled_release(&c);
+		return r;
+	}
+	boot = g_new(double, (size_t)bootstrap * nbots);
+	count = g_new(int, ngames);
+	col = g_new(double, bootstrap);
+	rng_seed(&rng, rng_derive(seed, "bootstrap", 0));
+	for (int b = 0; b < bootstrap; b++) {
+		memset(count, 0, sizeof(*count) * ngames);
+		for (int i = 0; i < ngames; i++)
+			count[rng_below(&rng, (uint32_t)ngames)]++;
+		memcpy(gamma, g0, sizeof(*gamma) * nbots);
+		gather(&c, count, win, mcount);
+		mm_fit(&c, win, mcount, gamma, denom);
+		to_elo(gamma, nbots, &boot[(size_t)b * nbots]);
+	}
+	for (int i = 0; i < nbots; i++) {
+		for (int j = 0; j < nbots; j++) {
+			double p = 0;
+
+			if (i == j)
+				continue;
+			for (int b = 0; b < bootstrap; b++) {
+				double d = boot[(size_t)b * nbots + i] - boot[(size_t)b * nbots + j];
+
+				p += d > 1e-9 ? 1.0 : d < -1e-9 ? 0.0 : 0.5;
+			}
+			r->los[i * nbots + j] = p / bootstrap;
+		}
+		for (int b = 0; b < bootstrap; b++)
+			col[b] = boot[(size_t)b * nbots + i];
+		qsort(col, bootstrap, sizeof(*col), cmp_double);
+		r->lo[i] = quantile(col, bootstrap, 0.025);
+		r->hi[i] = quantile(col, bootstrap, 0.975);
+	}
+	compiled_release(&c);
+	return r;
+}
+
+void ratings_free(Ratings *r)
+{
+	if (!r)
+		return;
+	g_free(r->elo);
+	g_free(r->lo);
+	g_free(r->hi);
+	g_free(r->los);
+	g_free(r);
+}
+
+void ratings_seat_scores(const RatingsGame *games, int ngames, int nseats,
+			 double *score)
+{
+	g_autofree double *sum = g_new0(double, nseats);
+	g_autofree int *n = g_new0(int, nseats);
+
+	for (int gi = 0; gi < ngames; gi++) {
+		const RatingsGame *g = &games[gi];
+
+		if (g->n < 2 || g->n != nseats)
+			continue;
+		for (int s = 0; s < g->n; s++) {
+			double beaten = 0;
+
+			for (int o = 0; o < g->n; o++)
+				if (o != s)
+					beaten += g->rank[s] < g->rank[o] ? 1.0 :
+						  g->rank[s] == g->rank[o] ? 0.5 : 0.0;
+			sum[s] += beaten / (g->n - 1);
+			n[s]++;
+		}
+	}
+	for (int s = 0; s < nseats; s++)
+		score[s] = n[s] ? sum[s] / n[s] : 0.5;
+}
+
+double ratings_elo_of_score(double p)
+{
+	p = CLAMP(p, 1e-6, 1 - 1e-6);
+	return 400.0 * log10(p / (1 - p));
+}

@@ -1,0 +1,1085 @@
+/*
+ * tournament: configuration, the run loop and merging (see tournament.h).
+ *
+ * Start at tournament_run(). Threads: the main thread owns the journal,
+ * the progress line, the watchdog and the signals; each worker thread owns
+ * its runner state (kept bot processes) and plays one game at a time. The
+ * shared state is `Run`: the list of games to play with a cursor, each
+ * worker's game in flight, and a queue of finished games, all under
+ * run->lock except the queue (a GAsyncQueue).
+ */
+#include "tournaments/tournament.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "tournaments/standings.h"
+
+#define DEFAULT_GAMES 2
+#define DEFAULT_SEED 1
+#define TICK_MS 100		/* main loop wakeups */
+#define PLAIN_PROGRESS_S 10	/* progress lines when stderr is no terminal */
+
+G_DEFINE_QUARK(tetrarena-tournament-error-quark, tournament_error)
+
+/* ---- configuration ---------------------------------------------------- */
+
+TournamentConfig *tournament_config_new(void)
+{
+	TournamentConfig *cfg = g_new0(TournamentConfig, 1);
+
+	cfg->games = DEFAULT_GAMES;
+	cfg->seed = DEFAULT_SEED;
+	cfg->shard_count = 1;
+	cfg->bootstrap = RATINGS_BOOTSTRAP;
+	cfg->progress = TRUE;
+	cfg->print = TRUE;
+	cfg->bot_names = g_ptr_array_new_with_free_func(g_free);
+	cfg->bot_commands = g_ptr_array_new_with_free_func(g_free);
+	return cfg;
+}
+
+void tournament_config_free(TournamentConfig *cfg)
+{
+	if (!cfg)
+		return;
+	g_free(cfg->variant_name);
+	g_free(cfg->options);
+	g_free(cfg->time);
+	g_free(cfg->policy);
+	g_free(cfg->output);
+	g_ptr_array_unref(cfg->bot_names);
+	g_ptr_array_unref(cfg->bot_commands);
+	if (cfg->runner_data_free)
+		cfg->runner_data_free(cfg->runner_data);
+	g_strfreev(cfg->argv);
+	g_free(cfg->referee);
+	g_free(cfg);
+}
+
+void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
+				       GDestroyNotify free_func)
+{
+	if (cfg->runner_data_free)
+		cfg->runner_data_free(cfg->runner_data);
+	cfg->runner_data = data;
+	cfg->runner_data_free = free_func;
+}
+
+static gboolean name_ok(const char *name)
+{
+	if (!*name || strlen(name) > 32)
+		return FALSE;
+	for (const char *p = name; *p; p++)
+		if (!g_ascii_isalnum(*p) && !strchr("_.-", *p))
+			return FALSE;
+	return TRUE;
+}
+
+gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
+				   const char *command, GError **error)
+{
+	if (!name_ok(name)) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+			    "bot name '%s': use 1 to 32 letters, digits, '_', '.' or '-'", name);
+		return FALSE;
+	}
+	for (guint i = 0; i < cfg->bot_names->len; i++)
+		if (!strcmp(g_ptr_array_index(cfg->bot_names, i), name)) {
+			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+				    "bot name '%s' given twice", name);
+			return FALSE;
+		}
+	if (!*command) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+			    "bot '%s' has an empty command", name);
+		return FALSE;
+	}
+	g_ptr_array_add(cfg->bot_names, g_strdup(name));
+	g_ptr_array_add(cfg->bot_commands, g_strdup(command));
+	return TRUE;
+}
+
+static gboolean key_int(GKeyFile *kf, const char *path, const char *key, gint64 min,
+			gint64 max, gint64 *out, GError **error)
+{
+	g_autofree char *text = g_key_file_get_string(kf, "tournament", key, NULL);
+
+	if (!text)
+		return TRUE;
+	g_strstrip(text);
+	if (!g_ascii_string_to_signed(text, 10, min, max, out, NULL)) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+			    "%s: [tournament] %s=%s: want an integer from %" G_GINT64_FORMAT
+			    " to %" G_GINT64_FORMAT, path, key, text, min, max);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void key_string(GKeyFile *kf, const char *key, char **out)
+{
+	g_autofree char *text = g_key_file_get_string(kf, "tournament", key, NULL);
+
+	if (text) {
+		g_free(*out);
+		*out = g_strdup(g_strstrip(text));
+	}
+}
+
+gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) local = NULL;
+	g_auto(GStrv) groups = NULL;
+	g_auto(GStrv) keys = NULL;
+	gint64 v;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &local)) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
+			    path, local->message);
+		return FALSE;
+	}
+	groups = g_key_file_get_groups(kf, NULL);
+	for (int i = 0; groups[i]; i++)
+		if (strcmp(groups[i], "tournament") && strcmp(groups[i], "bots")) {
+			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+				    "%s: unknown group [%s] (want [tournament] and [bots])",
+				    path, groups[i]);
+			return FALSE;
+		}
+	if (g_key_file_has_group(kf, "tournament")) {
+		static const char *const known[] = {
+			"variant", "options", "players", "games", "seed", "time", "policy",
+			"concurrency", "output", "pin", "watchdog", "bootstrap", NULL,
+		};
+
+		keys = g_key_file_get_keys(kf, "tournament", NULL, NULL);
+		for (int i = 0; keys && keys[i]; i++)
+			if (!g_strv_contains(known, keys[i])) {
+				g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+					    "%s: [tournament] unknown key '%s'", path, keys[i]);
+				return FALSE;
+			}
+		key_string(kf, "variant", &cfg->variant_name);
+		key_string(kf, "options", &cfg->options);
+		key_string(kf, "time", &cfg->time);
+		key_string(kf, "policy", &cfg->policy);
+		key_string(kf, "output", &cfg->output);
+		v = cfg->nseats;
+		if (!key_int(kf, path, "players", 1, VARIANT_MAX_PLAYERS, &v, error))
+			return FALSE;
+		cfg->nseats = (int)v;
+		v = cfg->games;
+		if (!key_int(kf, path, "games", 1, 1000000, &v, error))
+			return FALSE;
+		cfg->games = (int)v;
+		v = cfg->concurrency;
+		if (!key_int(kf, path, "concurrency", 1, 1024, &v, error))
+			return FALSE;
+		cfg->concurrency = (int)v;
+		v = cfg->watchdog_s;
+		if (!key_int(kf, path, "watchdog", 1, 1000000, &v, error))
+			return FALSE;
+		cfg->watchdog_s = (int)v;
+		v = cfg->bootstrap;
+		if (!key_int(kf, path, "bootstrap", 0, 100000, &v, error))
+			return FALSE;
+		cfg->bootstrap = (int)v;
+		{
+			g_autofree char *seed = g_key_file_get_string(kf, "tournament", "seed", NULL);
+
+			if (seed && !g_ascii_string_to_unsigned(g_strstrip(seed), 10, 0, G_MAXUINT64,
+								&cfg->seed, NULL)) {
+				g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+					    "%s: [tournament] seed=%s: want an unsigned integer", path, seed);
+				return FALSE;
+			}
+		}
+		if (g_key_file_has_key(kf, "tournament", "pin", NULL)) {
+			cfg->pin = g_key_file_get_boolean(kf, "tournament", "pin", &local);
+			if (local) {
+				g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+					    "%s: [tournament] pin: want true or false", path);
+				return FALSE;
+			}
+		}
+	}
+	g_clear_pointer(&keys, g_strfreev);
+	if (g_key_file_has_group(kf, "bots"))
+		keys = g_key_file_get_keys(kf, "bots", NULL, NULL);
+	for (int i = 0; keys && keys[i]; i++) {
+		g_autofree char *command = g_key_file_get_string(kf, "bots", keys[i], NULL);
+
+		if (!tournament_config_add_bot(cfg, keys[i], g_strstrip(command), &local)) {
+			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
+				    path, local->message);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* Whether several bots of one game think at the same time: true when the
+ * first decision after the opening chance moves is simultaneous or real
+ * time. */
+static int busy_bots(const Variant *v, const VariantConfig *vc)
+{
+	g_autofree void *state = g_malloc0(v->state_size);
+	Rng rng;
+	uint32_t mask = 0;
+	VariantPhase phase;
+
+	rng_seed(&rng, 1);
+	v->init(state, vc);
+	for (int i = 0; i < 1000 && (phase = v->phase(state, &mask)) == VARIANT_PHASE_CHANCE; i++)
+		v->apply(state, VARIANT_CHANCE, v->chance_sample(state, &rng));
+	phase = v->phase(state, &mask);
+	if (phase == VARIANT_PHASE_SIMULTANEOUS || phase == VARIANT_PHASE_REALTIME)
+		return MAX(1, __builtin_popcount(mask));
+	return 1;
+}
+
+static gboolean config_error(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static gboolean config_error(GError **error, const char *fmt, ...)
+{
+	va_list ap;
+	g_autofree char *msg = NULL;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error_literal(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, msg);
+	return FALSE;
+}
+
+/* Resolve defaults and check everything but the runner's part. */
+static gboolean config_resolve(TournamentConfig *cfg, GError **error)
+{
+	const Variant *v;
+	int nbots = (int)cfg->bot_names->len;
+	VariantError ve;
+
+	if (!cfg->variant_name) {
+		GString *names = g_string_new(NULL);
+
+		for (const Variant *const *p = variant_all(); *p; p++)
+			g_string_append_printf(names, "%s%s", names->len ? ", " : "", (*p)->name);
+		config_error(error, "no variant given (variants: %s)", names->str);
+		g_string_free(names, TRUE);
+		return FALSE;
+	}
+	v = cfg->variant = variant_find(cfg->variant_name);
+	if (!v)
+		return config_error(error, "unknown variant '%s'", cfg->variant_name);
+	if (nbots < 1)
+		return config_error(error, "no bots: give a [bots] group or --bot NAME=COMMAND");
+	if (nbots > SCHEDULE_MAX_BOTS)
+		return config_error(error, "%d bots: at most %d", nbots, SCHEDULE_MAX_BOTS);
+	if (cfg->nseats == 0)
+		cfg->nseats = CLAMP(nbots, v->min_players, v->max_players);
+	if (cfg->nseats < v->min_players || cfg->nseats > v->max_players)
+		return config_error(error, "%s is played by %d to %d players, not %d",
+				    v->name, v->min_players, v->max_players, cfg->nseats);
+	if (cfg->nseats > nbots)
+		return config_error(error, "%d players per game need at least %d bots (have %d)",
+				    cfg->nseats, cfg->nseats, nbots);
+	variant_config_default(v, cfg->nseats, &cfg->config);
+	if (cfg->options && *cfg->options) {
+		g_auto(GStrv) items = g_strsplit(cfg->options, ",", -1);
+
+		for (int i = 0; items[i]; i++) {
+			char *colon = strchr(items[i], ':');
+
+			if (!colon)
+				colon = strchr(items[i], '=');
+			if (!colon)
+				return config_error(error, "option '%s': want key:value", items[i]);
+			*colon = '\0';
+			ve = variant_option_set(v, &cfg->config, g_strstrip(items[i]),
+						g_strstrip(colon + 1));
+			if (ve != VARIANT_OK)
+				return config_error(error, "option '%s': %s", items[i],
+						    variant_error_string(ve));
+		}
+	}
+	ve = variant_config_check(v, &cfg->config);
+	if (ve != VARIANT_OK)
+		return config_error(error, "%s", variant_error_string(ve));
+	cfg->busy_per_game = busy_bots(v, &cfg->config);
+	if (cfg->concurrency == 0)
+		cfg->concurrency = MAX(1, (int)g_get_num_processors() / cfg->busy_per_game);
+	if (cfg->shard_count < 1 || cfg->shard_index < 0 || cfg->shard_index >= cfg->shard_count)
+		return config_error(error, "shard %d/%d: want I/N with 0 <= I < N",
+				    cfg->shard_index, cfg->shard_count);
+	if (!cfg->output)
+		cfg->output = g_strdup_printf("tournament-%s", v->name);
+	return TRUE;
+}
+
+/* The fingerprint: what decides which games are played and how. */
+static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	g_string_append_printf(s, "variant=%s\nplayers=%d\n", cfg->variant->name, cfg->nseats);
+	for (int i = 0; i < cfg->variant->n_options; i++)
+		g_string_append_printf(s, "option %s=%d\n", cfg->variant->options[i].key,
+				       cfg->config.opt[i]);
+	g_string_append_printf(s, "games=%d\nseed=%" G_GUINT64_FORMAT "\n%s\n", cfg->games,
+			       cfg->seed, canonical ? canonical : "");
+	for (guint i = 0; i < cfg->bot_names->len; i++)
+		g_string_append_printf(s, "bot %s\n", (char *)g_ptr_array_index(cfg->bot_names, i));
+	return g_compute_checksum_for_string(G_CHECKSUM_SHA256, s->str, (gssize)s->len);
+}
+
+/* ---- signals ---------------------------------------------------------- */
+
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	signals_seen++;
+}
+
+static void signals_install(gboolean on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signals_seen = 0;
+}
+
+/* ---- the run loop ----------------------------------------------------- */
+
+typedef struct Run Run;
+
+typedef struct {
+	Run *run;
+	int index;
+	GThread *thread;
+	int game;		/* index in run->todo in flight, or -1 */
+	gint64 started;		/* monotonic us */
+	gboolean abandoned;	/* the watchdog gave up on it */
+	gboolean done;		/* the thread has left its loop */
+} Worker;
+
+typedef struct {
+	int worker;
+	gboolean exited;	/* not a game: the worker has left its loop */
+	gboolean ok;
+	JournalGame game;
+	GError *error;
+} Finished;
+
+struct Run {
+	const TournamentConfig *cfg;
+	const TournamentRunner *runner;
+	Schedule *schedule;
+	GArray *todo;		/* int game ids */
+	GMutex lock;
+	guint next;		/* cursor into todo */
+	gboolean stop;		/* start no more games */
+	GPtrArray *workers;	/* Worker* */
+	GAsyncQueue *finished;	/* Finished* */
+	int ncpu;
+};
+
+static gpointer worker_main(gpointer data)
+{
+	Worker *w = data;
+	Run *run = w->run;
+	const TournamentConfig *cfg = run->cfg;
+	gpointer state = run->runner->worker_new ? run->runner->worker_new(cfg, w->index) : NULL;
+	int cpu = cfg->pin ? w->index % run->ncpu : -1;
+
+	if (cpu >= 0) {
+		/* This thread talks to the game's bots: on their CPU, a pipe
+		 * round trip needs no cross-CPU wakeup. */
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	for (;;) {
+		Finished *f;
+		const ScheduleGame *sg;
+		g_autofree char *rel = NULL;
+		g_autofree char *log = NULL;
+		int id;
+
+		g_mutex_lock(&run->lock);
+		if (run->stop || w->abandoned || run->next >= run->todo->len) {
+			w->done = TRUE;
+			g_mutex_unlock(&run->lock);
+			break;
+		}
+		w->game = (int)run->next++;
+		w->started = g_get_monotonic_time();
+		id = g_array_index(run->todo, int, w->game);
+		g_mutex_unlock(&run->lock);
+
+		sg = &run->schedule->game[id];
+		f = g_new0(Finished, 1);
+		f->worker = w->index;
+		rel = g_strdup_printf("games/%06d.log", id);
+		log = g_build_filename(cfg->output, rel, NULL);
+		f->ok = run->runner->play(state, cfg, sg, log, cpu, &f->game, &f->error);
+		f->game.id = id;
+		f->game.round = sg->round;
+		f->game.seed = sg->seed;
+		f->game.nseats = sg->nseats;
+		for (int k = 0; k < sg->nseats; k++)
+			f->game.bot[k] = sg->bot[k];
+		f->game.wall_ms = (g_get_monotonic_time() - w->started) / 1000;
+		g_strlcpy(f->game.log, rel, sizeof(f->game.log));
+
+		g_mutex_lock(&run->lock);
+		w->game = -1;
+		if (!f->ok)
+			run->stop = TRUE;	/* the referee cannot work: stop */
+		if (w->abandoned) {
+			/* Too late: the game will be played again on resume. */
+			g_mutex_unlock(&run->lock);
+			g_clear_error(&f->error);
+			g_free(f);
+			break;
+		}
+		g_mutex_unlock(&run->lock);
+		g_async_queue_push(run->finished, f);
+	}
+	if (run->runner->worker_free)
+		run->runner->worker_free(state);
+	/* Tell the main thread we are done. */
+	{
+		Finished *f = g_new0(Finished, 1);
+
+		f->worker = w->index;
+		f->exited = TRUE;
+		g_async_queue_push(run->finished, f);
+	}
+	return NULL;
+}
+
+static Worker *worker_start(Run *run, int index)
+{
+	Worker *w = g_new0(Worker, 1);
+
+	w->run = run;
+	w->index = index;
+	w->game = -1;
+	g_ptr_array_add(run->workers, w);
+	w->thread = g_thread_new("tournament-worker", worker_main, w);
+	return w;
+}
+
+static char *shell_word(const char *w)
+{
+	if (*w && !strpbrk(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!"))
+		return g_strdup(w);
+	return g_shell_quote(w);
+}
+
+/* The command that resumes: the referee, then the subcommand's argv. */
+static char *resume_command(const TournamentConfig *cfg)
+{
+	GString *s = g_string_new(NULL);
+	g_autofree char *prog = shell_word(cfg->referee ? cfg->referee : "referee");
+
+	g_string_append(s, prog);
+	for (int i = 0; cfg->argv && cfg->argv[i]; i++) {
+		g_autofree char *q = shell_word(cfg->argv[i]);
+
+		g_string_append_printf(s, " %s", q);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* This program as the user would type it: relative to the current
+ * directory when it lies below it, else absolute. */
+static char *program_path(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *cwd = g_get_current_dir();
+	gsize n = strlen(cwd);
+
+	if (!exe)
+		return g_strdup("referee");
+	if (!strncmp(exe, cwd, n) && exe[n] == '/')
+		return g_strdup(exe + n + 1);
+	return g_steal_pointer(&exe);
+}
+
+static void format_duration(char *buf, gsize size, double s)
+{
+	if (s < 100)
+		g_snprintf(buf, size, "%.0fs", s);
+	else if (s < 6000)
+		g_snprintf(buf, size, "%.0fm%02.0fs", floor(s / 60), fmod(s, 60));
+	else
+		g_snprintf(buf, size, "%.0fh%02.0fm", floor(s / 3600), fmod(s / 60, 60));
+}
+
+static void progress(const TournamentConfig *cfg, gboolean tty, int done, int total,
+		     int played, gint64 start, gboolean last)
+{
+	static gint64 last_plain;
+	double secs = (g_get_monotonic_time() - start) / 1e6;
+	double rate = secs > 0 ? played / secs : 0;
+	char left[32] = "?";
+
+	if (!cfg->progress)
+		return;
+	if (!tty && !last && g_get_monotonic_time() - last_plain < PLAIN_PROGRESS_S * G_USEC_PER_SEC)
+		return;
+	last_plain = g_get_monotonic_time();
+	if (rate > 0)
+		format_duration(left, sizeof(left), (total - done) / rate);
+	if (played == 0 && !last)
+		fprintf(stderr, "%s%s: %d/%d games, starting%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, tty ? "\033[K" : "\n");
+	else
+		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, rate, left, tty ? "\033[K" : "\n");
+	if (tty && last)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+/* Read the journal and write/print the standings. */
+static int finish(const TournamentConfig *cfg, const char *journal_path, gboolean print)
+{
+	JournalHeader h = { 0 };
+	g_autoptr(GPtrArray) games = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Standings) st = NULL;
+	g_autofree char *text = NULL;
+	g_autofree char *json = g_build_filename(cfg->output, "standings.json", NULL);
+	g_autofree char *csv = g_build_filename(cfg->output, "games.csv", NULL);
+	g_autofree char *txt = g_build_filename(cfg->output, "standings.txt", NULL);
+
+	if (!journal_read(journal_path, &h, &games, NULL, &error)) {
+		fprintf(stderr, "referee: %s\n", error->message);
+		return 1;
+	}
+	st = standings_new(&h, games, cfg->bootstrap);
+	journal_header_clear(&h);
+	text = standings_text(st, cfg->output, cfg->referee ? cfg->referee : "referee");
+	if (!standings_write_json(st, json, &error) || !standings_write_csv(st, csv, &error) ||
+	    !g_file_set_contents(txt, text, -1, &error)) {
+		fprintf(stderr, "referee: %s\n", error->message);
+		return 1;
+	}
+	if (print) {
+		fputs(text, stdout);
+		fflush(stdout);
+	}
+	return 0;
+}
+
+int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *canonical = NULL;
+	g_autofree char *fp = NULL;
+	g_autofree char *journal_path = NULL;
+	g_autofree char *games_dir = NULL;
+	g_autoptr(Schedule) schedule = NULL;
+	g_autoptr(GPtrArray) have = NULL;
+	g_autoptr(GHashTable) done_ids = g_hash_table_new(g_direct_hash, g_direct_equal);
+	g_autoptr(Journal) journal = NULL;
+	g_autofree char *resume = NULL;
+	JournalHeader h = { 0 };
+	Run *run;
+	int shard_total = 0, done = 0, played = 0, failed = 0, status = 0, live;
+	gboolean tty = isatty(2), any_abandoned = FALSE, interrupted = FALSE;
+	gint64 start, last_draw = 0;
+
+	if (!config_resolve(cfg, &error) || !runner->prepare(cfg, &canonical, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+	if (cfg->watchdog_s <= 0)
+		cfg->watchdog_s = 3600;
+	schedule = schedule_new((int)cfg->bot_names->len, cfg->nseats, cfg->games, cfg->seed, &error);
+	if (!schedule) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+	games_dir = g_build_filename(cfg->output, "games", NULL);
+	if (g_mkdir_with_parents(games_dir, 0755) < 0) {
+		fprintf(stderr, "referee tournament: cannot create %s: %s\n", games_dir, g_strerror(errno));
+		return 1;
+	}
+	fp = fingerprint(cfg, canonical);
+	h.fingerprint = fp;
+	h.variant = (char *)cfg->variant->name;
+	h.nseats = cfg->nseats;
+	h.total = schedule->n;
+	h.seed = cfg->seed;
+	h.per_seating = cfg->games;
+	h.bootstrap = cfg->bootstrap;
+	g_ptr_array_add(cfg->bot_names, NULL);
+	h.bots = (char **)cfg->bot_names->pdata;
+	journal_path = g_build_filename(cfg->output, JOURNAL_FILE, NULL);
+	journal = journal_open(journal_path, &h, &have, &error);
+	g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
+	if (!journal) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 1;
+	}
+	for (guint i = 0; i < have->len; i++)
+		g_hash_table_add(done_ids, GINT_TO_POINTER(((JournalGame *)g_ptr_array_index(have, i))->id + 1));
+
+	run = g_new0(Run, 1);
+	run->cfg = cfg;
+	run->runner = runner;
+	run->schedule = schedule;
+	run->todo = g_array_new(FALSE, FALSE, sizeof(int));
+	run->workers = g_ptr_array_new();
+	run->finished = g_async_queue_new();
+	run->ncpu = MAX(1, (int)g_get_num_processors());
+	g_mutex_init(&run->lock);
+	for (int id = 0; id < schedule->n; id++) {
+		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
+			continue;
+		shard_total++;
+		if (g_hash_table_contains(done_ids, GINT_TO_POINTER(id + 1)))
+			done++;
+		else
+			g_array_append_val(run->todo, id);
+	}
+	resume = resume_command(cfg);
+	if (done > 0 && run->todo->len > 0)
+		fprintf(stderr, "referee tournament: resuming %s: %d of %d games already played\n",
+			cfg->output, done, shard_total);
+	if (cfg->concurrency * cfg->busy_per_game > run->ncpu)
+		fprintf(stderr, "referee tournament: warning: %d games at once may keep %d bots "
+			"busy on %d cores; time limits may be missed under load\n",
+			cfg->concurrency, cfg->concurrency * cfg->busy_per_game, run->ncpu);
+
+	signals_install(TRUE);
+	start = g_get_monotonic_time();
+	live = MIN(cfg->concurrency, (int)run->todo->len);
+	for (int i = 0; i < live; i++)
+		worker_start(run, i);
+	while (live > 0) {
+		Finished *f = g_async_queue_timeout_pop(run->finished, TICK_MS * 1000);
+		g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func(g_free);
+		gint64 now;
+
+		/* Take everything that has finished, then record it with one
+		 * write and one flush (a group commit): under a fast stream of
+		 * games the flush, not the games, would set the pace. */
+		for (; f; f = g_async_queue_try_pop(run->finished)) {
+			if (f->exited) {
+				Worker *w = g_ptr_array_index(run->workers, f->worker);
+
+				/* An abandoned worker was counted out already. */
+				if (!w->abandoned)
+					live--;
+				g_free(f);
+			} else if (!f->ok) {
+				fprintf(stderr, "%sreferee tournament: game %d: %s\n", tty ? "\n" : "",
+					f->game.id, f->error ? f->error->message : "failed");
+				failed++;
+				g_mutex_lock(&run->lock);
+				run->stop = TRUE;
+				g_mutex_unlock(&run->lock);
+				g_clear_error(&f->error);
+				g_free(f);
+			} else {
+				g_ptr_array_add(batch, f);
+			}
+		}
+		if (batch->len > 0) {
+			g_autofree JournalGame **games = g_new(JournalGame *, batch->len);
+
+			for (guint i = 0; i < batch->len; i++)
+				games[i] = &((Finished *)g_ptr_array_index(batch, i))->game;
+			if (!journal_append_many(journal, (const JournalGame *const *)games,
+						 batch->len, &error)) {
+				fprintf(stderr, "%sreferee tournament: %s\n", tty ? "\n" : "", error->message);
+				g_clear_error(&error);
+				failed++;
+				g_mutex_lock(&run->lock);
+				run->stop = TRUE;
+				g_mutex_unlock(&run->lock);
+			} else {
+				done += (int)batch->len;
+				played += (int)batch->len;
+			}
+		}
+		now = g_get_monotonic_time();
+		if (signals_seen == 1 && !interrupted) {
+			int flying = 0;
+
+			interrupted = TRUE;
+			g_mutex_lock(&run->lock);
+			run->stop = TRUE;
+			for (guint i = 0; i < run->workers->len; i++)
+				flying += ((Worker *)g_ptr_array_index(run->workers, i))->game >= 0;
+			g_mutex_unlock(&run->lock);
+			fprintf(stderr, "%sreferee tournament: stopping: finishing %d game%s in flight "
+				"(interrupt again to abandon them)\n", tty ? "\n" : "", flying,
+				flying == 1 ? "" : "s");
+		}
+		if (signals_seen >= 2)
+			break;
+		/* The watchdog: a game past its time is abandoned, and a fresh
+		 * worker takes the hung one's place. */
+		g_mutex_lock(&run->lock);
+		for (guint i = 0; i < run->workers->len; i++) {
+			Worker *w = g_ptr_array_index(run->workers, i);
+
+			if (w->game >= 0 && !w->abandoned &&
+			    now - w->started > (gint64)cfg->watchdog_s * G_USEC_PER_SEC) {
+				int id = g_array_index(run->todo, int, w->game);
+
+				w->abandoned = TRUE;
+				any_abandoned = TRUE;
+				fprintf(stderr, "%sreferee tournament: watchdog: game %d has run over %d s; "
+					"abandoned (it will be replayed on resume)\n", tty ? "\n" : "",
+					id, cfg->watchdog_s);
+				failed++;
+				if (!run->stop) {
+					g_mutex_unlock(&run->lock);
+					worker_start(run, (int)run->workers->len);
+					g_mutex_lock(&run->lock);
+				} else {
+					live--;
+				}
+			}
+		}
+		g_mutex_unlock(&run->lock);
+		if (now - last_draw > 250 * 1000) {
+			progress(cfg, tty, done, shard_total, played, start, FALSE);
+			last_draw = now;
+		}
+	}
+	progress(cfg, tty, done, shard_total, played, start, TRUE);
+	signals_install(FALSE);
+	journal_free(g_steal_pointer(&journal));
+
+	if (signals_seen >= 2 || any_abandoned) {
+		/* Some threads may still be inside a game: leave them (and the
+		 * run they point to) to the process exit. */
+		any_abandoned = TRUE;
+	} else {
+		for (guint i = 0; i < run->workers->len; i++) {
+			Worker *w = g_ptr_array_index(run->workers, i);
+
+			g_thread_join(w->thread);
+			g_free(w);
+		}
+	}
+	if (interrupted || signals_seen >= 2) {
+		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
+			"referee tournament: resume with: %s\n", done, shard_total, journal_path, resume);
+		status = 130;
+	} else if (failed) {
+		fprintf(stderr, "referee tournament: %d of %d games played; after fixing the problem, "
+			"resume with: %s\n", done, shard_total, resume);
+		status = 1;
+	} else {
+		status = finish(cfg, journal_path, cfg->print);
+		if (status == 0 && cfg->progress)
+			fprintf(stderr, "referee tournament: standings in %s/standings.{txt,json}, games in %s/games.csv\n",
+				cfg->output, cfg->output);
+	}
+	if (!any_abandoned) {
+		Finished *f;
+
+		while ((f = g_async_queue_try_pop(run->finished))) {
+			g_clear_error(&f->error);
+			g_free(f);
+		}
+		g_async_queue_unref(run->finished);
+		g_array_free(run->todo, TRUE);
+		g_ptr_array_free(run->workers, TRUE);
+		g_mutex_clear(&run->lock);
+		g_free(run);
+	} else {
+		/* Abandoned threads still use the run and the schedule: keep
+		 * them reachable until the process exits. */
+		static Run *abandoned_run;
+
+		abandoned_run = run;
+		(void)abandoned_run;
+		schedule = NULL;
+	}
+	return status;
+}
+
+/* ---- merging ---------------------------------------------------------- */
+
+static gint cmp_game_id(gconstpointer a, gconstpointer b)
+{
+	const JournalGame *x = *(JournalGame *const *)a, *y = *(JournalGame *const *)b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
+		     gboolean print)
+{
+	JournalHeader first = { 0 };
+	g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	g_autoptr(Standings) st = NULL;
+	g_autofree char *text = NULL;
+	int status = 0;
+
+	for (int d = 0; dirs[d]; d++) {
+		g_autofree char *path = g_build_filename(dirs[d], JOURNAL_FILE, NULL);
+		g_autoptr(GError) error = NULL;
+		g_autoptr(GPtrArray) games = NULL;
+		JournalHeader h = { 0 };
+
+		if (!journal_read(path, &h, &games, NULL, &error)) {
+			fprintf(stderr, "referee merge: %s\n", error->message);
+			journal_header_clear(&first);
+			return 1;
+		}
+		if (d == 0) {
+			first = h;
+		} else {
+			gboolean same = !strcmp(h.fingerprint, first.fingerprint);
+
+			journal_header_clear(&h);
+			if (!same) {
+				fprintf(stderr, "referee merge: %s is from another tournament than %s/%s\n",
+					path, dirs[0], JOURNAL_FILE);
+				journal_header_clear(&first);
+				return 1;
+			}
+		}
+		for (guint i = 0; i < games->len; i++) {
+			JournalGame *g = g_ptr_array_index(games, i);
+
+			if (g_hash_table_contains(seen, GINT_TO_POINTER(g->id + 1)))
+				continue;
+			g_hash_table_add(seen, GINT_TO_POINTER(g->id + 1));
+			/* Logs stay where they are: name them from the merge. */
+			if (g->log[0] && !g_path_is_absolute(g->log)) {
+				g_autofree char *rel = g_build_filename(dirs[d], g->log, NULL);
+				g_autofree char *abs = g_canonicalize_filename(rel, NULL);
+
+				if (strlen(abs) < sizeof(g->log) && !strchr(abs, ' '))
+					g_strlcpy(g->log, abs, sizeof(g->log));
+			}
+			g_ptr_array_add(all, g_ptr_array_steal_index_fast(games, i));
+			i--;
+		}
+	}
+	g_ptr_array_sort(all, cmp_game_id);
+	st = standings_new(&first, all, bootstrap >= 0 ? bootstrap :
+			   first.bootstrap > 0 ? first.bootstrap : RATINGS_BOOTSTRAP);
+	text = standings_text(st, output ? output : ".", referee);
+	if (output) {
+		g_autoptr(GError) error = NULL;
+		g_autofree char *jpath = g_build_filename(output, JOURNAL_FILE, NULL);
+		g_autofree char *json = g_build_filename(output, "standings.json", NULL);
+		g_autofree char *csv = g_build_filename(output, "games.csv", NULL);
+		g_autofree char *txt = g_build_filename(output, "standings.txt", NULL);
+		g_autoptr(Journal) j = NULL;
+		g_autoptr(GPtrArray) have = NULL;
+
+		if (g_mkdir_with_parents(output, 0755) < 0) {
+			fprintf(stderr, "referee merge: cannot create %s: %s\n", output, g_strerror(errno));
+			journal_header_clear(&first);
+			return 1;
+		}
+		j = journal_open(jpath, &first, &have, &error);
+		if (j) {
+			g_autoptr(GHashTable) there = g_hash_table_new(g_direct_hash, g_direct_equal);
+
+			for (guint k = 0; k < have->len; k++)
+				g_hash_table_add(there, GINT_TO_POINTER(((JournalGame *)g_ptr_array_index(have, k))->id + 1));
+			for (guint i = 0; i < all->len; i++) {
+				JournalGame *g = g_ptr_array_index(all, i);
+
+				if (!g_hash_table_contains(there, GINT_TO_POINTER(g->id + 1)) &&
+				    !journal_append(j, g, &error))
+					break;
+			}
+		}
+		if (error || !standings_write_json(st, json, &error) ||
+		    !standings_write_csv(st, csv, &error) ||
+		    !g_file_set_contents(txt, text, -1, &error)) {
+			fprintf(stderr, "referee merge: %s\n", error->message);
+			status = 1;
+		}
+	}
+	if (all->len < (guint)first.total)
+		fprintf(stderr, "referee merge: %u of %d games: some shards are missing or unfinished\n",
+			all->len, first.total);
+	if (print) {
+		fputs(text, stdout);
+		fflush(stdout);
+	}
+	journal_header_clear(&first);
+	return status;
+}
+
+/* ---- command lines ---------------------------------------------------- */
+
+static gboolean parse_shard(const char *text, int *index, int *count)
+{
+	g_auto(GStrv) parts = g_strsplit(text, "/", -1);
+	gint64 i, n;
+
+	if (g_strv_length(parts) != 2 ||
+	    !g_ascii_string_to_signed(parts[0], 10, 0, 1000000, &i, NULL) ||
+	    !g_ascii_string_to_signed(parts[1], 10, 1, 1000000, &n, NULL) || i >= n)
+		return FALSE;
+	*index = (int)i;
+	*count = (int)n;
+	return TRUE;
+}
+
+int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
+{
+	g_autoptr(TournamentConfig) cfg = tournament_config_new();
+	g_autoptr(GOptionContext) ctx = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL;
+	g_autofree char *output = NULL, *shard = NULL, *seed = NULL;
+	g_auto(GStrv) bots = NULL;
+	g_auto(GStrv) option = NULL;
+	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
+	gboolean pin = FALSE, quiet = FALSE;
+	GOptionEntry entries[] = {
+		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
+		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
+		{ "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option, "One variant option (repeat)", "KEY=VALUE" },
+		{ "players", 'p', 0, G_OPTION_ARG_INT, &players, "Seats per game", "K" },
+		{ "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games per seating (seeds)", "N" },
+		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed, "Master seed", "SEED" },
+		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
+		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
+		{ "concurrency", 'j', 0, G_OPTION_ARG_INT, &concurrency, "Games at once (default: cores)", "N" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
+		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
+		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
+		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin, "Pin each game to one CPU", NULL },
+		{ "watchdog", 0, 0, G_OPTION_ARG_INT, &watchdog, "Seconds before a game counts as hung", "S" },
+		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals", "N" },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
+		{ NULL },
+	};
+
+	cfg->argv = g_strdupv(argv);
+	cfg->referee = program_path();
+	ctx = g_option_context_new("[FILE] - play a round-robin tournament");
+	g_option_context_set_summary(ctx,
+		"Plays every game of a round robin between bots, N at once, recording each\n"
+		"finished game in OUTPUT/journal.txt; running the same command again resumes.\n"
+		"Standings go to stdout and OUTPUT/standings.{txt,json}, games to OUTPUT/games.csv.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+	if (argc > 2) {
+		fprintf(stderr, "referee tournament: one tournament file at most\n");
+		return 2;
+	}
+	if (argc == 2 && !tournament_config_load(cfg, argv[1], &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+#define OVERRIDE(field, value) do { if (value) { g_free(cfg->field); cfg->field = g_steal_pointer(&value); } } while (0)
+	OVERRIDE(variant_name, variant);
+	OVERRIDE(options, options);
+	for (int i = 0; option && option[i]; i++) {
+		char *joined = g_strdup_printf("%s%s%s", cfg->options ? cfg->options : "",
+					       cfg->options && *cfg->options ? "," : "", option[i]);
+
+		g_free(cfg->options);
+		cfg->options = joined;
+	}
+	OVERRIDE(time, time);
+	OVERRIDE(policy, policy);
+	OVERRIDE(output, output);
+#undef OVERRIDE
+	if (players)
+		cfg->nseats = players;
+	if (games) {
+		if (games < 1) {
+			fprintf(stderr, "referee tournament: --games wants at least 1\n");
+			return 2;
+		}
+		cfg->games = games;
+	}
+	if (concurrency)
+		cfg->concurrency = MAX(1, concurrency);
+	if (watchdog > 0)
+		cfg->watchdog_s = watchdog;
+	if (bootstrap >= 0)
+		cfg->bootstrap = bootstrap;
+	if (pin)
+		cfg->pin = TRUE;
+	cfg->progress = !quiet;
+	if (seed && !g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &cfg->seed, NULL)) {
+		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);
+		return 2;
+	}
+	if (shard && !parse_shard(shard, &cfg->shard_index, &cfg->shard_count)) {
+		fprintf(stderr, "referee tournament: --shard %s: want I/N with 0 <= I < N\n", shard);
+		return 2;
+	}
+	for (int i = 0; bots && bots[i]; i++) {
+		char *eq = strchr(bots[i], '=');
+
+		if (!eq) {
+			fprintf(stderr, "referee tournament: --bot %s: want NAME=COMMAND\n", bots[i]);
+			return 2;
+		}
+		*eq = '\0';
+		if (!tournament_config_add_bot(cfg, bots[i], eq + 1, &error)) {
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 2;
+		}
+	}
+	return tournament_run(cfg, runner);
+}
+
+int tournament_merge_main(int argc, char **argv)
+{
+	g_autoptr(GOptionContext) ctx = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *output = NULL;
+	int bootstrap = -1;
+	g_autofree char *referee = program_path();
+	GOptionEntry entries[] = {
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the merged journal and standings here", "DIR" },
+		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals (default: the first run's)", "N" },
+		{ NULL },
+	};
+
+	ctx = g_option_context_new("DIR... - combine tournament runs (shards) into one set of standings");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "referee merge: %s\n", error->message);
+		return 2;
+	}
+	if (argc < 2) {
+		fprintf(stderr, "referee merge: give one or more tournament output directories\n");
+		return 2;
+	}
+	return tournament_merge(argv + 1, output, bootstrap, referee, TRUE);
+}

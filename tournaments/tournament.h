@@ -1,0 +1,142 @@
+/*
+ * tournament: `referee tournament` and `referee merge`.
+ *
+ * A tournament is a TournamentConfig (from a GKeyFile and/or flags), a
+ * schedule (schedule.h), and a run loop: `concurrency` worker threads take
+ * the games the journal does not hold yet, in id order, and hand each to a
+ * TournamentRunner (the referee's game_run(), or a fake in tests); the main
+ * thread appends every finished game to the journal as it comes back,
+ * draws the progress line on stderr, keeps the watchdog and watches for
+ * SIGINT/SIGTERM. At the end the standings of every game in the journal go
+ * to stdout and to standings.txt, standings.json and games.csv in the
+ * output directory.
+ *
+ * Tournament file (GKeyFile; every key optional except the bots):
+ *
+ *   [tournament]
+ *   variant = link            # engine variant name
+ *   options = width:10,pieces:5   # variant options, key:value
+ *   players = 2               # seats per game (default: bots, up to the
+ *                             # variant's maximum)
+ *   games = 2                 # games per seating, i.e. seeds (default 2)
+ *   seed = 1                  # master seed (default 1)
+ *   time = bank:2000,inc:100  # time control (protocol.md), over defaults
+ *   policy = forfeit          # fault policy (default: the variant's)
+ *   concurrency = 2           # games at once (default: cores / bots
+ *                             # thinking at once in one game)
+ *   output = out/link         # output directory (default tournament-VARIANT)
+ *   pin = true                # pin each game's processes to one CPU
+ *   watchdog = 600            # seconds before a game counts as hung
+ *
+ *   [bots]
+ *   random = bin/bot-random   # NAME = command line
+ *
+ * Flags override the file (see tournament_main's --help). Relative paths
+ * are taken from the current directory. Interruption: the first SIGINT or
+ * SIGTERM stops starting games and waits for those in flight, a second one
+ * abandons them; either way every finished game is in the journal and the
+ * referee prints the command that resumes.
+ */
+#ifndef TETRARENA_TOURNAMENTS_TOURNAMENT_H
+#define TETRARENA_TOURNAMENTS_TOURNAMENT_H
+
+#include <glib.h>
+
+#include "engine/variant.h"
+#include "tournaments/journal.h"
+#include "tournaments/schedule.h"
+
+#define TOURNAMENT_ERROR (tournament_error_quark())
+GQuark tournament_error_quark(void);
+typedef enum {
+	TOURNAMENT_ERROR_CONFIG,	/* a bad file, flag or combination */
+	TOURNAMENT_ERROR_RUN,		/* the referee failed to run a game */
+} TournamentError;
+
+typedef struct {
+	char *variant_name;
+	const Variant *variant;
+	char *options;		/* "key:value,..." as given, or NULL */
+	VariantConfig config;	/* checked; nplayers = seats per game */
+	int nseats;		/* 0 until resolved */
+	int games;		/* per seating */
+	guint64 seed;
+	char *time;		/* time control text, NULL for the defaults */
+	char *policy;		/* fault policy name, NULL for the variant's */
+	int concurrency;	/* 0 until resolved */
+	int busy_per_game;	/* bots that think at once in one game */
+	char *output;
+	int shard_index, shard_count;	/* count 1: everything */
+	GPtrArray *bot_names;	/* char*, owned */
+	GPtrArray *bot_commands;	/* char*, owned */
+	gboolean pin;
+	int watchdog_s;		/* 0 until resolved */
+	int bootstrap;		/* bootstrap fits for intervals */
+	gboolean progress;	/* draw the progress line */
+	gboolean print;		/* standings to stdout at the end */
+	gpointer runner_data;	/* the runner's, set by its prepare() */
+	GDestroyNotify runner_data_free;
+	char **argv;		/* the command line, for the resume hint */
+	char *referee;		/* argv[0], for replay hints */
+} TournamentConfig;
+
+TournamentConfig *tournament_config_new(void);
+void tournament_config_free(TournamentConfig *cfg);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(TournamentConfig, tournament_config_free)
+
+/* Read a tournament file over cfg's current values. FALSE with error
+ * naming the file and key. */
+gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError **error);
+
+/* Add a bot; FALSE with error on a bad or duplicate name. */
+gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
+				   const char *command, GError **error);
+
+/* Hand the runner's data to cfg, which frees it with cfg. */
+void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
+				       GDestroyNotify free_func);
+
+/* How games are played: the referee, or a fake. */
+typedef struct {
+	/* Check the runner's part of cfg (time control, policy) and fill
+	 * defaults (watchdog). OUT: *canonical, text that enters the
+	 * fingerprint (normalised time control and policy). */
+	gboolean (*prepare)(TournamentConfig *cfg, char **canonical, GError **error);
+	/* Per-worker state (kept bot processes), created and freed on the
+	 * worker's thread. */
+	gpointer (*worker_new)(const TournamentConfig *cfg, int worker);
+	void (*worker_free)(gpointer state);
+	/* Play one game; fill out->seat[], end, plies (the rest is set by
+	 * the caller). `cpu` >= 0: pin to it. FALSE with error only when
+	 * the referee cannot work. */
+	gboolean (*play)(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
+			 const char *log_path, int cpu, JournalGame *out, GError **error);
+} TournamentRunner;
+
+/*
+ * Resolve defaults, check everything, and play what the journal in
+ * cfg->output does not hold yet. Returns the exit status: 0 when the
+ * schedule (or shard) is complete and the standings are written, 1 on a
+ * failure (message on stderr), 130 when interrupted (with the resume
+ * command on stderr).
+ */
+int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
+
+/*
+ * Combine the journals of several output directories (same fingerprint)
+ * into one set of standings, on stdout when `print`; with `output`, write the
+ * merged journal and standings files there. `bootstrap` < 0: the number
+ * the first journal's run used. Returns the exit status.
+ */
+int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
+		     gboolean print);
+
+/* The subcommands, for referee/main.c: `referee tournament [FILE] [FLAGS]`
+ * and `referee merge [-o DIR] DIR...`. argv[0] is the program. */
+int tournament_main(int argc, char **argv);
+int tournament_merge_main(int argc, char **argv);
+
+/* The same, with another runner (tests, benchmarks). */
+int tournament_main_with(int argc, char **argv, const TournamentRunner *runner);
+
+#endif
