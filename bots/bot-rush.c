@@ -385,7 +385,8 @@ static SeatKind seat_kind(const char *name)
 /*
  * `--harness N SEED KIND...`: N games, seats of KIND (ai; nogifts and
  * plain, the AI without giveaways or without minding contested copies, for
- * comparisons; random, bot-random's policy); one line per game: `game I ticks=T uncovered=U,... ranks=R,...`.
+ * comparisons; random, bot-random's policy); one line per game:
+ * `game I ticks=T uncovered=U,... ranks=R,...`.
  */
 static int harness_main(int argc, char **argv)
 {
