@@ -14,8 +14,10 @@
  *   - with an empty hand we take the shape whose best placement scores best,
  *     less a little when only as many copies are left as rivals who may
  *     grab at the box now (losing the race for the last copy wastes an
- *     action; in lockstep self-play this took the mean from 28 uncovered
- *     squares to 24); ties go to the most plentiful shape;
+ *     action), and plus a little per copy left, so that the box is used
+ *     evenly (otherwise only the awkward O, S and Z are left for the top
+ *     rows); in lockstep self-play these took the mean from 28 uncovered
+ *     squares to 24 and then to 15;
  *   - a block in hand or slot is placed where it scores best. When it fits
  *     nowhere on our board, a block in hand goes to the opponent it hurts
  *     most (a wasted action when it fits nowhere on their board either,
@@ -48,6 +50,7 @@ enum {
 	W_HEIGHT = 2,		/* per row of height of each square */
 	W_TEMPO = 2 * W_DEAD,	/* an action spent on nothing */
 	W_CONTEST = W_DEAD,	/* taking a copy others may grab first */
+	W_PLENTY = 6,		/* per copy left of a shape we take */
 	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
 	SCORE_END_WIN = 1000000,	/* covering the top row while ahead */
 	SCORE_END_LOSE = -1000000,	/* covering it while behind */
@@ -202,7 +205,7 @@ static bool best_placement(const View *v, PieceKind k, Move *scratch, Rng *rng, 
 typedef struct {
 	Move list[RUSH_MAX_PLACEMENTS];
 	bool no_gifts;		/* never give blocks away (for comparisons) */
-	bool plain;		/* ignore contested copies (for comparisons) */
+	bool plain;		/* take by placement alone (for comparisons) */
 	Rng *rng;		/* breaks ties between equal scores */
 } Ai;
 
@@ -259,6 +262,9 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 			/* Going for one of the last copies risks a lost action. */
 			if (s->box[q] <= rivals && !ai->plain)
 				score -= W_CONTEST;
+			/* Use the box evenly, or its dregs are all that is left at the top. */
+			if (!ai->plain)
+				score += W_PLENTY * s->box[q];
 			score = score * 4 + s->box[q] / 8;	/* plenty breaks ties */
 			if (score > best_score) {
 				best_score = score;
@@ -384,7 +390,7 @@ static SeatKind seat_kind(const char *name)
 
 /*
  * `--harness N SEED KIND...`: N games, seats of KIND (ai; nogifts and
- * plain, the AI without giveaways or without minding contested copies, for
+ * plain, the AI without giveaways or taking by placement alone, for
  * comparisons; random, bot-random's policy); one line per game:
  * `game I ticks=T uncovered=U,... ranks=R,...`.
  */
