@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6002: the rush AI (bin/bot-rush) in its in-process lockstep harness: it
 # rarely loses to random play and covers more of its board than random
-# play does; against itself it leaves fewer than 40 uncovered squares on
+# play does; against itself it leaves fewer than 25 uncovered squares on
 # average (random play leaves about 90); the harness is deterministic for a
 # seed; the bot declines other variants.
 top=${TETRARENA_TOP:-.}
