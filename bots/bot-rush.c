@@ -27,6 +27,11 @@
  *     (147 ties) over 600 lockstep games against the same AI without
  *     gifts.
  *
+ * Speed counts in real time: the placement chosen when a block is taken is
+ * remembered and played at once on the next `go` if nothing it depends on
+ * changed, and each game starts with a short warm-up game on the start
+ * allowance (a game between fast bots can be over in a few milliseconds).
+ *
  * Start reading at ai_choose(). The harness (`--harness N`) plays N seeded
  * lockstep games in this process, the AI against uniformly random play or
  * against itself, and prints per-game lines for scripts/rush-report.sh.
@@ -207,7 +212,28 @@ typedef struct {
 	bool no_gifts;		/* never give blocks away (for comparisons) */
 	bool plain;		/* take by placement alone (for comparisons) */
 	Rng *rng;		/* breaks ties between equal scores */
+	/* Per seat, the placement planned when its block was taken: played at
+	 * once while the board and the others' scores are as they were (in
+	 * real time the faster bot gets more blocks). */
+	int8_t plan_kind[RUSH_MAX_PLAYERS];	/* PIECE_NONE: no plan */
+	int plan_other[RUSH_MAX_PLAYERS];	/* View.best_other then */
+	Move plan[RUSH_MAX_PLAYERS];
+	Board plan_board[RUSH_MAX_PLAYERS];
 } Ai;
+
+static void ai_init(Ai *ai)
+{
+	memset(ai, 0, sizeof(*ai));
+	for (int p = 0; p < RUSH_MAX_PLAYERS; p++)
+		ai->plan_kind[p] = PIECE_NONE;
+}
+
+/* Whether the plan of `seat` still holds for its active block k. */
+static bool plan_holds(const Ai *ai, const RushState *s, int seat, const View *v, PieceKind k)
+{
+	return ai->plan_kind[seat] == k && ai->plan_other[seat] == v->best_other &&
+	       memcmp(&ai->plan_board[seat], &s->board[seat], sizeof(Board)) == 0;
+}
 
 /* Whether blocks will run out before boards fill: then a gift covers squares. */
 static bool scarce(const RushState *s)
@@ -249,12 +275,13 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	int score, cost;
 
 	if (k == PIECE_NONE) {
-		int best_score = INT_MIN, rivals = 0;
+		int best_score = INT_MIN, rivals = 0, plan_score = 0;
+		Move plan = 0;
 		/* Those who may grab at the box with us now. */
 		for (int p = 0; p < s->nplayers; p++)
 			rivals += p != seat && rush_active(s, p) && rush_active_block(s, p) == PIECE_NONE;
 		for (int q = 0; q < PIECE_COUNT; q++) {
-			Move m;
+			Move m = 0;
 			if (s->box[q] <= 0)
 				continue;
 			if (!best_placement(&v, (PieceKind)q, ai->list, ai->rng, &m, &score, &cost))
@@ -265,13 +292,29 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 			/* Use the box evenly, or its dregs are all that is left at the top. */
 			if (!ai->plain)
 				score += W_PLENTY * s->box[q];
+			int placing = score;
 			score = score * 4 + s->box[q] / 8;	/* plenty breaks ties */
 			if (score > best_score) {
 				best_score = score;
 				best = rush_move_take((PieceKind)q);
+				plan = m;
+				plan_score = placing;
 			}
 		}
+		/* Plan only ordinary placements: the end of the game is judged anew. */
+		ai->plan_kind[seat] = PIECE_NONE;
+		if (best_score > INT_MIN && plan_score > SCORE_END_LOSE / 4 &&
+		    plan_score < SCORE_END_WIN / 4) {
+			ai->plan_kind[seat] = (int8_t)((best >> 4) & 0xf);
+			ai->plan_other[seat] = v.best_other;
+			ai->plan[seat] = plan;
+			ai->plan_board[seat] = s->board[seat];
+		}
 		return best;
+	}
+	if (plan_holds(ai, s, seat, &v, k)) {
+		ai->plan_kind[seat] = PIECE_NONE;
+		return ai->plan[seat];
 	}
 	if (best_placement(&v, k, ai->list, ai->rng, &best, &score, &cost))
 		return best;
@@ -305,12 +348,34 @@ static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left
 	return ai_choose_rush(ai, state, seat);
 }
 
+/*
+ * Called on each `game` line: decline other variants, and warm up. A real
+ * time game between fast bots can be over in a few milliseconds, so the
+ * first moves must not pay for page faults and cold caches: play a short
+ * game against ourselves now, on the start allowance, and forget it.
+ */
 static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat, void *ctx)
 {
-	(void)cfg;
+	Ai *ai = ctx;
+	RushState s;
+	Rng rng;
+
 	(void)seat;
-	(void)ctx;
-	return v == &variant_rush ? NULL : "bot-rush plays rush only";
+	if (v != &variant_rush)
+		return "bot-rush plays rush only";
+	rng_seed(&rng, 1);
+	ai->rng = &rng;
+	variant_rush.init(&s, cfg);
+	for (int i = 0; i < 40; i++) {
+		uint32_t mask;
+		if (variant_rush.phase(&s, &mask) == VARIANT_PHASE_OVER)
+			break;
+		int p = i % s.nplayers;
+		if (mask >> p & 1u)
+			variant_rush.apply(&s, p, ai_choose_rush(ai, &s, p));
+	}
+	ai_init(ai);
+	return NULL;
 }
 
 /* ---- the in-process lockstep harness ---------------------------------- */
@@ -413,6 +478,7 @@ static int harness_main(int argc, char **argv)
 		fprintf(stderr, "bot-rush: bad seed or out of memory\n");
 		return 2;
 	}
+	ai_init(ai);
 	for (int p = 0; p < players; p++)
 		kinds[p] = seat_kind(argv[4 + p]);
 	for (long g = 0; g < games; g++) {
@@ -437,6 +503,7 @@ int main(int argc, char **argv)
 {
 	static Ai ai;
 
+	ai_init(&ai);
 	if (argc >= 2 && strcmp(argv[1], "--harness") == 0)
 		return harness_main(argc, argv);
 	BotSpec spec = {
