@@ -87,13 +87,14 @@ typedef struct {
 	double seconds;
 	long moves, plies;
 	int done;		/* games completed */
+	double cpu_s;		/* the game thread's own CPU time */
 } Run;
 
-static double self_cpu_s(void)
+static double thread_cpu_s(void)
 {
 	struct rusage ru;
 
-	getrusage(RUSAGE_SELF, &ru);
+	getrusage(RUSAGE_THREAD, &ru);
 	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
@@ -114,6 +115,7 @@ static gpointer run_games(gpointer data)
 		sched_setaffinity(0, sizeof(set), &set);	/* this thread */
 	}
 	gint64 t0 = g_get_monotonic_time();
+	double c0 = thread_cpu_s();
 	r->moves = r->plies = 0;
 	r->done = 0;
 	for (int i = 0; i < r->games; i++) {
@@ -142,6 +144,7 @@ static gpointer run_games(gpointer data)
 		game_result_clear(&res);
 	}
 	r->seconds = (double)(g_get_monotonic_time() - t0) / 1e6;
+	r->cpu_s = thread_cpu_s() - c0;
 	for (int p = 0; p < 2; p++)
 		bot_quit(kept[p], 100);
 	bot_spec_free(spec);
@@ -176,7 +179,7 @@ static void concurrent_best(Run *best, const char *fakebot, int games, int n, gb
 		Run runs[2];
 		GThread *t[2];
 		for (int i = 0; i < n; i++) {
-			runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1 + 1000 * (guint64)i, 0, 0, 0, 0};
+			runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1 + 1000 * (guint64)i, 0, 0, 0, 0, 0};
 			t[i] = g_thread_new("game", run_games, &runs[i]);
 		}
 		double secs = 0;
@@ -223,9 +226,8 @@ int main(int argc, char **argv)
 	 * everything on one CPU. Per move: wall time of the games over the
 	 * moves asked of bots (chance moves and game set-up included). */
 	Run r, r1;
-	double c0 = self_cpu_s();
 	concurrent_best(&r, fakebot, games, 1, TRUE, FALSE);
-	double cpu = (self_cpu_s() - c0) / REPS;
+	double cpu = r.cpu_s;
 	concurrent_best(&r1, fakebot, games, 1, TRUE, TRUE);
 	double per_move = r.seconds * 1e6 / r.moves;
 	double per_move1 = r1.seconds * 1e6 / r1.moves;

@@ -387,7 +387,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 	int res[5], nres = 0;
 	gboolean memlimit = g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0;
 	const guint64 want[5] = {memlimit ? l->memory : 0, l->cpu, l->processes, l->file_size, l->open_files};
-	const int which[5] = {RLIMIT_AS, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE, RLIMIT_NOFILE};
+	const int which[5] = {RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE, RLIMIT_NOFILE};
 	for (int i = 0; i < 5 && !spec->human; i++)
 		if (want[i]) {
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];

@@ -31,7 +31,10 @@
 
 /* Resource limits; 0 means "no limit" for each. */
 typedef struct {
-	guint64 memory;		/* RLIMIT_AS bytes (skipped if TETRARENA_NO_MEMLIMIT=1) */
+	guint64 memory;		/* RLIMIT_DATA bytes: heap and private writable
+				 * mappings, not reserved address space, so that
+				 * runtimes that reserve much (V8, Go, the JVM)
+				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
 	guint64 cpu;		/* RLIMIT_CPU seconds */
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */

@@ -108,7 +108,6 @@ typedef struct {
 	int rr;			/* round-robin start for fairness */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
-	GString *line;		/* scratch for building lines */
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
@@ -572,13 +571,16 @@ static void do_turn(Game *g, int p)
 	Event ev;
 
 	if (!s->bot) {
-		/* out under the random policy (forfeit retired it) */
-		if (!random_move(g, p, &m)) {
-			g->v->retire(g->state, p);
-			log_printf(g, "retire %d\n", p);
+		/* No bot, yet asked (forfeit would have retired it): the random
+		 * policy plays for it; otherwise a turn cannot be skipped, so
+		 * the seat is retired now. */
+		if (g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {
+			apply_move(g, p, m, "random", 0, 0);
 			return;
 		}
-		apply_move(g, p, m, "random", 0, 0);
+		g->legal_seat = -1;
+		g->v->retire(g->state, p);
+		log_printf(g, "retire %d\n", p);
 		return;
 	}
 	send_go(g, p);
@@ -1011,8 +1013,6 @@ static void game_release(Game *g)
 			g_string_free(s->pending, TRUE);
 		g_free(s->snapshot);
 	}
-	if (g->line)
-		g_string_free(g->line, TRUE);
 	g_free(g->state);
 	g_free(g->scratch);
 	g_free(g->legal);
@@ -1059,7 +1059,6 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.spin = GAME_SPIN_POLLS;
 	g.text_cap = 1 << 16;
 	g.text = g_malloc(g.text_cap);
-	g.line = g_string_new(NULL);
 	rng_seed(&g.chance, spec->seed);
 	rng_seed(&g.fault_rng, rng_derive(spec->seed, "fault", 0));
 	g.t0 = g_get_monotonic_time();
@@ -1072,6 +1071,15 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		s->pending = g_string_new(NULL);
 	}
 	v->init(g.state, &spec->config);
+	/* The referee's thread joins its bots on their CPU for the game. */
+	cpu_set_t old_cpus;
+	gboolean pinned = FALSE;
+	if (spec->cpu >= 0 && sched_getaffinity(0, sizeof(old_cpus), &old_cpus) == 0) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(spec->cpu, &one);
+		pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
+	}
 	write_header(&g);
 	start_bots(&g);
 
@@ -1111,6 +1119,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					if (g.log)
 						fclose(g.log);
 					game_release(&g);
+					if (pinned)
+						sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
 					return FALSE;
 				}
 				g.legal_seat = -1;
@@ -1126,6 +1136,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	}
 	finish(&g, result);
 	game_release(&g);
+	if (pinned)
+		sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
 	if (g.log && fclose(g.log) != 0) {
 		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
 			    g_strerror(errno));
@@ -1145,6 +1157,22 @@ void game_result_clear(GameResult *result)
 	memset(result, 0, sizeof(*result));
 }
 
+/* Append s as a JSON string: quotes, backslash and control bytes escaped;
+ * other bytes (UTF-8 included) as they are. */
+static void json_string(GString *out, const char *s)
+{
+	g_string_append_c(out, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			g_string_append_printf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			g_string_append_printf(out, "\\u%04x", *p);
+		else
+			g_string_append_c(out, (char)*p);
+	}
+	g_string_append_c(out, '"');
+}
+
 char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
@@ -1153,9 +1181,9 @@ char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 			       spec->variant->name, spec->seed, game_end_name(result->end));
 	for (int p = 0; p < result->nseats; p++) {
 		const GameSeatResult *r = &result->seat[p];
-		g_autofree char *name = g_strescape(r->name, NULL);
-		g_string_append_printf(s, "%s{\"seat\":%d,\"name\":\"%s\",\"score\":%d,\"rank\":%d,\"faults\":{",
-				       p ? "," : "", p, name, r->score, r->rank);
+		g_string_append_printf(s, "%s{\"seat\":%d,\"name\":", p ? "," : "", p);
+		json_string(s, r->name);
+		g_string_append_printf(s, ",\"score\":%d,\"rank\":%d,\"faults\":{", r->score, r->rank);
 		gboolean first = TRUE;
 		for (int f = 0; f < GAME_FAULT_COUNT; f++)
 			if (r->faults[f]) {
@@ -1170,8 +1198,8 @@ char *game_result_to_json(const GameSpec *spec, const GameResult *result)
 	}
 	g_string_append(s, "],\"log\":");
 	if (result->log_path) {
-		g_autofree char *lp = g_strescape(result->log_path, NULL);
-		g_string_append_printf(s, "\"%s\"}", lp);
+		json_string(s, result->log_path);
+		g_string_append_c(s, '}');
 	} else {
 		g_string_append(s, "null}");
 	}

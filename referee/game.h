@@ -62,7 +62,12 @@ typedef enum {
 
 const char *game_end_name(GameEnd e);
 
-/* One seat: a bot to start for this game, or one already running. */
+/*
+ * One seat: a bot to start for this game, or one already running (a Bot
+ * sits in one seat only). The log records the SHA-256 of each bot's
+ * program: set spec->sha256 once (bot_spec_hash()) to spare reading the
+ * program for every game; kept bots remember it themselves.
+ */
 typedef struct {
 	const BotSpec *spec;	/* started for this game when bot is NULL */
 	Bot *bot;		/* running (kept from an earlier game), or NULL;
@@ -79,7 +84,8 @@ typedef struct {
 	const char *log_path;	/* NULL: no log */
 	const char *stderr_dir;	/* where seatN.stderr files go; NULL: next to
 				 * the log as LOG.seatN.stderr, or dropped */
-	int cpu;		/* >= 0: pin the game's bots to this CPU */
+	int cpu;		/* >= 0: pin the game's bots, and the calling
+				 * thread while the game runs, to this CPU */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */

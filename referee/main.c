@@ -42,9 +42,10 @@
 
 #define EXIT_USAGE 2
 
-static int usage_error(GOptionContext *ctx, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+/* Print "referee: MESSAGE" and return the usage exit status. */
+static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
-static int usage_error(GOptionContext *ctx, const char *fmt, ...)
+static int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	g_autofree char *msg = NULL;
@@ -53,9 +54,6 @@ static int usage_error(GOptionContext *ctx, const char *fmt, ...)
 	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "referee: %s\n", msg);
-	if (ctx)
-		fprintf(stderr, "(see: referee %s --help)\n", g_option_context_get_summary(ctx)
-			? g_option_context_get_summary(ctx) : "");
 	return EXIT_USAGE;
 }
 
@@ -74,11 +72,6 @@ static gboolean parse_options(GOptionContext *ctx, int *argc, char ***argv)
 static gboolean parse_seed(const char *s, guint64 *seed)
 {
 	return s && g_ascii_string_to_unsigned(s, 10, 0, G_MAXUINT64, seed, NULL);
-}
-
-static double time_scale(void)
-{
-	return 1.0;
 }
 
 /* ---- play --------------------------------------------------------------- */
@@ -138,40 +131,39 @@ static int cmd_play(int argc, char **argv)
 	if (!parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (!variant_name)
-		return usage_error(NULL, "play: --variant is required");
+		return usage_error("play: --variant is required");
 	const Variant *v = variant_find(variant_name);
 	if (!v)
-		return usage_error(NULL, "play: unknown variant '%s'", variant_name);
+		return usage_error("play: unknown variant '%s'", variant_name);
 	int nbots = argc - 1;
 	if (nbots < v->min_players || nbots > v->max_players)
-		return usage_error(NULL, "play: %s needs %d to %d bots, got %d", v->name, v->min_players,
+		return usage_error("play: %s needs %d to %d bots, got %d", v->name, v->min_players,
 				   v->max_players, nbots);
 	guint64 seed = ((guint64)g_random_int() << 32) | g_random_int();
 	if (seed_text && !parse_seed(seed_text, &seed))
-		return usage_error(NULL, "play: bad --seed '%s' (want an unsigned 64-bit integer)", seed_text);
+		return usage_error("play: bad --seed '%s' (want an unsigned 64-bit integer)", seed_text);
 	GameSpec spec;
 	game_spec_init(&spec, v, nbots, seed);
 	spec.cpu = cpu;
 	if (time_spec) {
 		g_autoptr(GError) err = NULL;
 		if (!timectl_parse(&spec.time, time_spec, &err))
-			return usage_error(NULL, "play: --time: %s", err->message);
+			return usage_error("play: --time: %s", err->message);
 	}
-	timectl_scale(&spec.time, time_scale());
 	for (int i = 0; options && options[i]; i++) {
 		char *eq = strchr(options[i], '=');
 		if (!eq)
-			return usage_error(NULL, "play: --option '%s': want KEY=VALUE", options[i]);
+			return usage_error("play: --option '%s': want KEY=VALUE", options[i]);
 		*eq = '\0';
 		VariantError ve = variant_option_set(v, &spec.config, options[i], eq + 1);
 		if (ve != VARIANT_OK)
-			return usage_error(NULL, "play: --option %s=%s: %s", options[i], eq + 1,
+			return usage_error("play: --option %s=%s: %s", options[i], eq + 1,
 					   variant_error_string(ve));
 	}
 	if (policy_name) {
 		spec.policy = gamelog_policy_from_name(policy_name);
 		if (spec.policy < 0)
-			return usage_error(NULL, "play: unknown --fault-policy '%s' (forfeit, random, nothing)",
+			return usage_error("play: unknown --fault-policy '%s' (forfeit, random, nothing)",
 					   policy_name);
 	}
 	g_autoptr(GHashTable) named = NULL;
@@ -197,7 +189,7 @@ static int cmd_play(int argc, char **argv)
 			g_autoptr(GError) err = NULL;
 			bs = bot_spec_new(arg, NULL, &err);
 			if (!bs)
-				return usage_error(NULL, "play: %s", err->message);
+				return usage_error("play: %s", err->message);
 		}
 		g_ptr_array_add(specs, bs);
 		spec.seats[i].spec = bs;
@@ -244,7 +236,7 @@ static int cmd_verify(int argc, char **argv)
 	if (!parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)
-		return usage_error(NULL, "verify: want exactly one LOG");
+		return usage_error("verify: want exactly one LOG");
 	g_autoptr(GameLog) log = load_log(argv[1]);
 	if (!log)
 		return 1;
@@ -270,7 +262,7 @@ static int cmd_view(int argc, char **argv)
 	if (!parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)
-		return usage_error(NULL, "view: want exactly one LOG");
+		return usage_error("view: want exactly one LOG");
 	g_autoptr(GameLog) log = load_log(argv[1]);
 	if (!log)
 		return 1;
@@ -295,7 +287,7 @@ static int cmd_rerun(int argc, char **argv)
 	if (!parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)
-		return usage_error(NULL, "rerun: want exactly one LOG");
+		return usage_error("rerun: want exactly one LOG");
 	g_autoptr(GameLog) log = load_log(argv[1]);
 	if (!log)
 		return 1;

@@ -62,6 +62,22 @@ static inline int test_count_processes(const char *marker)
 	return n;
 }
 
+/*
+ * How many processes with `marker` are still there after up to 2 s
+ * (scaled): a killed process that is not the referee's child (a bot's own
+ * child) is reaped by init, and tearing down a sanitized process's huge
+ * address space takes a moment.
+ */
+static inline int test_count_survivors(const char *marker)
+{
+	gint64 deadline = g_get_monotonic_time() + (gint64)(2e6 * test_time_scale());
+	int n;
+
+	while ((n = test_count_processes(marker)) > 0 && g_get_monotonic_time() < deadline)
+		g_usleep(10000);
+	return n;
+}
+
 /* A fresh temporary directory for one test (removed by the caller's
  * test_rmdir). */
 static inline char *test_tmpdir(void)

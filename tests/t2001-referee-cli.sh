@@ -21,7 +21,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..24"
+echo "1..25"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -35,6 +35,7 @@ st=$(status "$ref" play --variant link --seed 5 --json --time "$time" --option h
 check "play --json exits 0" [ "$st" = 0 ]
 check "JSON names variant, seed, seats, faults and log" \
 	grep -q '^{"variant":"link","seed":5,.*"faults":{"crash":1}.*"log":"' "$tmp/out"
+check "the JSON parses" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/out"
 check "no fake bot outlives the referee" [ -z "$(pgrep -f "$marker")" ]
 check "verify passes on a game with a crash" [ "$(status "$ref" verify "$tmp/b.log")" = 0 ]
 

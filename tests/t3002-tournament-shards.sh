@@ -22,7 +22,7 @@ games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 results() { cut -d, -f1-11 "$1/games.csv"; }
 standings() { grep -v '_ms"' "$1/standings.json"; }
 
-echo "1..11"
+echo "1..16"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 cat >"$tmp/t.ini" <<EOT
 [tournament]
@@ -69,3 +69,16 @@ check "resuming into another tournament's directory is refused (exit 1)" \
 	sh -c "[ $? = 1 ] && grep -q 'another tournament' '$tmp/x.err'"
 "$ref" tournament --variant nosuch --bot a=x -o "$tmp/x" >/dev/null 2>&1
 check "an unknown variant is a usage error (exit 2)" [ $? = 2 ]
+
+# Faults are listed with the log, the bot's stderr and the replay command;
+# --pin runs; the progress line goes to stderr.
+"$ref" tournament --variant link --options width:6,height:8 --games 2 --time "$time" --pin -j 2 \
+	-o "$tmp/faults" --bot "good=$fake legal" --bot "bad=$fake illegal 2" \
+	>"$tmp/f.out" 2>"$tmp/f.err"
+check "a pinned tournament with a faulty bot exits 0" [ $? = 0 ]
+check "the progress line is on stderr" grep -q "games/s, .* left" "$tmp/f.err"
+check "the standings count the faults by kind" grep -q "^  2 bad .*illegal:" "$tmp/f.out"
+log=$(grep -A1 "^  game [0-9]*: bad (seat [01]) illegal" "$tmp/f.out" | tail -1 | tr -d ' ')
+check "a faulted game's log is listed and verifies" \
+	sh -c "[ -f '$log' ] && '$ref' verify '$log' >/dev/null 2>&1"
+check "its replay command is listed" grep -q "rerun $log\$" "$tmp/f.out"

@@ -95,13 +95,19 @@ static void test_limits_and_group(void)
 	BotLimits l;
 	bot_limits_default(&l);
 	l.open_files = 17;
-	Bot *bot = spawn_sh("ulimit -n; ps -o pgid= -p $$ | tr -d ' '; echo $$", &l);
+	l.memory = 300u << 20;
+	l.cpu = 7;
+	Bot *bot = spawn_sh("ulimit -n; ps -o pgid= -p $$ | tr -d ' '; echo $$; ulimit -t; ulimit -d", &l);
 	g_autoptr(GPtrArray) lines = read_all(bot);
 	bot_free(bot);
-	g_assert_cmpint(lines->len, ==, 3);
+	g_assert_cmpint(lines->len, ==, 5);
 	g_assert_cmpstr(g_ptr_array_index(lines, 0), ==, "17");
 	/* its own process group, led by itself */
 	g_assert_cmpstr(g_ptr_array_index(lines, 1), ==, g_ptr_array_index(lines, 2));
+	g_assert_cmpstr(g_ptr_array_index(lines, 3), ==, "7");
+	/* memory is the data limit (sh prints KiB), unless sanitizers need it off */
+	if (g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0)
+		g_assert_cmpstr(g_ptr_array_index(lines, 4), ==, "307200");
 }
 
 static void test_lines(void)

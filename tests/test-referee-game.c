@@ -67,13 +67,30 @@ static void seat(Fixture *f, int p, const char *mode, int after)
 	f->spec.seats[p].spec = bs;
 }
 
+/* Descriptors this process has open. */
+static int count_fds(void)
+{
+	GDir *d = g_dir_open("/proc/self/fd", 0, NULL);
+	int n = 0;
+
+	g_assert_nonnull(d);
+	while (g_dir_read_name(d))
+		n++;
+	g_dir_close(d);
+	return n;
+}
+
 static void run(Fixture *f)
 {
 	g_autoptr(GError) err = NULL;
+	int fds = count_fds();
 
 	g_assert_true(game_run(&f->spec, &f->res, &err));
 	g_assert_no_error(err);
-	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+	/* no descriptor leaked (kept bots hold theirs) */
+	if (!f->spec.keep_bots)
+		g_assert_cmpint(count_fds(), ==, fds);
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 }
 
 static void assert_verifies(const char *path)
@@ -190,6 +207,23 @@ static void test_random_policy(Fixture *f, gconstpointer data)
 	g_autofree char *text = NULL;
 	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
 	g_assert_nonnull(strstr(text, "\nrandom 0 "));
+	assert_verifies(f->log);
+}
+
+/* `nothing` on one-player turns forfeits: the seat is retired, not played. */
+static void test_nothing_policy(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	f->spec.policy = VARIANT_FAULT_NOTHING;
+	seat(f, 0, "decline", 0);
+	seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_DECLINED);
+	g_assert_cmpint(f->res.seat[0].rank, ==, 2);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_assert_nonnull(strstr(text, "\nretire 0\n"));
+	g_assert_null(strstr(text, "\nrandom 0 "));
 	assert_verifies(f->log);
 }
 
@@ -320,7 +354,7 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	g_assert_true(g_file_get_contents(log2, &text, NULL, NULL));
 	g_assert_nonnull(strstr(text, " game 2 variant=link"));
 	g_assert_null(strstr(text, "tetrarena 1"));
-	g_assert_cmpint(test_count_processes(f->marker), ==, 0);
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 	assert_verifies(log2);
 }
 
@@ -336,6 +370,7 @@ int main(int argc, char **argv)
 	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
 	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
 	ADD("/referee/game/policy-random", test_random_policy, NULL);
+	ADD("/referee/game/policy-nothing", test_nothing_policy, NULL);
 	ADD("/referee/game/determinism", test_determinism, NULL);
 	ADD("/referee/game/tamper/score", test_tamper_score, NULL);
 	ADD("/referee/game/tamper/chance", test_tamper_chance, NULL);

@@ -326,6 +326,24 @@ static gint cmp_game_id(gconstpointer a, gconstpointer b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/* Whether a game belongs under the header: its seat count, and distinct
+ * bots that the header names. */
+static gboolean game_fits(const JournalGame *g, const JournalHeader *h)
+{
+	int nbots = (int)g_strv_length(h->bots);
+
+	if (g->nseats != h->nseats)
+		return FALSE;
+	for (int k = 0; k < g->nseats; k++) {
+		if (g->bot[k] >= nbots || g->seat[k].rank < 1)
+			return FALSE;
+		for (int o = 0; o < k; o++)
+			if (g->bot[o] == g->bot[k])
+				return FALSE;
+	}
+	return TRUE;
+}
+
 static gboolean parse_contents(const char *path, const char *data, gsize len,
 			       JournalHeader *header, GPtrArray **games_out,
 			       goffset *valid_len, GError **error)
@@ -355,13 +373,13 @@ static gboolean parse_contents(const char *path, const char *data, gsize len,
 			JournalGame *g = g_new(JournalGame, 1);
 			g_autoptr(GError) err = NULL;
 
-			if (!journal_game_parse(line, g, &err) || g->nseats != h.nseats) {
+			if (!journal_game_parse(line, g, &err) || !game_fits(g, &h)) {
 				g_free(g);
 				if (last)
 					break;
 				g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT,
 					    "%s:%d: damaged line (%s)", path, lineno,
-					    err ? err->message : "wrong number of seats");
+					    err ? err->message : "seats or bots do not match the header");
 				journal_header_clear(&h);
 				return FALSE;
 			}
@@ -423,6 +441,18 @@ static void set_errno_error(GError **error, const char *what, const char *path)
 		    what, path, g_strerror(e));
 }
 
+/* Flush a new file's directory entry to disk (best effort). */
+static void sync_dir(const char *path)
+{
+	g_autofree char *dir = g_path_get_dirname(path);
+	int fd = g_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
 /* Whether the file holds a newline at all (a complete header). */
 static gboolean has_newline(int fd)
 {
@@ -477,6 +507,7 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 			close(fd);
 			return NULL;
 		}
+		sync_dir(path);
 		if (games)
 			*games = g_ptr_array_new_with_free_func(g_free);
 	} else {

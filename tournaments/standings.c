@@ -371,28 +371,31 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 	}
 	for (guint gi = 0; gi < s->games->len; gi++) {
 		const JournalGame *g = g_ptr_array_index(s->games, gi);
-		GString *who = NULL;
+		g_autofree char *log = NULL;
+		int first = -1;
 
-		for (int q = 0; q < g->nseats; q++)
-			if (g->seat[q].faults[0]) {
-				if (!who)
-					who = g_string_new(NULL);
-				g_string_append_printf(who, " %s(seat %d) %s",
-						       s->bot[g->bot[q]].name, q, g->seat[q].faults);
-			}
-		if (!who)
+		for (int q = 0; q < g->nseats && first < 0; q++)
+			if (g->seat[q].faults[0])
+				first = q;
+		if (first < 0)
 			continue;
 		if (faulted++ == 0)
-			g_string_append(t, "\nFaulted games (log, then the command that replays it):\n");
-		if (faulted <= FAULTED_SHOWN) {
-			g_autofree char *log = !g->log[0] ? g_strdup("-") :
-					       g_path_is_absolute(g->log) ? g_strdup(g->log) :
-					       g_build_filename(outdir, g->log, NULL);
-
-			g_string_append_printf(t, "  game %d:%s\n    %s\n    %s rerun %s\n",
-					       g->id, who->str, log, referee, log);
-		}
-		g_string_free(who, TRUE);
+			g_string_append(t, "\nFaulted games (the log, each faulty bot's stderr, the replay command):\n");
+		if (faulted > FAULTED_SHOWN)
+			continue;
+		log = !g->log[0] ? g_strdup("-") :
+		      g_path_is_absolute(g->log) ? g_strdup(g->log) :
+		      g_build_filename(outdir, g->log, NULL);
+		g_string_append_printf(t, "  game %d:", g->id);
+		for (int q = first; q < g->nseats; q++)
+			if (g->seat[q].faults[0])
+				g_string_append_printf(t, " %s (seat %d) %s", s->bot[g->bot[q]].name, q,
+						       g->seat[q].faults);
+		g_string_append_printf(t, "\n    %s\n", log);
+		for (int q = first; q < g->nseats; q++)
+			if (g->seat[q].faults[0])
+				g_string_append_printf(t, "    %s.seat%d.stderr\n", log, q);
+		g_string_append_printf(t, "    %s rerun %s\n", referee, log);
 	}
 	if (faulted > FAULTED_SHOWN)
 		g_string_append_printf(t, "  ... and %d more (see games.csv)\n", faulted - FAULTED_SHOWN);

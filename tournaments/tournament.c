@@ -395,6 +395,17 @@ struct Run {
 	GPtrArray *workers;	/* Worker* */
 	GAsyncQueue *finished;	/* Finished* */
 	int ncpu;
+	/* The main thread's own, no lock: */
+	Journal *journal;
+	gboolean tty;		/* stderr is a terminal */
+	int live;		/* workers not yet exited nor abandoned */
+	int total;		/* games in this shard */
+	int done;		/* recorded, by earlier runs too */
+	int played;		/* recorded by this run */
+	int faulted;		/* of those, games with a fault */
+	int failed;		/* referee failures and abandoned games */
+	gboolean interrupted;	/* a first signal came */
+	gboolean abandoned;	/* some thread may still be inside a game */
 };
 
 static gpointer worker_main(gpointer data)
@@ -533,9 +544,13 @@ static void format_duration(char *buf, gsize size, double s)
 		g_snprintf(buf, size, "%.0fh%02.0fm", floor(s / 3600), fmod(s / 60, 60));
 }
 
+/* The progress line: games done of total, rate and time left this run,
+ * and how many of this run's games had a fault. */
 static void progress(const TournamentConfig *cfg, gboolean tty, int done, int total,
-		     int played, gint64 start, gboolean last)
+		     int played, int faulted, gint64 start, gboolean last)
 {
+	char faults[48] = "";
+
 	static gint64 last_plain;
 	double secs = (g_get_monotonic_time() - start) / 1e6;
 	double rate = secs > 0 ? played / secs : 0;
@@ -548,12 +563,14 @@ static void progress(const TournamentConfig *cfg, gboolean tty, int done, int to
 	last_plain = g_get_monotonic_time();
 	if (rate > 0)
 		format_duration(left, sizeof(left), (total - done) / rate);
+	if (faulted)
+		g_snprintf(faults, sizeof(faults), ", %d with faults", faulted);
 	if (played == 0 && !last)
 		fprintf(stderr, "%s%s: %d/%d games, starting%s", tty ? "\r" : "",
 			cfg->variant->name, done, total, tty ? "\033[K" : "\n");
 	else
-		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s", tty ? "\r" : "",
-			cfg->variant->name, done, total, rate, left, tty ? "\033[K" : "\n");
+		fprintf(stderr, "%s%s: %d/%d games, %.1f games/s, %s left%s%s", tty ? "\r" : "",
+			cfg->variant->name, done, total, rate, left, faults, tty ? "\033[K" : "\n");
 	if (tty && last)
 		fputc('\n', stderr);
 	fflush(stderr);
@@ -590,6 +607,155 @@ static int finish(const TournamentConfig *cfg, const char *journal_path, gboolea
 	return 0;
 }
 
+/* Start no more games. */
+static void run_stop(Run *run)
+{
+	g_mutex_lock(&run->lock);
+	run->stop = TRUE;
+	g_mutex_unlock(&run->lock);
+}
+
+/* A message on stderr, on a line of its own after the progress line. */
+static void run_say(const Run *run, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void run_say(const Run *run, const char *fmt, ...)
+{
+	va_list ap;
+	g_autofree char *msg = NULL;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%sreferee tournament: %s\n", run->tty ? "\n" : "", msg);
+}
+
+/*
+ * Wait up to a tick for finished games, take every one that is ready and
+ * record them with one write and one flush (a group commit: with a fast
+ * stream of games the flush, not the games, would set the pace). A
+ * referee failure or a journal that cannot be written stops the run.
+ */
+static void run_collect(Run *run)
+{
+	g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func(g_free);
+	g_autofree JournalGame **games = NULL;
+	g_autoptr(GError) error = NULL;
+	Finished *f = g_async_queue_timeout_pop(run->finished, TICK_MS * 1000);
+
+	for (; f; f = g_async_queue_try_pop(run->finished)) {
+		if (f->exited) {
+			Worker *w = g_ptr_array_index(run->workers, f->worker);
+
+			/* An abandoned worker was counted out already. */
+			if (!w->abandoned)
+				run->live--;
+			g_free(f);
+		} else if (!f->ok) {
+			run_say(run, "game %d: %s", f->game.id, f->error ? f->error->message : "failed");
+			run->failed++;
+			run_stop(run);
+			g_clear_error(&f->error);
+			g_free(f);
+		} else {
+			g_ptr_array_add(batch, f);
+		}
+	}
+	if (batch->len == 0)
+		return;
+	games = g_new(JournalGame *, batch->len);
+	for (guint i = 0; i < batch->len; i++)
+		games[i] = &((Finished *)g_ptr_array_index(batch, i))->game;
+	if (!journal_append_many(run->journal, (const JournalGame *const *)games, batch->len, &error)) {
+		run_say(run, "%s", error->message);
+		run->failed++;
+		run_stop(run);
+		return;
+	}
+	run->done += (int)batch->len;
+	run->played += (int)batch->len;
+	for (guint i = 0; i < batch->len; i++)
+		for (int k = 0; k < games[i]->nseats; k++)
+			if (games[i]->seat[k].faults[0]) {
+				run->faulted++;
+				break;
+			}
+}
+
+/* The first signal: start no more games, say how many are in flight. */
+static void run_interrupt(Run *run)
+{
+	int flying = 0;
+
+	run->interrupted = TRUE;
+	g_mutex_lock(&run->lock);
+	run->stop = TRUE;
+	for (guint i = 0; i < run->workers->len; i++)
+		flying += ((Worker *)g_ptr_array_index(run->workers, i))->game >= 0;
+	g_mutex_unlock(&run->lock);
+	run_say(run, "stopping: finishing %d game%s in flight (interrupt again to abandon them)",
+		flying, flying == 1 ? "" : "s");
+}
+
+/* The watchdog: a game past its time is abandoned (it is replayed on
+ * resume), and unless the run is stopping a fresh worker takes the hung
+ * one's place. */
+static void run_watchdog(Run *run, gint64 now)
+{
+	gint64 limit = (gint64)run->cfg->watchdog_s * G_USEC_PER_SEC;
+
+	g_mutex_lock(&run->lock);
+	for (guint i = 0; i < run->workers->len; i++) {
+		Worker *w = g_ptr_array_index(run->workers, i);
+
+		if (w->game < 0 || w->abandoned || now - w->started <= limit)
+			continue;
+		w->abandoned = TRUE;
+		run->abandoned = TRUE;
+		run->failed++;
+		run_say(run, "watchdog: game %d has run over %d s; abandoned (it will be replayed on resume)",
+			g_array_index(run->todo, int, w->game), run->cfg->watchdog_s);
+		if (run->stop) {
+			run->live--;
+		} else {
+			g_mutex_unlock(&run->lock);
+			worker_start(run, (int)run->workers->len);
+			g_mutex_lock(&run->lock);
+		}
+	}
+	g_mutex_unlock(&run->lock);
+}
+
+/* Play the games of run->todo until they are done, the run stops, or a
+ * second signal abandons what is in flight. */
+static void run_loop(Run *run)
+{
+	gint64 start = g_get_monotonic_time(), last_draw = 0;
+
+	signals_install(TRUE);
+	run->live = MIN(run->cfg->concurrency, (int)run->todo->len);
+	for (int i = 0; i < run->live; i++)
+		worker_start(run, i);
+	while (run->live > 0) {
+		gint64 now;
+
+		run_collect(run);
+		now = g_get_monotonic_time();
+		if (signals_seen == 1 && !run->interrupted)
+			run_interrupt(run);
+		if (signals_seen >= 2) {
+			run->interrupted = TRUE;
+			run->abandoned = TRUE;
+			break;
+		}
+		run_watchdog(run, now);
+		if (now - last_draw > 250 * 1000) {
+			progress(run->cfg, run->tty, run->done, run->total, run->played, run->faulted, start, FALSE);
+			last_draw = now;
+		}
+	}
+	progress(run->cfg, run->tty, run->done, run->total, run->played, run->faulted, start, TRUE);
+	signals_install(FALSE);
+}
+
 int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 {
 	g_autoptr(GError) error = NULL;
@@ -604,9 +770,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_autofree char *resume = NULL;
 	JournalHeader h = { 0 };
 	Run *run;
-	int shard_total = 0, done = 0, played = 0, failed = 0, status = 0, live;
-	gboolean tty = isatty(2), any_abandoned = FALSE, interrupted = FALSE;
-	gint64 start, last_draw = 0;
+	int status;
 
 	if (!config_resolve(cfg, &error) || !runner->prepare(cfg, &canonical, &error)) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
@@ -652,147 +816,38 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	run->workers = g_ptr_array_new();
 	run->finished = g_async_queue_new();
 	run->ncpu = MAX(1, (int)g_get_num_processors());
+	run->journal = journal;
+	run->tty = isatty(2);
 	g_mutex_init(&run->lock);
 	for (int id = 0; id < schedule->n; id++) {
 		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
 			continue;
-		shard_total++;
+		run->total++;
 		if (g_hash_table_contains(done_ids, GINT_TO_POINTER(id + 1)))
-			done++;
+			run->done++;
 		else
 			g_array_append_val(run->todo, id);
 	}
 	resume = resume_command(cfg);
-	if (done > 0 && run->todo->len > 0)
+	if (run->done > 0 && run->todo->len > 0)
 		fprintf(stderr, "referee tournament: resuming %s: %d of %d games already played\n",
-			cfg->output, done, shard_total);
+			cfg->output, run->done, run->total);
 	if (cfg->concurrency * cfg->busy_per_game > run->ncpu)
-		fprintf(stderr, "referee tournament: warning: %d games at once may keep %d bots "
+		fprintf(stderr, "referee tournament: warning: %d game%s at once may keep %d bots "
 			"busy on %d cores; time limits may be missed under load\n",
-			cfg->concurrency, cfg->concurrency * cfg->busy_per_game, run->ncpu);
+			cfg->concurrency, cfg->concurrency == 1 ? "" : "s",
+			cfg->concurrency * cfg->busy_per_game, run->ncpu);
 
-	signals_install(TRUE);
-	start = g_get_monotonic_time();
-	live = MIN(cfg->concurrency, (int)run->todo->len);
-	for (int i = 0; i < live; i++)
-		worker_start(run, i);
-	while (live > 0) {
-		Finished *f = g_async_queue_timeout_pop(run->finished, TICK_MS * 1000);
-		g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func(g_free);
-		gint64 now;
-
-		/* Take everything that has finished, then record it with one
-		 * write and one flush (a group commit): under a fast stream of
-		 * games the flush, not the games, would set the pace. */
-		for (; f; f = g_async_queue_try_pop(run->finished)) {
-			if (f->exited) {
-				Worker *w = g_ptr_array_index(run->workers, f->worker);
-
-				/* An abandoned worker was counted out already. */
-				if (!w->abandoned)
-					live--;
-				g_free(f);
-			} else if (!f->ok) {
-				fprintf(stderr, "%sreferee tournament: game %d: %s\n", tty ? "\n" : "",
-					f->game.id, f->error ? f->error->message : "failed");
-				failed++;
-				g_mutex_lock(&run->lock);
-				run->stop = TRUE;
-				g_mutex_unlock(&run->lock);
-				g_clear_error(&f->error);
-				g_free(f);
-			} else {
-				g_ptr_array_add(batch, f);
-			}
-		}
-		if (batch->len > 0) {
-			g_autofree JournalGame **games = g_new(JournalGame *, batch->len);
-
-			for (guint i = 0; i < batch->len; i++)
-				games[i] = &((Finished *)g_ptr_array_index(batch, i))->game;
-			if (!journal_append_many(journal, (const JournalGame *const *)games,
-						 batch->len, &error)) {
-				fprintf(stderr, "%sreferee tournament: %s\n", tty ? "\n" : "", error->message);
-				g_clear_error(&error);
-				failed++;
-				g_mutex_lock(&run->lock);
-				run->stop = TRUE;
-				g_mutex_unlock(&run->lock);
-			} else {
-				done += (int)batch->len;
-				played += (int)batch->len;
-			}
-		}
-		now = g_get_monotonic_time();
-		if (signals_seen == 1 && !interrupted) {
-			int flying = 0;
-
-			interrupted = TRUE;
-			g_mutex_lock(&run->lock);
-			run->stop = TRUE;
-			for (guint i = 0; i < run->workers->len; i++)
-				flying += ((Worker *)g_ptr_array_index(run->workers, i))->game >= 0;
-			g_mutex_unlock(&run->lock);
-			fprintf(stderr, "%sreferee tournament: stopping: finishing %d game%s in flight "
-				"(interrupt again to abandon them)\n", tty ? "\n" : "", flying,
-				flying == 1 ? "" : "s");
-		}
-		if (signals_seen >= 2)
-			break;
-		/* The watchdog: a game past its time is abandoned, and a fresh
-		 * worker takes the hung one's place. */
-		g_mutex_lock(&run->lock);
-		for (guint i = 0; i < run->workers->len; i++) {
-			Worker *w = g_ptr_array_index(run->workers, i);
-
-			if (w->game >= 0 && !w->abandoned &&
-			    now - w->started > (gint64)cfg->watchdog_s * G_USEC_PER_SEC) {
-				int id = g_array_index(run->todo, int, w->game);
-
-				w->abandoned = TRUE;
-				any_abandoned = TRUE;
-				fprintf(stderr, "%sreferee tournament: watchdog: game %d has run over %d s; "
-					"abandoned (it will be replayed on resume)\n", tty ? "\n" : "",
-					id, cfg->watchdog_s);
-				failed++;
-				if (!run->stop) {
-					g_mutex_unlock(&run->lock);
-					worker_start(run, (int)run->workers->len);
-					g_mutex_lock(&run->lock);
-				} else {
-					live--;
-				}
-			}
-		}
-		g_mutex_unlock(&run->lock);
-		if (now - last_draw > 250 * 1000) {
-			progress(cfg, tty, done, shard_total, played, start, FALSE);
-			last_draw = now;
-		}
-	}
-	progress(cfg, tty, done, shard_total, played, start, TRUE);
-	signals_install(FALSE);
+	run_loop(run);
+	run->journal = NULL;
 	journal_free(g_steal_pointer(&journal));
-
-	if (signals_seen >= 2 || any_abandoned) {
-		/* Some threads may still be inside a game: leave them (and the
-		 * run they point to) to the process exit. */
-		any_abandoned = TRUE;
-	} else {
-		for (guint i = 0; i < run->workers->len; i++) {
-			Worker *w = g_ptr_array_index(run->workers, i);
-
-			g_thread_join(w->thread);
-			g_free(w);
-		}
-	}
-	if (interrupted || signals_seen >= 2) {
+	if (run->interrupted) {
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
-			"referee tournament: resume with: %s\n", done, shard_total, journal_path, resume);
+			"referee tournament: resume with: %s\n", run->done, run->total, journal_path, resume);
 		status = 130;
-	} else if (failed) {
+	} else if (run->failed) {
 		fprintf(stderr, "referee tournament: %d of %d games played; after fixing the problem, "
-			"resume with: %s\n", done, shard_total, resume);
+			"resume with: %s\n", run->done, run->total, resume);
 		status = 1;
 	} else {
 		status = finish(cfg, journal_path, cfg->print);
@@ -800,27 +855,35 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 			fprintf(stderr, "referee tournament: standings in %s/standings.{txt,json}, games in %s/games.csv\n",
 				cfg->output, cfg->output);
 	}
-	if (!any_abandoned) {
+	if (run->abandoned) {
+		/* Some threads may still be inside a game: keep the run and
+		 * the schedule they use reachable until the process exits. */
+		static Run *abandoned_run;
+
+		abandoned_run = run;
+		(void)abandoned_run;
+		schedule = NULL;
+		return status;
+	}
+	for (guint i = 0; i < run->workers->len; i++) {
+		Worker *w = g_ptr_array_index(run->workers, i);
+
+		g_thread_join(w->thread);
+		g_free(w);
+	}
+	{
 		Finished *f;
 
 		while ((f = g_async_queue_try_pop(run->finished))) {
 			g_clear_error(&f->error);
 			g_free(f);
 		}
-		g_async_queue_unref(run->finished);
-		g_array_free(run->todo, TRUE);
-		g_ptr_array_free(run->workers, TRUE);
-		g_mutex_clear(&run->lock);
-		g_free(run);
-	} else {
-		/* Abandoned threads still use the run and the schedule: keep
-		 * them reachable until the process exits. */
-		static Run *abandoned_run;
-
-		abandoned_run = run;
-		(void)abandoned_run;
-		schedule = NULL;
 	}
+	g_async_queue_unref(run->finished);
+	g_array_free(run->todo, TRUE);
+	g_ptr_array_free(run->workers, TRUE);
+	g_mutex_clear(&run->lock);
+	g_free(run);
 	return status;
 }
 
