@@ -926,6 +926,21 @@ static void matrix_render(const void *state, bool colour, Text *out)
 	}
 }
 
+/* The rulebook's tokens in the result: " tol=.. tod=..". */
+static void matrix_result_extra(const void *state, Text *out)
+{
+	const MatrixState *s = state;
+	int tol[MATRIX_MAX_PLAYERS], tod[MATRIX_MAX_PLAYERS];
+
+	matrix_awards(s, tol, tod);
+	text_puts(out, " tol=");
+	for (int p = 0; p < s->nplayers; p++)
+		text_printf(out, "%s%d", p ? "," : "", tol[p]);
+	text_puts(out, " tod=");
+	for (int p = 0; p < s->nplayers; p++)
+		text_printf(out, "%s%d", p ? "," : "", tod[p]);
+}
+
 const Variant variant_matrix = {
 	.name = "matrix",
 	.title = "Main Match",
@@ -952,5 +967,6 @@ const Variant variant_matrix = {
 	.move_parse = matrix_move_parse,
 	.state_format = matrix_state_format,
 	.state_parse = matrix_state_parse,
+	.result_extra = matrix_result_extra,
 	.render = matrix_render,
 };
