@@ -924,7 +924,7 @@ static void rush_render(const void *state, bool colour, Text *out)
 	int n = s->nplayers;
 
 	for (int p = 0; p < n; p++)
-		text_printf(out, "   seat %d%*s", p, 2 * s->width - 6, "");
+		text_printf(out, "%s   seat %d%*s", p ? " " : "", p, 2 * s->width - 5, "");
 	text_putc(out, '\n');
 	for (int y = s->height - 1; y >= 0; y--) {
 		for (int p = 0; p < n; p++) {

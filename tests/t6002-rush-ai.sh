@@ -1,0 +1,38 @@
+#!/bin/sh
+# t6002: the rush AI (bin/bot-rush) in its in-process lockstep harness: it
+# rarely loses to random play and covers more of its board than random
+# play does; against itself it leaves fewer than 25 uncovered squares on
+# average (random play leaves about 90); the harness is deterministic for a
+# seed; the bot declines other variants.
+top=${TETRARENA_TOP:-.}
+bot=$top/bin/bot-rush
+if [ ! -x "$bot" ]; then
+	echo "1..0 # SKIP no bin/bot-rush"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t6002.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+
+echo "1..6"
+"$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
+check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
+# Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
+set -- $(awk '{ split($4, u, /[=,]/); split($5, r, /[=,]/)
+	a += u[2]; b += u[3]; if (r[2] > r[3]) lost++ }
+	END { printf "%d %d %d\n", a / NR, b / NR, lost }' "$tmp/random")
+check "it loses at most 4 of 40 to random play (lost $3)" [ "$3" -le 4 ]
+check "it leaves fewer uncovered squares than random play ($1 to $2)" [ "$1" -lt "$2" ]
+"$bot" --harness 20 1 ai ai >"$tmp/self" 2>>"$tmp/err"
+mean=$(awk '{ split($4, u, /[=,]/); a += u[2] + u[3] } END { printf "%d", a / (2 * NR) }' "$tmp/self")
+check "against itself it leaves fewer than 25 uncovered on average ($mean)" [ "$mean" -lt 25 ]
+"$bot" --harness 20 1 ai ai >"$tmp/again" 2>>"$tmp/err"
+check "the harness is deterministic for a seed" cmp -s "$tmp/self" "$tmp/again"
+printf 'tetrarena 1\ngame 1 variant=link seat=0 players=2 options=width:10,height:20,pieces:5 time=bank:1000\nquit\n' |
+	"$bot" >"$tmp/decline" 2>>"$tmp/err"
+check "it declines a link game" grep -q '^decline ' "$tmp/decline"
+exit $fail
