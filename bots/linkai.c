@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 
@@ -153,6 +154,19 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 	return v;
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double elapsed_ms(double since)
+{
+	return now_ms() - since;
+}
+
 /* Moves and their static values, best first for the one who picks. */
 typedef struct {
 	Move move;
@@ -254,6 +268,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	int n = v->legal_moves(state, seat, moves);
 	int depth = ai->depth;
 
+	double t0 = now_ms();
+
 	(void)rng;
 	ai->nodes = 0;
 	if (ms_left < LINKAI_FAST_MS)
@@ -274,10 +290,12 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	sort_scored(sc, n, true);
 	if (depth <= 2)
 		return sc[0].move;
-	/* The most promising few, deeper. */
+	/* The most promising few, deeper, while a third of the time is left. */
 	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP, best = 0;
 	Move best_move = sc[0].move;
 	for (int i = 0; i < keep; i++) {
+		if (i > 0 && elapsed_ms(t0) * 3 > ms_left)
+			break;
 		LinkState t = *s;
 		v->apply(&t, seat, sc[i].move);
 		int val = chance_value(ai, &t, seat, depth - 1);

@@ -14,10 +14,11 @@
  * for a pair, 1 for a group of three or more), scaled by the pieces the
  * owner has left. It is our value less the best opponent's. With little
  * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
- * under LINKAI_FAST_MS.
+ * under LINKAI_FAST_MS, and the third ply stops early (after at least the
+ * best move) once two thirds of the time given are gone.
  *
- * Deterministic: equal values go to the first move in legal_moves order;
- * the Rng is not used. No allocation after linkai_init.
+ * Deterministic unless the time runs short as above: equal values go to
+ * the first move in legal_moves order; the Rng is not used. No allocation after linkai_init.
  */
 #ifndef TETRARENA_BOTS_LINKAI_H
 #define TETRARENA_BOTS_LINKAI_H
