@@ -19,6 +19,10 @@
 # much faster, and for the AI exactly the same games as through the referee.
 # Exits 1 when a game could not be played or a log did not verify. Run from
 # the repository top.
+#
+# Measured on 2026-11-21 (1000 seeds, through the referee, 13 minutes at -j 2):
+#   bot-tetroll  mean 100.0  median 101  min 14  max 155  140+ 0.4%, other objectives 0%
+#   bot-random   mean  28.7  median  28  min -15 max  75  every objective 0%
 games=1000
 jobs=2
 keep=
