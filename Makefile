@@ -48,7 +48,9 @@ TEST_PROGS := $(patsubst tests/%.c,$(O)/tests/%,$(wildcard tests/prog-*.c))
 TEST_SH := $(sort $(wildcard tests/t[0-9]*.sh))
 BENCH_PROGS := $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/bench-*.c))
 
-ENGINE_LIB := engine/libengine.a
+# Each mode links its own engine; engine/libengine.a is the optimized one,
+# published for C bots built outside this Makefile.
+ENGINE_LIB := $(O)/libengine.a
 ENGINE_OBJ := $(patsubst %.c,$(O)/%.o,$(ENGINE_SRC))
 REFEREE_LIB := $(O)/libreferee.a
 REFEREE_OBJ := $(patsubst %.c,$(O)/%.o,$(REFEREE_SRC))
@@ -57,14 +59,15 @@ TOURN_OBJ := $(patsubst %.c,$(O)/%.o,$(TOURN_SRC))
 BOTLIB := $(O)/libbot.a
 BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 
-# The mode stamp: switching SANITIZE relinks everything in bin/.
+# The mode stamp: switching SANITIZE relinks everything in bin/. (It must not
+# be intermediate: a blanket .SECONDARY would make a missing stamp not count.)
 STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
-.SECONDARY:
+.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/engine/%.o
 
-all: $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
@@ -107,9 +110,12 @@ $(O)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
 
-$(ENGINE_LIB): $(ENGINE_OBJ) $(STAMP)
+$(ENGINE_LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D); rm -f $@
 	ar rcs $@ $(ENGINE_OBJ)
+
+engine/libengine.a: $(ENGINE_LIB)
+	cp $< $@
 
 $(REFEREE_LIB): $(REFEREE_OBJ)
 	@mkdir -p $(@D); rm -f $@

@@ -33,7 +33,7 @@ static Move choose_and_tell(const Variant *v, const void *state, int seat, int m
 	LinkAi *ai = ctx;
 	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
 
-	botio_info("depth %d nodes %ld", ms_left >= LINKAI_FAST_MS ? ai->depth : 1, ai->nodes);
+	botio_info("depth %d nodes %ld", ai->searched, ai->nodes);
 	return m;
 }
 
@@ -84,8 +84,11 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
 		them = (ArenaPlayer){linkai_choose, &other};
+	} else if (!strcmp(opponent, "depth2")) {
+		other.depth = 2;
+		them = (ArenaPlayer){linkai_choose, &other};
 	} else {
-		fprintf(stderr, "bot-link: unknown opponent %s (random, greedy, self)\n", opponent);
+		fprintf(stderr, "bot-link: unknown opponent %s (random, greedy, depth2, self)\n", opponent);
 		randombot_release(&rnd);
 		return 2;
 	}
@@ -143,7 +146,7 @@ int main(int argc, char **argv)
 		bool has = i + 1 < argc;
 		if (i > 0 && has && !strcmp(a, "--arena") && parse_int_arg(argv[i + 1], 1, 1000000, &games)) {
 			i++;
-		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, 2, &ai.depth)) {
+		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, 3, &ai.depth)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
 			i++;
@@ -167,9 +170,9 @@ int main(int argc, char **argv)
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
-			 "  --depth D           1 greedy, 2 expectimax (default)\n"
+			 "  --depth D           placements searched: 1 greedy, 2, 3 (default)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
-			 "  --opponent NAME     arena opponent: random (default), greedy, self\n"
+			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",

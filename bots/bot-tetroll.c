@@ -27,9 +27,13 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	long before = ai->evals;
 
 	(void)v;
-	(void)ms_left;
 	(void)rng;
+	/* Short of time: look at one reroll at a time only (a few ms a move). */
+	TetrollAiParams keep = ai->p;
+	if (ms_left < 500)
+		ai->p.max_rerolls = 1;
 	Move m = tetrollai_choose(ai, state, seat);
+	ai->p = keep;
 	botio_info("evals %ld", ai->evals - before);
 	return m;
 }

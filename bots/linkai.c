@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 
@@ -17,7 +18,7 @@ static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0};
 
 void linkai_init(LinkAi *ai)
 {
-	ai->depth = 2;
+	ai->depth = 3;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -153,42 +154,106 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 	return v;
 }
 
-/* The value for `seat` of the best placement of the current player, by their evaluation. */
-static int reply_value(LinkAi *ai, const LinkState *s, int seat)
+static double now_ms(void)
 {
-	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
-	int n = variant_link.legal_moves(s, s->current, moves);
-	int best = 0, best_theirs = 0;
-	bool any = false;
+	struct timespec ts;
 
-	for (int i = 0; i < n; i++) {
-		LinkState t = *s;
-		variant_link.apply(&t, t.current, moves[i]);
-		ai->nodes++;
-		int theirs = linkai_evaluate(ai, &t, s->current);
-		if (!any || theirs > best_theirs) {
-			any = true;
-			best_theirs = theirs;
-			best = s->current == seat ? theirs : linkai_evaluate(ai, &t, seat);
-		}
-	}
-	return any ? best : linkai_evaluate(ai, s, seat);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Expected value for `seat` of s, where the next player is about to roll. */
-static int chance_value(LinkAi *ai, const LinkState *s, int seat)
+static double elapsed_ms(double since)
+{
+	return now_ms() - since;
+}
+
+/* Moves and their static values, best first for the one who picks. */
+typedef struct {
+	Move move;
+	int value;
+} Scored;
+
+/* Sort by value, descending when `max`, keeping legal_moves order among equals. */
+static void sort_scored(Scored *a, int n, bool max)
+{
+	for (int i = 1; i < n; i++) {
+		Scored x = a[i];
+		int j = i;
+		while (j > 0 && (max ? a[j - 1].value < x.value : a[j - 1].value > x.value)) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = x;
+	}
+}
+
+static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies);
+
+/*
+ * The value for `seat` of s, where the current player places and `plies`
+ * placements (this one included) are searched. The last placement is the
+ * placer's best by their own evaluation; earlier ones look deeper at the
+ * LINKAI_BEAM placements that look best now, maximising for `seat` and
+ * minimising for anyone else.
+ */
+static int place_value(LinkAi *ai, const LinkState *s, int seat, int plies)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	Scored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int placer = s->current;
+	int n = variant_link.legal_moves(s, placer, moves);
+
+	if (n == 0)
+		return linkai_evaluate(ai, s, seat);
+	if (plies <= 1) {
+		int best = 0, best_theirs = 0;
+		for (int i = 0; i < n; i++) {
+			LinkState t = *s;
+			variant_link.apply(&t, placer, moves[i]);
+			ai->nodes++;
+			int theirs = linkai_evaluate(ai, &t, placer);
+			if (i == 0 || theirs > best_theirs) {
+				best_theirs = theirs;
+				best = placer == seat ? theirs : linkai_evaluate(ai, &t, seat);
+			}
+		}
+		return best;
+	}
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, placer, moves[i]);
+		ai->nodes++;
+		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, seat)};
+	}
+	sort_scored(sc, n, placer == seat);
+	int keep = n < LINKAI_BEAM ? n : LINKAI_BEAM, best = 0;
+	for (int i = 0; i < keep; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, placer, sc[i].move);
+		int v = chance_value(ai, &t, seat, plies - 1);
+		if (i == 0 || (placer == seat ? v > best : v < best))
+			best = v;
+	}
+	return best;
+}
+
+/*
+ * The expected value for `seat` of s, where the next player is about to
+ * roll, searching `plies` more placements; a skipped turn uses one up.
+ */
+static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 {
 	long sum = 0;
 
-	if (s->stage != LINK_STAGE_ROLL)
+	if (s->stage != LINK_STAGE_ROLL || plies <= 0)
 		return linkai_evaluate(ai, s, seat);
 	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
 		LinkState t = *s;
 		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
 		if (t.stage == LINK_STAGE_PLACE)
-			sum += reply_value(ai, &t, seat);
+			sum += place_value(ai, &t, seat, plies);
 		else
-			sum += linkai_evaluate(ai, &t, seat);
+			sum += chance_value(ai, &t, seat, plies - 1);
 	}
 	return (int)(sum / (LINK_FACE_LOGO + 1));
 }
@@ -199,21 +264,44 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	LinkAi *ai = ctx;
 	const LinkState *s = state;
 	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	Scored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	int n = v->legal_moves(state, seat, moves);
-	int best = 0;
-	Move best_move = n > 0 ? moves[0] : 0;
-	bool deep = ai->depth >= 2 && ms_left >= LINKAI_FAST_MS;
+	int depth = ai->depth;
+
+	double t0 = now_ms();
 
 	(void)rng;
 	ai->nodes = 0;
+	if (ms_left < LINKAI_FAST_MS)
+		depth = 1;
+	else if (ms_left < LINKAI_DEEP_MS && depth > 2)
+		depth = 2;
+	ai->searched = depth;
+	if (n == 0)
+		return 0;
+	/* Every move two plies deep (one without time), best first. */
 	for (int i = 0; i < n; i++) {
 		LinkState t = *s;
 		v->apply(&t, seat, moves[i]);
 		ai->nodes++;
-		int val = deep ? chance_value(ai, &t, seat) : linkai_evaluate(ai, &t, seat);
+		sc[i] = (Scored){moves[i], depth >= 2 ? chance_value(ai, &t, seat, 1)
+						  : linkai_evaluate(ai, &t, seat)};
+	}
+	sort_scored(sc, n, true);
+	if (depth <= 2)
+		return sc[0].move;
+	/* The most promising few, deeper, while a third of the time is left. */
+	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP, best = 0;
+	Move best_move = sc[0].move;
+	for (int i = 0; i < keep; i++) {
+		if (i > 0 && elapsed_ms(t0) * 3 > ms_left)
+			break;
+		LinkState t = *s;
+		v->apply(&t, seat, sc[i].move);
+		int val = chance_value(ai, &t, seat, depth - 1);
 		if (i == 0 || val > best) {
 			best = val;
-			best_move = moves[i];
+			best_move = sc[i].move;
 		}
 	}
 	return best_move;

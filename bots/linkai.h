@@ -1,19 +1,24 @@
 /*
  * linkai: a Tetris Link player (engine/link.h), as a BotChoose.
  *
- * The search is expectimax two plies deep: each of our placements, then
- * each of the six faces the next player may roll (equally likely; a roll
- * that cannot be played skips their turn), then that player's best reply
- * by the same evaluation from their side. The evaluation adds to the
- * points already scored the promise of each group: the open cells (empty
- * and reachable by a falling piece) along it, weighted by what one more
- * linked piece would gain (3 points for a pair, 1 for a group of three or
- * more), scaled by the pieces the owner has left. It is our value less the
- * best opponent's. Without enough time for the second ply (under
- * LINKAI_FAST_MS) it plays the best move of the first.
+ * The search is expectimax over placements and die rolls. Two plies:
+ * each of our placements, then each of the six faces the next player may
+ * roll (equally likely; a roll that cannot be played skips the turn), then
+ * that player's best reply by the same evaluation from their side. Three
+ * plies (the default): the six placements best after two plies are
+ * searched again past our own next roll, where the other player's
+ * LINKAI_BEAM most promising replies are tried and the worst for us
+ * counts. The evaluation adds to the points already scored the promise of
+ * each group: the open cells (empty and reachable by a falling piece)
+ * along it, weighted by what one more linked piece would gain (3 points
+ * for a pair, 1 for a group of three or more), scaled by the pieces the
+ * owner has left. It is our value less the best opponent's. With little
+ * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
+ * under LINKAI_FAST_MS, and the third ply stops early (after at least the
+ * best move) once two thirds of the time given are gone.
  *
- * Deterministic: equal values go to the first move in legal_moves order;
- * the Rng is not used. No allocation after linkai_init.
+ * Deterministic unless the time runs short as above: equal values go to
+ * the first move in legal_moves order; the Rng is not used. No allocation after linkai_init.
  */
 #ifndef TETRARENA_BOTS_LINKAI_H
 #define TETRARENA_BOTS_LINKAI_H
@@ -22,7 +27,10 @@
 #include "rng.h"
 #include "variant.h"
 
-#define LINKAI_FAST_MS 150
+#define LINKAI_FAST_MS 150	/* below this, one ply */
+#define LINKAI_DEEP_MS 1000	/* below this, at most two plies */
+#define LINKAI_BEAM 3		/* placements searched deeper at inner nodes */
+#define LINKAI_ROOT_DEEP 6	/* our placements searched past two plies */
 
 /* Weights of the evaluation, in tenths of a point. */
 enum {
@@ -36,9 +44,10 @@ enum {
 };
 
 typedef struct {
-	int depth;		/* 1 greedy on the evaluation, 2 expectimax (default) */
+	int depth;		/* placements searched: 1 greedy, 2, 3 (default) */
 	int w[LINKAI_W_COUNT];	/* evaluation weights */
-	long nodes;		/* states evaluated by the last choose */
+	long nodes;		/* placements tried by the last choose */
+	int searched;		/* the depth the last choose used */
 } LinkAi;
 
 /* Set up with the default depth and weights. */

@@ -18,8 +18,14 @@ void tetrollai_init(TetrollAi *ai)
 		.dead_cell = 1.5,
 		.bump = 0.4,
 		.track = 1.0,
-		.reroll_cost = 1.0,
+		.reroll_cost = 12.0,
+		.nofit = 1.0,
+		.covered = 3.0,
+		.fill_power = 1.0,
+		.track_power = 1.5,
+		.late_cells = 40,
 		.max_rerolls = 2,
+		.lookahead = 0,
 	};
 }
 
@@ -92,6 +98,26 @@ static int dead_cells(const TetrollState *s, int seat, bool dead[TETROLL_ROWS][T
 	return total;
 }
 
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static const double roll_odds[7] = {
+	0, 411.0 / 1296, 261.0 / 1296, 183.0 / 1296, 153.0 / 1296, 147.0 / 1296, 141.0 / 1296,
+};
+
+/* The chance that one roll (no rerolls) selects a shape that fits nowhere. */
+static double miss_chance(const TetrollState *s, int seat)
+{
+	double miss = 0;
+	bool any = false;
+
+	for (int k = 1; k <= 5; k++) {
+		if (tetroll_shape_fits(s, seat, tetroll_shape_piece(k)))
+			any = true;
+		else
+			miss += roll_odds[k];
+	}
+	return any ? miss : 1.0;
+}
+
 double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	const TetrollSheet *sh = &s->sheet[seat];
@@ -127,15 +153,16 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 			seen[c] = true;
 		}
 		double expect = 10 - d - p->future_dup * (s->width - f) * distinct / w;
-		double row = (f / w) * (p->row_weight * expect + p->dup_ring * nd);
+		double share = p->fill_power == 1.0 ? f / w : pow(f / w, p->fill_power);
+		double row = share * (p->row_weight * expect + p->dup_ring * nd);
 		if (even_won || odd_won)
-			row += (f / w) * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
+			row += share * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
 		if (rowdead)
 			row *= 0.2;
 		v += row;
 	}
 	v -= p->dead_cell * ndead;
-	int prev = -1, bump = 0;
+	int prev = -1, bump = 0, covered = 0;
 	for (int x = 0; x < s->width; x++) {
 		int h = 0;
 		for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--)
@@ -143,16 +170,28 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 				h = y + 1;
 				break;
 			}
+		for (int y = 0; y < h - 1 && y < s->height; y++)
+			covered += !sh->cell[y][x] && !dead[y][x];
 		if (prev >= 0)
 			bump += h > prev ? h - prev : prev - h;
 		prev = h;
 	}
-	v -= p->bump * bump;
+	v -= p->bump * bump + p->covered * covered;
+	/*
+	 * If the next roll fits nowhere the game ends and everything above the
+	 * score now is lost: count that share of the estimate as lost.
+	 */
+	if (p->nofit > 0) {
+		double now = tetroll_score(s, seat, &rows, bonus);
+		double miss = miss_chance(s, seat) * p->nofit;
+		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
+	}
 	for (int b = 0; b < TETROLL_BONUSES; b++) {
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		v += p->track * frac * frac * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
+		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
+		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
 	}
 	return v;
 }
@@ -324,6 +363,17 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 		double frac = (double)sh->rings[b] / s->track[b];
 		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
 			   (0.2 + 0.8 * frac);
+		/* Late in the game an unfinished track rarely gets finished. */
+		int empty = 0;
+		for (int y = 0; y < s->height; y++)
+			empty += s->width - __builtin_popcount(sh->bits[y]);
+		if (empty < ai->p.late_cells)
+			c *= (double)empty / ai->p.late_cells;
+		/* An opponent ahead on this track will likely take its first prize anyway. */
+		for (int q = 0; q < s->nplayers; q++)
+			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
+			    s->sheet[q].rings[b] > sh->rings[b])
+				c *= 0.5;
 		int i = ds.ncost++;
 		while (i > 0 && ds.cost[i - 1] > c) {
 			ds.cost[i] = ds.cost[i - 1];
@@ -350,6 +400,76 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	return tetroll_move_reroll(best_mask, pay[0] + 1);
 }
 
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static void shape_odds(double odds[7])
+{
+	memset(odds, 0, 7 * sizeof(double));
+	for (int c = 0; c < DICE_CODES; c++) {
+		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
+					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
+		sort4(d);
+		odds[tetroll_dice_shape(d)] += 1.0 / DICE_CODES;
+	}
+}
+
+/*
+ * Placement with one roll of lookahead: each of the best few placements
+ * by static value is valued again by the expectation, over the next roll
+ * (no rerolls), of the best placement after it.
+ */
+static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	enum { KEEP = 6 };
+	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[KEEP] = {0}, dummy;
+	double topv[KEEP] = {0}, odds[7];
+	int n = variant_tetroll.legal_moves(s, seat, moves), ntop = 0;
+
+	shape_odds(odds);
+	for (int i = 0; i < n; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, moves[i]);
+		settle(ai, &t, seat, scratch);
+		double v = tetrollai_eval(ai, &t, seat);
+		int j;
+		if (ntop < KEEP)
+			j = ntop++;
+		else if (v > topv[KEEP - 1])
+			j = KEEP - 1;
+		else
+			continue;
+		while (j > 0 && topv[j - 1] < v) {
+			topv[j] = topv[j - 1];
+			top[j] = top[j - 1];
+			j--;
+		}
+		topv[j] = v;
+		top[j] = moves[i];
+	}
+	double best = -INFINITY;
+	Move pick = top[0];
+	for (int i = 0; i < ntop; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, top[i]);
+		settle(ai, &t, seat, scratch);
+		double v = 0;
+		for (int k = 1; k <= 6; k++) {
+			TetrollState u = t;
+			u.current = (int8_t)seat;
+			for (int d = 0; d < TETROLL_DICE; d++)
+				u.dice[d] = (int8_t)k;
+			u.ndice = TETROLL_DICE;
+			u.stage = TETROLL_STAGE_PLACE;
+			u.nqueue = 0;
+			v += odds[k] * best_placement(ai, &u, seat, &dummy);
+		}
+		if (v > best) {
+			best = v;
+			pick = top[i];
+		}
+	}
+	return pick;
+}
+
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	Move moves[MAX_MOVES], m = 0;
@@ -358,6 +478,8 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 	case TETROLL_STAGE_DICE:
 		return choose_dice(ai, s, seat);
 	case TETROLL_STAGE_PLACE:
+		if (ai->p.lookahead)
+			return place_lookahead(ai, s, seat);
 		best_placement(ai, s, seat, &m);
 		return m;
 	case TETROLL_STAGE_COPY:

@@ -9,7 +9,8 @@
  *     far, less the repeats still to come, weighted by how full the row
  *     is), plus the progress on each bonus track times the prize still
  *     reachable, less penalties for empty cells no piece can reach
- *     anymore and for a ragged surface;
+ *     anymore, for a ragged surface, and for the chance that the next
+ *     roll selects a shape that fits nowhere (which ends the game);
  *   - a placement is valued by applying it, resolving the decisions it
  *     triggers (copy, #3 rings, #6 numbers) greedily, and valuing the sheet;
  *   - the dice decision is an expectimax over rolls and rerolls: the best
@@ -39,7 +40,14 @@ typedef struct {
 	double bump;		/* penalty per unit of surface roughness */
 	double track;		/* weight of bonus-track progress */
 	double reroll_cost;	/* scale of the worth of a first prize given up */
+	double nofit;		/* share of the estimate above the score now lost per unit
+				   of the chance the next roll fits nowhere */
+	double covered;		/* penalty per empty grid cell with a number above it */
+	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
+	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
+	int lookahead;		/* 1: value a placement by the next roll's best placement too */
 } TetrollAiParams;
 
 typedef struct {

@@ -2,7 +2,7 @@
  * link: Tetris Link. See link.h for the rules as played here.
  *
  * Invariants of LinkState: `board` and `cell` agree (a cell is filled iff
- * it holds a piece index); piece[i] for i < npieces are the placed pieces
+ * it holds a piece index); colh[x] is board_column_height(board, x); piece[i] for i < npieces are the placed pieces
  * in the order played; parent/size form a union-find whose sets are exactly
  * the linked groups of one owner; link_total[p] is the sum of the sizes of
  * p's sets of 3 or more; score[p] is every move's gain minus penalty.
@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "scan.h"
 
 static const VariantOption link_options[LINK_OPT_COUNT] = {
 	{"width", 10, 4, LINK_MAX_WIDTH, "columns of the tower"},
@@ -54,13 +56,31 @@ static const Orientation *move_orientation(Move m, int *x)
 	return piece_orientation(kind, rot);
 }
 
+/*
+ * Where orientation o dropped at column x comes to rest: the lowest y at
+ * which each of its cells is above its column's stack. x must be in range.
+ */
+static int drop_y(const LinkState *s, const Orientation *o, int x)
+{
+	int rest = 0;
+
+	for (int i = 0; i < 4; i++) {
+		int need = s->colh[x + o->x[i]] - o->y[i];
+		if (need > rest)
+			rest = need;
+	}
+	return rest;
+}
+
 bool link_landing(const LinkState *s, Move m, int *y)
 {
 	int x;
 	const Orientation *o = move_orientation(m, &x);
-	int rest = board_drop_y(&s->board, o, x);
 
-	if (rest < 0 || rest + o->height > s->height)
+	if (x + o->width > s->width)
+		return false;
+	int rest = drop_y(s, o, x);
+	if (rest + o->height > s->height)
 		return false;
 	*y = rest;
 	return true;
@@ -80,7 +100,7 @@ int link_gaps(const LinkState *s, Move m)
 		for (int i = 0; i < 4; i++)
 			if (o->x[i] == c && o->y[i] < low)
 				low = o->y[i];
-		gaps += y + low - board_column_height(&s->board, x + c);
+		gaps += y + low - s->colh[x + c];
 	}
 	return gaps;
 }
@@ -172,8 +192,7 @@ static bool shape_fits(const LinkState *s, PieceKind shape)
 
 	for (int k = 0; k < n; k++) {
 		for (int x = 0; x + os[k]->width <= s->width; x++) {
-			int y = board_drop_y(&s->board, os[k], x);
-			if (y + os[k]->height <= s->height)
+			if (drop_y(s, os[k], x) + os[k]->height <= s->height)
 				return true;
 		}
 	}
@@ -280,8 +299,7 @@ static int moves_for_shape(const LinkState *s, PieceKind shape, Move *out)
 
 	for (int k = 0; k < n; k++) {
 		for (int x = 0; x + os[k]->width <= s->width; x++) {
-			int y = board_drop_y(&s->board, os[k], x);
-			if (y + os[k]->height <= s->height)
+			if (drop_y(s, os[k], x) + os[k]->height <= s->height)
 				out[count++] = link_move((PieceKind)os[k]->kind, os[k]->rot, x);
 		}
 	}
@@ -338,8 +356,12 @@ static void place(LinkState *s, Move m)
 				    (int8_t)x, (int8_t)y};
 	s->npieces++;
 	board_place(&s->board, o, x, y);
-	for (int i = 0; i < 4; i++)
-		s->cell[y + o->y[i]][x + o->x[i]] = (uint8_t)(idx + 1);
+	for (int i = 0; i < 4; i++) {
+		int cx = x + o->x[i], cy = y + o->y[i];
+		s->cell[cy][cx] = (uint8_t)(idx + 1);
+		if (s->colh[cx] < cy + 1)
+			s->colh[cx] = (int8_t)(cy + 1);
+	}
 	s->supply[owner][link_shape_face(piece_free((PieceKind)o->kind))]--;
 }
 
@@ -433,11 +455,12 @@ static void link_ranking(const void *state, int *rank)
 	}
 }
 
+static const char *const face_names[] = {"I", "O", "T", "L", "S", "logo"};
+static const char *const stage_names[] = {"rolloff", "roll", "place", "over"};
+
 static const char *face_name(int face)
 {
-	static const char *const names[] = {"I", "O", "T", "L", "S", "logo"};
-
-	return face >= 0 && face <= LINK_FACE_LOGO ? names[face] : "-";
+	return face >= 0 && face <= LINK_FACE_LOGO ? face_names[face] : "-";
 }
 
 static void link_move_format(const void *state, int player, Move m, Text *out)
@@ -447,72 +470,44 @@ static void link_move_format(const void *state, int player, Move m, Text *out)
 		text_printf(out, "roll %s", face_name((int)m));
 		return;
 	}
+	/* By hand: the referee formats every legal move for each `moves` line. */
 	PieceKind kind;
 	int rot, x;
 	link_move_unpack(m, &kind, &rot, &x);
-	text_printf(out, "%c%d@%d", piece_letter(kind), rot, x);
-}
-
-/* Parse a bounded decimal at *p; advances *p. */
-static bool parse_int(const char **p, int lo, int hi, int *out)
-{
-	const char *q = *p;
-	int v = 0, digits = 0;
-	bool neg = false;
-
-	if (*q == '-') {
-		neg = true;
-		q++;
-	}
-	while (*q >= '0' && *q <= '9' && digits < 6) {
-		v = v * 10 + (*q - '0');
-		q++;
-		digits++;
-	}
-	if (!digits || (*q >= '0' && *q <= '9'))
-		return false;
-	if (neg)
-		v = -v;
-	if (v < lo || v > hi)
-		return false;
-	*out = v;
-	*p = q;
-	return true;
+	text_putc(out, piece_letter(kind));
+	text_putc(out, (char)('0' + rot));
+	text_putc(out, '@');
+	if (x >= 10)
+		text_putc(out, (char)('0' + x / 10));
+	text_putc(out, (char)('0' + x % 10));
 }
 
 static bool link_move_parse(const void *state, int player, const char *text, Move *out)
 {
 	(void)state;
-	if (player == VARIANT_CHANCE) {
-		for (int f = 0; f <= LINK_FACE_LOGO; f++) {
-			char want[16];
-			snprintf(want, sizeof(want), "roll %s", face_name(f));
-			if (strcmp(text, want) == 0) {
-				*out = (Move)f;
-				return true;
-			}
-		}
-		return false;
-	}
-	PieceKind kind = piece_from_letter(text[0]);
-	const char *p = text + 1;
+	const char *p = text;
 	int rot, x;
 
+	if (player == VARIANT_CHANCE) {
+		int face;
+		if (strncmp(p, "roll ", 5) != 0)
+			return false;
+		p += 5;
+		if (!scan_name(&p, face_names, LINK_FACE_LOGO + 1, "", &face) || *p)
+			return false;
+		*out = (Move)face;
+		return true;
+	}
+	PieceKind kind = piece_from_letter(text[0]);
 	if (kind == PIECE_NONE || text[0] < 'A' || text[0] > 'Z')
 		return false;
-	if (!parse_int(&p, 0, piece_rotations(kind) - 1, &rot) || *p++ != '@')
+	p++;
+	if (!scan_int(&p, 0, piece_rotations(kind) - 1, &rot) || !scan_char(&p, '@'))
 		return false;
-	if (!parse_int(&p, 0, LINK_MAX_WIDTH - 1, &x) || *p)
+	if (!scan_int(&p, 0, LINK_MAX_WIDTH - 1, &x) || *p)
 		return false;
 	*out = link_move(kind, rot, x);
 	return true;
-}
-
-static const char *stage_name(int stage)
-{
-	static const char *const names[] = {"rolloff", "roll", "place", "over"};
-
-	return names[stage];
 }
 
 /*
@@ -526,7 +521,7 @@ static void link_state_format(const void *state, int viewer, Text *out)
 
 	(void)viewer;
 	text_printf(out, "players=%d width=%d height=%d stage=%s current=%d roll=%s",
-		    s->nplayers, s->width, s->height, stage_name(s->stage), s->current,
+		    s->nplayers, s->width, s->height, stage_names[s->stage], s->current,
 		    face_name(s->face));
 	text_puts(out, " scores=");
 	for (int p = 0; p < s->nplayers; p++)
@@ -564,19 +559,6 @@ static void link_state_format(const void *state, int viewer, Text *out)
 	}
 }
 
-/* Match "key=" at *p and advance past it. */
-static bool expect_key(const char **p, const char *key)
-{
-	size_t n = strlen(key);
-
-	while (**p == ' ')
-		(*p)++;
-	if (strncmp(*p, key, n) != 0 || (*p)[n] != '=')
-		return false;
-	*p += n + 1;
-	return true;
-}
-
 static bool link_state_parse(void *state, const VariantConfig *cfg, const char *text)
 {
 	LinkState *s = state;
@@ -584,85 +566,68 @@ static bool link_state_parse(void *state, const VariantConfig *cfg, const char *
 	int v, w, h, np;
 	int scores[LINK_MAX_PLAYERS] = {0};
 
-	if (!expect_key(&p, "players") || !parse_int(&p, 2, LINK_MAX_PLAYERS, &np))
+	if (!scan_key(&p, "players") || !scan_int(&p, 2, LINK_MAX_PLAYERS, &np))
 		return false;
-	if (!expect_key(&p, "width") || !parse_int(&p, 4, LINK_MAX_WIDTH, &w))
+	if (!scan_key(&p, "width") || !scan_int(&p, 4, LINK_MAX_WIDTH, &w))
 		return false;
-	if (!expect_key(&p, "height") || !parse_int(&p, 4, LINK_MAX_HEIGHT, &h))
+	if (!scan_key(&p, "height") || !scan_int(&p, 4, LINK_MAX_HEIGHT, &h))
 		return false;
 	VariantConfig c = *cfg;
 	c.nplayers = np;
 	c.opt[LINK_OPT_WIDTH] = w;
 	c.opt[LINK_OPT_HEIGHT] = h;
 	link_init(s, &c);
-	if (!expect_key(&p, "stage"))
+	if (!scan_key(&p, "stage"))
 		return false;
-	int stage = -1;
-	for (int k = 0; k <= LINK_STAGE_OVER; k++) {
-		size_t n = strlen(stage_name(k));
-		if (strncmp(p, stage_name(k), n) == 0 && p[n] == ' ') {
-			stage = k;
-			p += n;
-		}
-	}
-	if (stage < 0 || !expect_key(&p, "current") || !parse_int(&p, 0, np - 1, &v))
+	int stage, face;
+	if (!scan_name(&p, stage_names, LINK_STAGE_OVER + 1, "", &stage))
 		return false;
-	int current = v, face = -1;
-	if (!expect_key(&p, "roll"))
+	if (!scan_key(&p, "current") || !scan_int(&p, 0, np - 1, &v))
 		return false;
-	for (int f = LINK_FACE_LOGO; f >= -1; f--) {
-		const char *name = face_name(f);
-		size_t n = strlen(name);
-		if (strncmp(p, name, n) == 0 && p[n] == ' ') {
-			face = f;
-			p += n;
-			break;
-		}
-		if (f == -1)
-			return false;
-	}
-	if (!expect_key(&p, "scores"))
+	int current = v;
+	if (!scan_key(&p, "roll"))
+		return false;
+	if (scan_char(&p, '-'))
+		face = -1;
+	else if (!scan_name(&p, face_names, LINK_FACE_LOGO + 1, "", &face))
+		return false;
+	if (!scan_key(&p, "scores"))
 		return false;
 	for (int q = 0; q < np; q++)
-		if ((q && *p++ != ',') || !parse_int(&p, -9999, 9999, &scores[q]))
+		if ((q && !scan_char(&p, ',')) || !scan_int(&p, -9999, 9999, &scores[q]))
 			return false;
-	if (!expect_key(&p, "supply"))
+	if (!scan_key(&p, "supply"))
 		return false;
 	for (int q = 0; q < np; q++) {
-		if (q && *p++ != ',')
+		if (q && !scan_char(&p, ','))
 			return false;
 		for (int f = 0; f < LINK_SHAPES; f++) {
-			if (*p++ != piece_letter(face_shape[f]) || !parse_int(&p, 0, 25, &v))
+			if (!scan_char(&p, piece_letter(face_shape[f])) || !scan_int(&p, 0, 25, &v))
 				return false;
 			s->supply[q][f] = (int8_t)v;
 		}
 	}
-	if (!expect_key(&p, "retired"))
+	if (!scan_key(&p, "retired"))
 		return false;
-	if (*p == '-') {
-		p++;
-	} else {
+	if (!scan_char(&p, '-')) {
 		do {
-			if (!parse_int(&p, 0, np - 1, &v))
+			if (!scan_int(&p, 0, np - 1, &v))
 				return false;
 			s->retired |= 1u << v;
-		} while (*p == ',' && p++);
+		} while (scan_char(&p, ','));
 	}
-	if (!expect_key(&p, "board"))
+	if (!scan_key(&p, "board"))
 		return false;
-	while (*p && *p != ' ')
-		p++;	/* derived from the pieces */
-	if (!expect_key(&p, "pieces"))
+	scan_skip_value(&p);	/* derived from the pieces */
+	if (!scan_key(&p, "pieces"))
 		return false;
-	if (*p == '-') {
-		p++;
-	} else {
+	if (!scan_char(&p, '-')) {
 		do {
 			int owner;
 			Move m;
 			char buf[16];
 			size_t n = 0;
-			if (!parse_int(&p, 0, np - 1, &owner) || *p++ != ':')
+			if (!scan_int(&p, 0, np - 1, &owner) || !scan_char(&p, ':'))
 				return false;
 			while (*p && *p != ',' && *p != ' ' && n < sizeof(buf) - 1)
 				buf[n++] = *p++;
@@ -680,7 +645,7 @@ static bool link_state_parse(void *state, const VariantConfig *cfg, const char *
 			place(s, m);
 			for (int f = 0; f < LINK_SHAPES; f++)
 				s->supply[owner][f] = (int8_t)keep[f];
-		} while (*p == ',' && p++);
+		} while (scan_char(&p, ','));
 	}
 	while (*p == ' ')
 		p++;

@@ -66,6 +66,8 @@ typedef struct {
 	int16_t link_total[LINK_MAX_PLAYERS];	/* sum of group sizes >= 3 */
 	int8_t supply[LINK_MAX_PLAYERS][LINK_SHAPES];
 	Board board;
+	/* Height of each column: one above its highest filled cell. */
+	int8_t colh[LINK_MAX_WIDTH];
 	/* Piece index + 1 per cell, 0 when empty. */
 	uint8_t cell[LINK_MAX_HEIGHT][LINK_MAX_WIDTH];
 	LinkPiece piece[LINK_MAX_PIECES];

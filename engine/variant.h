@@ -146,6 +146,11 @@ struct Variant {
 	 * what was hidden from it). False on malformed text. */
 	bool (*state_parse)(void *state, const VariantConfig *cfg, const char *text);
 
+	/* Extra fields for the final result, each as " key=v,v,..", one value
+	 * per seat (the Main Match's ToL and ToD tokens); NULL when none. The
+	 * referee appends them to `result` and verify recomputes them. */
+	void (*result_extra)(const void *state, Text *out);
+
 	/* A picture of the state, several lines; with colour, ANSI escapes. */
 	void (*render)(const void *state, bool colour, Text *out);
 };

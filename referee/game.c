@@ -954,6 +954,13 @@ static void finish(Game *g, GameResult *result)
 	for (int p = 0; p < g->n; p++)
 		g_string_append_printf(line, "%s%s", p ? "," : "",
 				       g->seat[p].first_fault < 0 ? "-" : fault_names[g->seat[p].first_fault]);
+	if (g->v->result_extra) {
+		char extra[1024];
+		Text t;
+		text_init(&t, extra, sizeof(extra));
+		g->v->result_extra(g->state, &t);
+		g_string_append(line, extra);
+	}
 	g_string_append_printf(line, " reason=%s", game_end_name(result->end));
 	log_printf(g, "%s\n", line->str);
 

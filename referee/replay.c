@@ -84,6 +84,28 @@ static gboolean check_move(Replay *r, const GameLogEvent *e, gboolean random, Mo
 	return TRUE;
 }
 
+/* Every field the variant adds to a result (result_extra) must stand in
+ * the logged result line with the value the rules give. */
+static gboolean check_result_extra(Replay *r, const GameLogEvent *e, GError **error)
+{
+	char extra[1024];
+	Text t;
+
+	if (!r->v->result_extra)
+		return TRUE;
+	text_init(&t, extra, sizeof(extra));
+	r->v->result_extra(r->state, &t);
+	g_auto(GStrv) want = g_strsplit(g_strstrip(extra), " ", -1);
+	g_auto(GStrv) got = g_strsplit(e->text, " ", -1);
+	for (int i = 0; want[i]; i++) {
+		if (!*want[i])
+			continue;
+		if (!g_strv_contains((const char *const *)got, want[i]))
+			FAIL("the result should say %s by the rules", want[i]);
+	}
+	return TRUE;
+}
+
 /* Compare "ranks=1,2 scores=.. faults=.. reason=.." with the state. */
 static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 {
@@ -130,7 +152,7 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 	}
 	if (!seen[0] || !seen[1] || !seen[2])
 		FAIL("result lacks ranks=, scores= or faults=");
-	return TRUE;
+	return check_result_extra(r, e, error);
 }
 
 /* Apply one event with every check. */

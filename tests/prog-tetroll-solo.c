@@ -4,10 +4,11 @@
  * same as bin/bot-tetroll) or a uniformly random legal move (what
  * bin/bot-random plays), and prints one line per game:
  *
- *     seed=N score=S rows=R bonuses=B ordered=K turns=T
+ *     seed=N score=S rows=R bonuses=B ordered=K turns=T values=V1,...,V6 prizes=P
  *
  * B counts completed bonus tracks, K the finished rows reading 1 2 3 4 5 6
- * from left to right. scripts/tetroll-report.sh turns these lines into the
+ * from left to right, V1..V6 each bonus's end value, P the prize letters
+ * of the `go` state (o open, x crossed, 1 first, 2 runner-up). scripts/tetroll-report.sh turns these lines into the
  * solo report. Game g is played with dice seed FIRST+g (rng_seed of it, as
  * the referee seeds a game) and the bot's own generator seeded with it too.
  *
@@ -61,6 +62,10 @@ int main(int argc, char **argv)
 			{"bump", offsetof(TetrollAiParams, bump)},
 			{"track", offsetof(TetrollAiParams, track)},
 			{"reroll_cost", offsetof(TetrollAiParams, reroll_cost)},
+			{"nofit", offsetof(TetrollAiParams, nofit)},
+			{"covered", offsetof(TetrollAiParams, covered)},
+			{"fill_power", offsetof(TetrollAiParams, fill_power)},
+			{"track_power", offsetof(TetrollAiParams, track_power)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -70,6 +75,14 @@ int main(int argc, char **argv)
 				*(double *)((char *)&ai.p + fields[k].off) = strtod(eq + 1, NULL);
 				found = true;
 			}
+		if (eq && strncmp(argv[i], "late_cells=", 11) == 0) {
+			ai.p.late_cells = (int)strtol(eq + 1, NULL, 10);
+			found = true;
+		}
+		if (eq && strncmp(argv[i], "lookahead=", 10) == 0) {
+			ai.p.lookahead = (int)strtol(eq + 1, NULL, 10);
+			found = true;
+		}
 		if (eq && strncmp(argv[i], "max_rerolls=", 12) == 0) {
 			ai.p.max_rerolls = (int)strtol(eq + 1, NULL, 10);
 			found = ai.p.max_rerolls >= 0 && ai.p.max_rerolls <= TETROLLAI_MAX_REROLLS;
@@ -114,8 +127,12 @@ int main(int argc, char **argv)
 		score = tetroll_score(&s, 0, &rows, bonus);
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			done += s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST;
-		printf("seed=%llu score=%d rows=%d bonuses=%d ordered=%d turns=%d\n",
-		       (unsigned long long)seed, score, rows, done, ordered_rows(&s), s.turns);
+		printf("seed=%llu score=%d rows=%d bonuses=%d ordered=%d turns=%d values=%d,%d,%d,%d,%d,%d prizes=",
+		       (unsigned long long)seed, score, rows, done, ordered_rows(&s), s.turns, bonus[0],
+		       bonus[1], bonus[2], bonus[3], bonus[4], bonus[5]);
+		for (int b = 0; b < TETROLL_BONUSES; b++)
+			putchar("ox12"[s.sheet[0].prize[b]]);
+		putchar('\n');
 	}
 	return 0;
 }

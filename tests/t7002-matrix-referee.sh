@@ -34,7 +34,7 @@ clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 seats() { [ "$(grep -o '"seat":' "$1" | wc -l)" = 7 ]; }
 scores() { grep -o '"score":-\{0,1\}[0-9]*' "$1"; }
 
-echo "1..8"
+echo "1..10"
 play mixed 5 "$ai" "$rnd" "$ai" "$rnd" "$ai" "$rnd" "$rnd"
 check "AIs and random players: referee exits 0" [ $? = 0 ]
 mixed_ok() { seats "$tmp/mixed.json" && clean "$tmp/mixed.json"; }
@@ -55,4 +55,17 @@ if cmp -s "$tmp/self.log" "$tmp/bad.log"; then
 else
 	check "a tampered log fails verification" sh -c "! '$ref' verify '$tmp/bad.log' >/dev/null 2>&1"
 fi
+# The rulebook's tokens are in the result: exactly one leader's 2 ToLs or
+# tied leaders' 1 each, and at least one ToD; a changed award fails verify.
+tokens_ok() {
+	line=$(grep '^result ' "$tmp/self.log") || return 1
+	tol=$(echo "$line" | sed -n 's/.* tol=\([0-9,]*\).*/\1/p')
+	tod=$(echo "$line" | sed -n 's/.* tod=\([0-9,]*\).*/\1/p')
+	[ -n "$tol" ] && [ -n "$tod" ] || return 1
+	echo "$tod" | grep -q 1 || return 1
+	case ",$tol," in *,2,*) [ "$(echo "$tol" | tr -cd 1)" = "" ] ;; *) echo "$tol" | grep -q 1 ;; esac
+}
+check "the result records ToL and ToD" tokens_ok
+sed '/^result /s/ tod=[0-9,]*/ tod=0,0,0,0,0,0,0/' "$tmp/self.log" >"$tmp/badtod.log"
+check "a changed ToD fails verification" sh -c "! '$ref' verify '$tmp/badtod.log' >/dev/null 2>&1"
 [ "$fail" = 0 ]

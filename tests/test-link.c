@@ -442,7 +442,7 @@ static void test_notation(void)
 	}
 	static const char *const bad[] = {
 		"", "T", "T0", "T0@", "T4@0", "I2@0", "X0@1", "t0@1", "T0@1 ", "T0@-1",
-		"T0@99", "T00000000@1", "T0@1x", "roll T",
+		"T0@99", "T00000000@1", "T0@1x", "roll T", "T-0@1", "T0@01", "T+0@1",
 	};
 	for (gsize i = 0; i < G_N_ELEMENTS(bad); i++)
 		g_assert_false(variant_link.move_parse(&s, 0, bad[i], &m));

@@ -45,11 +45,12 @@ static void test_takes_the_link(void)
 	fixture(&s, "O", "0:I0@0,1:I0@6,0:I0@0,1:I0@6");
 	g_assert_cmpint(best_points(&s), ==, 3);
 	rng_seed(&rng, 1);
-	for (int depth = 1; depth <= 2; depth++) {
+	for (int depth = 1; depth <= 3; depth++) {
 		linkai_init(&ai);
 		ai.depth = depth;
 		Move m = linkai_choose(&variant_link, &s, 0, 5000, &rng, &ai);
 		g_assert_cmpint(link_move_points(&s, m), ==, 3);
+		g_assert_cmpint(ai.searched, ==, depth);
 		g_assert_cmpint(ai.nodes, >, 0);
 	}
 }
@@ -73,7 +74,7 @@ static void test_no_needless_gap(void)
 	g_assert_cmpint(link_move_points(&s, m), ==, 3);
 }
 
-/* Without time for the second ply, the search stays at one. */
+/* With less time the search gets shallower: 3, then 2, then 1 ply. */
 static void test_short_time(void)
 {
 	LinkState s;
@@ -83,11 +84,20 @@ static void test_short_time(void)
 	fixture(&s, "T", "0:I0@0");
 	rng_seed(&rng, 1);
 	linkai_init(&ai);
+	ai.depth = 3;
 	linkai_choose(&variant_link, &s, 0, LINKAI_FAST_MS - 1, &rng, &ai);
 	long shallow = ai.nodes;
-	linkai_choose(&variant_link, &s, 0, LINKAI_FAST_MS, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 1);
 	g_assert_cmpint(shallow, ==, 2 * 8 + 2 * 9);	/* T0, T2: 8 columns; T1, T3: 9 */
-	g_assert_cmpint(ai.nodes, >, shallow * 10);
+	linkai_choose(&variant_link, &s, 0, LINKAI_DEEP_MS - 1, &rng, &ai);
+	long two = ai.nodes;
+	g_assert_cmpint(ai.searched, ==, 2);
+	g_assert_cmpint(two, >, shallow * 10);
+	linkai_choose(&variant_link, &s, 0, LINKAI_DEEP_MS, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 3);
+	/* Time enough for every deep move whatever the machine's load. */
+	linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.nodes, >, two * 2);
 }
 
 static void test_weights(void)

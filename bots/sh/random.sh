@@ -8,9 +8,10 @@
 seed=${1:-1}
 case $seed in '' | *[!0-9]*) echo "usage: $0 [SEED]" >&2; exit 2 ;; esac
 set -f
+cr=$(printf '\r')
 moves=
 while IFS= read -r line; do
-	line=${line%"$(printf '\r')"}
+	line=${line%"$cr"}
 	case $line in
 	game\ *) moves=; echo "hello random-sh 1 moves multi" ;;
 	moves\ *) moves=${line#moves } ;;

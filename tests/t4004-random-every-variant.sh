@@ -1,0 +1,32 @@
+#!/bin/sh
+# t4004: bin/bot-random plays every variant the engine knows (the list in
+# its --help) through bin/referee, against bots/sh/random.sh: each game
+# ends by the rules without a fault, and its log verifies. Skipped while
+# bin/referee is not built.
+top=${TETRARENA_TOP:-.}
+ref=$top/bin/referee
+if [ ! -x "$ref" ]; then
+	echo "1..0 # SKIP no bin/referee"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t4004.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
+verify() { "$ref" verify "$1" >/dev/null 2>&1; }
+
+variants=$("$top/bin/bot-random" --help | sed -n 's/^Variants: //p')
+set -- $variants
+echo "1..$(($# * 2 + 1))"
+check "bot-random lists variants" [ $# -ge 1 ]
+for v in $variants; do
+	"$ref" play --variant "$v" --seed 2 --json --log "$tmp/$v.log" \
+		"$top/bin/bot-random --seed 3" "sh $top/bots/sh/random.sh 4" >"$tmp/$v.json" 2>"$tmp/$v.err"
+	check "$v: a game without faults" clean "$tmp/$v.json"
+	check "$v: verify passes" verify "$tmp/$v.log"
+done
+exit $fail
