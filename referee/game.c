@@ -1112,9 +1112,23 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		case VARIANT_PHASE_TURN:
 			do_turn(&g, variant_mask_player(mask));
 			break;
-		case VARIANT_PHASE_SIMULTANEOUS:
+		case VARIANT_PHASE_SIMULTANEOUS: {
+			/* Every seat of the round stopped and nothing plays for it
+			 * (policy `nothing`): no round could ever change the state,
+			 * so end the game as real time does, rather than spin. */
+			gboolean anyone = g.policy == VARIANT_FAULT_RANDOM;
+			for (int p = 0; p < g.n; p++)
+				if (mask & (1u << p) && g.seat[p].bot)
+					anyone = TRUE;
+			if (!anyone && v->halt) {
+				v->halt(g.state);
+				log_printf(&g, "halt\n");
+				result->end = GAME_END_FAULTS;
+				break;
+			}
 			do_simultaneous(&g, mask);
 			break;
+		}
 		case VARIANT_PHASE_REALTIME:
 			for (int p = 0; p < g.n; p++)
 				if (!g.seat[p].snapshot)

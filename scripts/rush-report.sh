@@ -64,7 +64,7 @@ series() {
 		else
 			a="$other --seed $((2 * s))" b="$bot --seed $((2 * s + 1))"
 		fi
-		if ! "$referee" play --variant rush --option lockstep=1 --seed "$s" --json --log "$log" \
+		if ! "$referee" play --variant rush --option lockstep=1 --seed "$s" --time game:600000 --json --log "$log" \
 			"$a" "$b" >"$tmp/json" 2>"$tmp/err" || ! "$referee" verify "$log" >/dev/null 2>>"$tmp/err"; then
 			echo "$name game $i (seed $s): referee failed:" >&2
 			cat "$tmp/err" >&2

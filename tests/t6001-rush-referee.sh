@@ -4,7 +4,8 @@
 # more blocks, and the log (the order moves were applied in) verifies. A
 # 4-player real-time game and a lockstep game of our bots finish and
 # verify; the lockstep game reruns identically; the game's time limit ends
-# a slow game with reason=limit; a log with a move taken out fails verify.
+# a slow game with reason=limit; a lockstep game whose bots all crashed ends
+# for faults; a log with a move taken out fails verify.
 # Skipped while bin/referee is not built.
 top=${TETRARENA_TOP:-.}
 ref=$top/bin/referee
@@ -24,6 +25,9 @@ check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 rush="$top/bin/bot-rush"
 random="$top/bin/bot-random"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+# Every game but the one about the limit is bounded too, so that no
+# failure can hang the suite.
+bounded="$time,game:$(ms 120000)"
 
 # A protocol bot that plays the first listed move, after sleeping its
 # first argument in milliseconds before each one.
@@ -62,8 +66,8 @@ nofaults() { ! grep -q '"faults":{"' "$1"; }
 # takes LOG SEAT: how many blocks SEAT took from the box
 takes() { grep -c "^move $2 take:" "$1"; }
 
-echo "1..16"
-opts="--seed 1 --time $time"
+echo "1..19"
+opts="--seed 1 --time $bounded"
 play speed "$fast" "$slow"
 check "fast vs slow: referee exits 0" [ $? = 0 ]
 check "fast vs slow: the game ended by the rules" reason "$tmp/speed.json" end
@@ -72,14 +76,14 @@ s=$(takes "$tmp/speed.log" 1)
 check "fast vs slow: the fast bot took more blocks ($f to $s)" [ "$f" -gt "$s" ]
 check "fast vs slow: the log replays exactly (verify)" verify "$tmp/speed.log"
 
-opts="--seed 2 --time $time"
+opts="--seed 2 --time $bounded"
 play four "$rush" "$random" "$rush --seed 5" "$random --seed 6"
 check "4 players in real time: referee exits 0" [ $? = 0 ]
 check "4 players in real time: ended by the rules, no faults" \
 	sh -c "grep -q '\"reason\":\"end\"' '$tmp/four.json' && ! grep -q '\"faults\":{\"' '$tmp/four.json'"
 check "4 players in real time: verify passes" verify "$tmp/four.log"
 
-opts="--seed 3 --time $time --option lockstep=1"
+opts="--seed 3 --time $bounded --option lockstep=1"
 play lock "$rush" "$random"
 check "lockstep: referee exits 0" [ $? = 0 ]
 check "lockstep: ended by the rules, no faults" \
@@ -93,6 +97,15 @@ play limit "$slow" "$slow"
 check "time limit: referee exits 0" [ $? = 0 ]
 check "time limit: the result says limit" reason "$tmp/limit.json" limit
 check "time limit: verify passes" verify "$tmp/limit.log"
+
+# Lockstep with every bot crashed: the game ends for faults, it does not
+# spin on empty ticks.
+fake="${TETRARENA_BUILD:-$top/build/opt}/tests/prog-fakebot"
+opts="--seed 5 --time $bounded --option lockstep=1"
+play crash "$fake crash" "$fake crash"
+check "lockstep, every bot crashed: referee exits 0" [ $? = 0 ]
+check "lockstep, every bot crashed: the result says faults" reason "$tmp/crash.json" faults
+check "lockstep, every bot crashed: verify passes" verify "$tmp/crash.log"
 
 # Take out the first placement: the rest no longer replays.
 awk '!done && /^move [0-9] place:/ { done = 1; next } { print }' "$tmp/speed.log" >"$tmp/cut.log"
