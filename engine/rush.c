@@ -13,6 +13,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "scan.h"
+
 static const VariantOption rush_options[RUSH_OPT_COUNT] = {
 	{"width", 10, 4, RUSH_MAX_WIDTH, "columns of each board"},
 	{"height", 20, 4, RUSH_MAX_HEIGHT, "rows of each board"},
@@ -553,23 +555,6 @@ static void rush_move_format(const void *state, int player, Move m, Text *out)
 	}
 }
 
-/* Parse a bounded unsigned decimal of at most 6 digits at *p; advances *p. */
-static bool parse_int(const char **p, int lo, int hi, int *out)
-{
-	const char *q = *p;
-	int v = 0, digits = 0;
-
-	while (*q >= '0' && *q <= '9' && digits < 6) {
-		v = v * 10 + (*q - '0');
-		q++;
-		digits++;
-	}
-	if (!digits || (*q >= '0' && *q <= '9') || v < lo || v > hi)
-		return false;
-	*out = v;
-	*p = q;
-	return true;
-}
 
 /* An upper-case piece letter at *p; advances *p. */
 static bool parse_kind(const char **p, PieceKind *out)
@@ -597,7 +582,7 @@ static bool rush_move_parse(const void *state, int player, const char *text, Mov
 			return false;
 		p += 6;
 		for (int i = 0; i < s->nplayers; i++) {
-			if ((i && *p++ != ',') || !parse_int(&p, 0, s->nplayers - 1, &order[i]) ||
+			if ((i && *p++ != ',') || !scan_int(&p, 0, s->nplayers - 1, &order[i]) ||
 			    (seen >> order[i] & 1u))
 				return false;
 			seen |= 1u << order[i];
@@ -620,18 +605,18 @@ static bool rush_move_parse(const void *state, int player, const char *text, Mov
 	}
 	if (strncmp(p, "give:", 5) == 0) {
 		p += 5;
-		if (!parse_int(&p, 0, RUSH_MAX_PLAYERS - 1, &a) || *p)
+		if (!scan_int(&p, 0, RUSH_MAX_PLAYERS - 1, &a) || *p)
 			return false;
 		*out = rush_move_give(a);
 		return true;
 	}
 	if (strncmp(p, "place:", 6) == 0) {
 		p += 6;
-		if (!parse_kind(&p, &k) || !parse_int(&p, 0, piece_rotations(k) - 1, &a))
+		if (!parse_kind(&p, &k) || !scan_int(&p, 0, piece_rotations(k) - 1, &a))
 			return false;
-		if (*p++ != '@' || !parse_int(&p, 0, RUSH_MAX_WIDTH - 1, &b) || *p++ != ',')
+		if (*p++ != '@' || !scan_int(&p, 0, RUSH_MAX_WIDTH - 1, &b) || *p++ != ',')
 			return false;
-		if (!parse_int(&p, 0, RUSH_MAX_HEIGHT - 1, &c) || *p)
+		if (!scan_int(&p, 0, RUSH_MAX_HEIGHT - 1, &c) || *p)
 			return false;
 		*out = rush_move_place(k, a, b, c);
 		return true;
@@ -721,32 +706,7 @@ static void rush_state_format(const void *state, int viewer, Text *out)
 	}
 }
 
-/* Match " key=" at *p and advance past it. */
-static bool expect_key(const char **p, const char *key)
-{
-	size_t n = strlen(key);
 
-	while (**p == ' ')
-		(*p)++;
-	if (strncmp(*p, key, n) != 0 || (*p)[n] != '=')
-		return false;
-	*p += n + 1;
-	return true;
-}
-
-/* One of `names` (count n) followed by a space or the end; OUT: its index. */
-static bool parse_name(const char **p, const char *const *names, int n, int *out)
-{
-	for (int i = 0; i < n; i++) {
-		size_t len = strlen(names[i]);
-		if (strncmp(*p, names[i], len) == 0 && ((*p)[len] == ' ' || !(*p)[len])) {
-			*out = i;
-			*p += len;
-			return true;
-		}
-	}
-	return false;
-}
 
 static bool parse_mask(const char **p, int n, uint32_t *out)
 {
@@ -758,7 +718,7 @@ static bool parse_mask(const char **p, int n, uint32_t *out)
 		return true;
 	}
 	do {
-		if (!parse_int(p, 0, n - 1, &v))
+		if (!scan_int(p, 0, n - 1, &v))
 			return false;
 		*out |= 1u << v;
 	} while (**p == ',' && (*p)++);
@@ -783,7 +743,7 @@ static bool parse_kind_or_none(const char **p, int8_t *out)
 
 static bool parse_kinds(const char **p, const char *key, int n, int8_t *out)
 {
-	if (!expect_key(p, key))
+	if (!scan_key(p, key))
 		return false;
 	for (int q = 0; q < n; q++)
 		if ((q && *(*p)++ != ',') || !parse_kind_or_none(p, &out[q]))
@@ -795,10 +755,10 @@ static bool parse_counts(const char **p, const char *key, int n, int hi, int16_t
 {
 	int v;
 
-	if (!expect_key(p, key))
+	if (!scan_key(p, key))
 		return false;
 	for (int q = 0; q < n; q++) {
-		if ((q && *(*p)++ != ',') || !parse_int(p, 0, hi, &v))
+		if ((q && *(*p)++ != ',') || !scan_int(p, 0, hi, &v))
 			return false;
 		out[q] = (int16_t)v;
 	}
@@ -813,13 +773,13 @@ static bool rush_state_parse(void *state, const VariantConfig *cfg, const char *
 	int16_t scratch[RUSH_MAX_PLAYERS];
 	static const char *const modes[] = {"realtime", "lockstep"};
 
-	if (!expect_key(&p, "players") || !parse_int(&p, 2, RUSH_MAX_PLAYERS, &n))
+	if (!scan_key(&p, "players") || !scan_int(&p, 2, RUSH_MAX_PLAYERS, &n))
 		return false;
-	if (!expect_key(&p, "width") || !parse_int(&p, 4, RUSH_MAX_WIDTH, &w))
+	if (!scan_key(&p, "width") || !scan_int(&p, 4, RUSH_MAX_WIDTH, &w))
 		return false;
-	if (!expect_key(&p, "height") || !parse_int(&p, 4, RUSH_MAX_HEIGHT, &h))
+	if (!scan_key(&p, "height") || !scan_int(&p, 4, RUSH_MAX_HEIGHT, &h))
 		return false;
-	if (!expect_key(&p, "mode") || !parse_name(&p, modes, 2, &mode))
+	if (!scan_key(&p, "mode") || !scan_name(&p, modes, 2, "", &mode))
 		return false;
 	VariantConfig c = *cfg;
 	c.nplayers = n;
@@ -829,24 +789,24 @@ static bool rush_state_parse(void *state, const VariantConfig *cfg, const char *
 	if (c.opt[RUSH_OPT_BOX] < 1 || c.opt[RUSH_OPT_BOX] > RUSH_MAX_BOX)
 		c.opt[RUSH_OPT_BOX] = rush_options[RUSH_OPT_BOX].def;
 	rush_init(s, &c);
-	if (!expect_key(&p, "status") || !parse_name(&p, status_names, 3, &status))
+	if (!scan_key(&p, "status") || !scan_name(&p, status_names, 3, "", &status))
 		return false;
-	if (!expect_key(&p, "end") || !parse_name(&p, end_names, 5, &end))
+	if (!scan_key(&p, "end") || !scan_name(&p, end_names, 5, "", &end))
 		return false;
-	if (!expect_key(&p, "tick") || !parse_int(&p, 0, 999999, &v))
+	if (!scan_key(&p, "tick") || !scan_int(&p, 0, 999999, &v))
 		return false;
 	s->tick = v;
 	uint32_t mask;
-	if (!expect_key(&p, "tetris") || !parse_mask(&p, n, &mask))
+	if (!scan_key(&p, "tetris") || !parse_mask(&p, n, &mask))
 		return false;
 	s->tetris = (uint8_t)mask;
-	if (!expect_key(&p, "retired") || !parse_mask(&p, n, &s->retired))
+	if (!scan_key(&p, "retired") || !parse_mask(&p, n, &s->retired))
 		return false;
-	if (!expect_key(&p, "box"))
+	if (!scan_key(&p, "box"))
 		return false;
 	for (int k = 0; k < PIECE_COUNT; k++) {
 		if ((k && *p++ != ',') || *p++ != piece_letter((PieceKind)k) ||
-		    !parse_int(&p, 0, RUSH_MAX_BOX, &v))
+		    !scan_int(&p, 0, RUSH_MAX_BOX, &v))
 			return false;
 		s->box[k] = (int8_t)v;
 	}
@@ -859,7 +819,7 @@ static bool rush_state_parse(void *state, const VariantConfig *cfg, const char *
 	    !parse_counts(&p, "given", n, 30000, s->given) ||
 	    !parse_counts(&p, "discarded", n, 30000, s->discarded))
 		return false;
-	if (!expect_key(&p, "pending"))
+	if (!scan_key(&p, "pending"))
 		return false;
 	if (*p == '-' && (p[1] == ' ' || !p[1])) {
 		p++;
@@ -882,7 +842,7 @@ static bool rush_state_parse(void *state, const VariantConfig *cfg, const char *
 	for (int q = 0; q < n; q++) {
 		char key[16] = "board0";
 		key[5] = (char)('0' + q);
-		if (!expect_key(&p, key))
+		if (!scan_key(&p, key))
 			return false;
 		for (int y = h - 1; y >= 0; y--) {
 			for (int x = 0; x < w; x++) {

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scan.h"
+
 #define BONUS3 2	/* indices of bonuses #3 and #6 */
 #define BONUS6 5
 
@@ -754,28 +756,11 @@ static void tetroll_move_format(const void *state, int player, Move m, Text *out
 	}
 }
 
-/* Parse a bounded non-negative decimal at *p; advances *p. */
-static bool parse_uint(const char **p, int lo, int hi, int *out)
-{
-	const char *q = *p;
-	int v = 0, digits = 0;
-
-	while (*q >= '0' && *q <= '9' && digits < 6) {
-		v = v * 10 + (*q - '0');
-		q++;
-		digits++;
-	}
-	if (!digits || (*q >= '0' && *q <= '9') || v < lo || v > hi)
-		return false;
-	*out = v;
-	*p = q;
-	return true;
-}
 
 static bool parse_cell(const char **p, int *x, int *y)
 {
-	return parse_uint(p, 0, TETROLL_MAX_WIDTH - 1, x) && *(*p)++ == ':' &&
-	       parse_uint(p, 0, TETROLL_ROWS - 1, y);
+	return scan_int(p, 0, TETROLL_MAX_WIDTH - 1, x) && *(*p)++ == ':' &&
+	       scan_int(p, 0, TETROLL_ROWS - 1, y);
 }
 
 static bool tetroll_move_parse(const void *state, int player, const char *text, Move *out)
@@ -813,7 +798,7 @@ static bool tetroll_move_parse(const void *state, int player, const char *text, 
 				return false;
 			mask |= 1u << i;
 		}
-		if (!mask || *p++ != ':' || *p++ != 'b' || !parse_uint(&p, 1, 6, &v) || *p)
+		if (!mask || *p++ != ':' || *p++ != 'b' || !scan_int(&p, 1, 6, &v) || *p)
 			return false;
 		*out = tetroll_move_reroll(mask, v);
 		return true;
@@ -827,14 +812,14 @@ static bool tetroll_move_parse(const void *state, int player, const char *text, 
 	}
 	if (strncmp(p, "ring:", 5) == 0) {
 		p += 5;
-		if (!parse_uint(&p, 1, 6, &v) || *p)
+		if (!scan_int(&p, 1, 6, &v) || *p)
 			return false;
 		*out = tetroll_move_ring(v);
 		return true;
 	}
 	if (strncmp(p, "write:", 6) == 0) {
 		p += 6;
-		if (!parse_uint(&p, 1, 6, &v) || *p++ != '@' || !parse_cell(&p, &x, &y) || *p)
+		if (!scan_int(&p, 1, 6, &v) || *p++ != '@' || !parse_cell(&p, &x, &y) || *p)
 			return false;
 		*out = tetroll_move_write(v, x, y);
 		return true;
@@ -844,7 +829,7 @@ static bool tetroll_move_parse(const void *state, int player, const char *text, 
 	if (kind == PIECE_NONE || *p < 'A' || *p > 'Z')
 		return false;
 	p++;
-	if (!parse_uint(&p, 0, piece_rotations(kind) - 1, &rot) || *p++ != '@' ||
+	if (!scan_int(&p, 0, piece_rotations(kind) - 1, &rot) || *p++ != '@' ||
 	    !parse_cell(&p, &x, &y) || *p)
 		return false;
 	*out = tetroll_move_place(kind, rot, x, y);
@@ -920,40 +905,8 @@ static void tetroll_state_format(const void *state, int viewer, Text *out)
 	}
 }
 
-/* Match "key=" at *p (after spaces) and advance past it. */
-static bool expect_key(const char **p, const char *key)
-{
-	size_t n = strlen(key);
 
-	while (**p == ' ')
-		(*p)++;
-	if (strncmp(*p, key, n) != 0 || (*p)[n] != '=')
-		return false;
-	*p += n + 1;
-	return true;
-}
 
-/* Match one of names[0..n-1] followed by a space, comma or the end. */
-static bool expect_name(const char **p, const char *const *names, int n, int *out)
-{
-	for (int i = 0; i < n; i++) {
-		size_t len = strlen(names[i]);
-		if (len && strncmp(*p, names[i], len) == 0 &&
-		    ((*p)[len] == ' ' || (*p)[len] == ',' || (*p)[len] == ':' || !(*p)[len])) {
-			*out = i;
-			*p += len;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Skip a field's value (derived fields are recomputed). */
-static void skip_value(const char **p)
-{
-	while (**p && **p != ' ')
-		(*p)++;
-}
 
 static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const char *text)
 {
@@ -962,32 +915,32 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 	int v, np, w, h;
 	VariantConfig c = *cfg;
 
-	if (!expect_key(&p, "players") || !parse_uint(&p, 1, TETROLL_MAX_PLAYERS, &np) ||
-	    !expect_key(&p, "width") || !parse_uint(&p, 4, TETROLL_MAX_WIDTH, &w) ||
-	    !expect_key(&p, "height") || !parse_uint(&p, 4, TETROLL_MAX_HEIGHT, &h) ||
-	    !expect_key(&p, "rings"))
+	if (!scan_key(&p, "players") || !scan_int(&p, 1, TETROLL_MAX_PLAYERS, &np) ||
+	    !scan_key(&p, "width") || !scan_int(&p, 4, TETROLL_MAX_WIDTH, &w) ||
+	    !scan_key(&p, "height") || !scan_int(&p, 4, TETROLL_MAX_HEIGHT, &h) ||
+	    !scan_key(&p, "rings"))
 		return false;
 	c.nplayers = np;
 	c.opt[TETROLL_OPT_WIDTH] = w;
 	c.opt[TETROLL_OPT_HEIGHT] = h;
 	for (int b = 0; b < TETROLL_BONUSES; b++) {
-		if ((b && *p++ != ',') || !parse_uint(&p, 1, TETROLL_MAX_RINGS, &v))
+		if ((b && *p++ != ',') || !scan_int(&p, 1, TETROLL_MAX_RINGS, &v))
 			return false;
 		c.opt[TETROLL_OPT_RINGS1 + b] = v;
 	}
-	if (!expect_key(&p, "runner1") || !parse_uint(&p, 0, 16, &v))
+	if (!scan_key(&p, "runner1") || !scan_int(&p, 0, 16, &v))
 		return false;
 	c.opt[TETROLL_OPT_RUNNER1] = v;
-	if (!expect_key(&p, "specials") || !parse_uint(&p, 0, 1, &v))
+	if (!scan_key(&p, "specials") || !scan_int(&p, 0, 1, &v))
 		return false;
 	c.opt[TETROLL_OPT_SPECIALS] = v;
 	tetroll_init(s, &c);
 
 	int stage, current, turns;
-	if (!expect_key(&p, "stage") || !expect_name(&p, stage_names, 7, &stage) ||
-	    !expect_key(&p, "current") || !parse_uint(&p, 0, np - 1, &current) ||
-	    !expect_key(&p, "turn") || !parse_uint(&p, 0, 30000, &turns) ||
-	    !expect_key(&p, "dice"))
+	if (!scan_key(&p, "stage") || !scan_name(&p, stage_names, 7, ",:", &stage) ||
+	    !scan_key(&p, "current") || !scan_int(&p, 0, np - 1, &current) ||
+	    !scan_key(&p, "turn") || !scan_int(&p, 0, 30000, &turns) ||
+	    !scan_key(&p, "dice"))
 		return false;
 	s->stage = (int8_t)stage;
 	s->current = (int8_t)current;
@@ -1002,7 +955,7 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 			return false;
 		sort_dice(s);
 	}
-	if (!expect_key(&p, "roll") || !parse_uint(&p, 0, TETROLL_DICE, &v))
+	if (!scan_key(&p, "roll") || !scan_int(&p, 0, TETROLL_DICE, &v))
 		return false;
 	s->nroll = (int8_t)v;
 	if ((stage == TETROLL_STAGE_ROLL) != (v > 0) ||
@@ -1010,10 +963,10 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 		return false;
 	if ((stage == TETROLL_STAGE_DICE || stage == TETROLL_STAGE_PLACE) != (s->ndice == TETROLL_DICE))
 		return false;
-	if (!expect_key(&p, "shape"))
+	if (!scan_key(&p, "shape"))
 		return false;
-	skip_value(&p);
-	if (!expect_key(&p, "queue"))
+	scan_skip_value(&p);
+	if (!scan_key(&p, "queue"))
 		return false;
 	s->nqueue = 0;
 	if (*p == '-') {
@@ -1021,8 +974,8 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 	} else {
 		do {
 			int kind, n;
-			if (s->nqueue == TETROLL_QUEUE || !expect_name(&p, task_names, 4, &kind) ||
-			    *p++ != ':' || !parse_uint(&p, 1, 6, &n))
+			if (s->nqueue == TETROLL_QUEUE || !scan_name(&p, task_names, 4, ",:", &kind) ||
+			    *p++ != ':' || !scan_int(&p, 1, 6, &n))
 				return false;
 			s->queue[s->nqueue++] = (TetrollTask){(int8_t)kind, (int8_t)n};
 		} while (*p == ',' && p++);
@@ -1031,21 +984,21 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 					    TETROLL_TASK_WRITE, 0};
 	if (stage_task[stage] ? !s->nqueue || s->queue[0].kind != stage_task[stage] : s->nqueue)
 		return false;
-	if (!expect_key(&p, "status"))
+	if (!scan_key(&p, "status"))
 		return false;
 	for (int q = 0; q < np; q++) {
-		if ((q && *p++ != ',') || !expect_name(&p, status_names, 3, &v))
+		if ((q && *p++ != ',') || !scan_name(&p, status_names, 3, ",:", &v))
 			return false;
 		s->sheet[q].status = (int8_t)v;
 	}
-	if (!expect_key(&p, "scores"))
+	if (!scan_key(&p, "scores"))
 		return false;
-	skip_value(&p);
+	scan_skip_value(&p);
 	for (int q = 0; q < np; q++) {
 		TetrollSheet *sh = &s->sheet[q];
 		char key[32];
 		snprintf(key, sizeof(key), "sheet%d", q);
-		if (!expect_key(&p, key))
+		if (!scan_key(&p, key))
 			return false;
 		for (int y = h + TETROLL_ABOVE - 1; y >= 0; y--) {
 			for (int x = 0; x < w; x++) {
@@ -1061,15 +1014,15 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 				return false;
 		}
 		snprintf(key, sizeof(key), "rings%d", q);
-		if (!expect_key(&p, key))
+		if (!scan_key(&p, key))
 			return false;
 		for (int b = 0; b < TETROLL_BONUSES; b++) {
-			if ((b && *p++ != ',') || !parse_uint(&p, 0, s->track[b], &v))
+			if ((b && *p++ != ',') || !scan_int(&p, 0, s->track[b], &v))
 				return false;
 			sh->rings[b] = (int8_t)v;
 		}
 		snprintf(key, sizeof(key), "prizes%d", q);
-		if (!expect_key(&p, key))
+		if (!scan_key(&p, key))
 			return false;
 		for (int b = 0; b < TETROLL_BONUSES; b++) {
 			const char *c2 = *p ? strchr(prize_chars, *p) : NULL;
