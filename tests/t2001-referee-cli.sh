@@ -2,20 +2,10 @@
 # t2001-referee-cli: the referee's command line end to end: play (text
 # and JSON), verify, view, rerun, bots files, usage errors (exit 2) and
 # runtime failures (exit 1), tampered and truncated logs, no leftovers.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
 fake=$build/tests/prog-fakebot
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t2001.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 marker="t2001-$$"
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 # exit status of a command, its output kept in $tmp/out and $tmp/err
 status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN

@@ -2,18 +2,8 @@
 # t2002-referee-our-bots: the end-to-end game: bin/referee plays
 # bin/bot-random against the Python bot on seed 1; the game finishes, the
 # log verifies, rerun reproduces it, and nothing of either bot is left.
-top=${TETRARENA_TOP:-.}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$top/bin/bot-random" ] || [ ! -f "$top/bots/python/linkbot.py" ]; then
-	echo "1..0 # SKIP our bots are not built"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t2002.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$top/bin/bot-random" "$top/bots/python/linkbot.py"
 check() {
 	desc=$1
 	shift

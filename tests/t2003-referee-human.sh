@@ -3,14 +3,9 @@
 # the board is drawn, the legal moves are offered as a numbered list, a
 # number or the notation is accepted, a wrong entry is refused, and the
 # game's log verifies. Also `view --step` steps through a log on Enter.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
 fake=$build/tests/prog-fakebot
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t2003.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
 check() {
 	desc=$1
 	shift

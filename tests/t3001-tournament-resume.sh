@@ -3,23 +3,11 @@
 # started again ends with exactly the games of an uninterrupted run and the
 # same standings; SIGINT stops cleanly and prints the resume command; the
 # journal holds every game once.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
 fake=$build/tests/prog-fakebot
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ] || [ ! -x "$fake" ]; then
-	echo "1..0 # SKIP no bin/referee or fake bot yet"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t3001.XXXXXX")
+need "$ref" "$fake"
 marker="t3001-$$"
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 # Results without the timing columns (log, mean_ms, max_ms) and lines.
 results() { cut -d, -f1-11 "$1/games.csv"; }

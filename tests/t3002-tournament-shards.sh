@@ -2,22 +2,10 @@
 # t3002-tournament-shards: shards played apart and merged give the same
 # standings as one run; a merge of another tournament's journal is refused;
 # usage errors exit 2; a tournament file works like flags.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
 fake=$build/tests/prog-fakebot
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ] || [ ! -x "$fake" ]; then
-	echo "1..0 # SKIP no bin/referee or fake bot yet"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t3002.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+need "$ref" "$fake"
 games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 results() { cut -d, -f1-11 "$1/games.csv"; }
 standings() { grep -v '_ms"' "$1/standings.json"; }

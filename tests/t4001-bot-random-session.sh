@@ -2,13 +2,8 @@
 # bin/bot-random over a scripted protocol session: it answers `hello`,
 # a legal `move` for each `go` (without the referee's `moves` list, so the
 # move is its own), declines an unknown variant, and stops at `quit`.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot="$top/bin/bot-random"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
 check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
 echo "1..8"

@@ -3,21 +3,8 @@
 # against the Python bot (the brief's example), bot-link against both,
 # and a 3-player game; every game ends without a fault and its log passes
 # `referee verify`. Skipped while bin/referee is not built.
-top=${TETRARENA_TOP:-.}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t4002.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref"
 random="$top/bin/bot-random"
 linkai="$top/bin/bot-link"
 py="python3 $top/bots/python/linkbot.py"

@@ -3,19 +3,8 @@
 # its --help) through bin/referee, against bots/sh/random.sh: each game
 # ends by the rules without a fault, and its log verifies. Skipped while
 # bin/referee is not built.
-top=${TETRARENA_TOP:-.}
-ref=$top/bin/referee
-if [ ! -x "$ref" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t4004.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref"
 clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 

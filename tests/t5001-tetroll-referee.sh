@@ -4,23 +4,9 @@
 # rules without faults; every log passes `referee verify`, `rerun` plays
 # the same game again and `view` shows the final sheet; a bot that plays an
 # illegal move forfeits: its game ends, it ranks last, the other goes on.
-# Skipped while bin/referee is not built.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t5001.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+need "$ref"
 random="$top/bin/bot-random"
 ai="$top/bin/bot-tetroll"
 fake="$build/tests/prog-fakebot"

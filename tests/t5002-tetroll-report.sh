@@ -3,18 +3,8 @@
 # (every log verified) and in-process, and for bot-tetroll both give the
 # same games: the AI and the dice are deterministic for a seed. Skipped
 # while bin/referee is not built.
-top=${TETRARENA_TOP:-.}
-if [ ! -x "$top/bin/referee" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t5002.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$top/bin/referee"
 
 echo "1..5"
 cd "$top" || exit 1

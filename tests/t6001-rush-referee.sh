@@ -6,22 +6,8 @@
 # verify; the lockstep game reruns identically; the game's time limit ends
 # a slow game with reason=limit; a lockstep game whose bots all crashed ends
 # for faults; a log with a move taken out fails verify.
-# Skipped while bin/referee is not built.
-top=${TETRARENA_TOP:-.}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t6001.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref"
 rush="$top/bin/bot-rush"
 random="$top/bin/bot-random"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"

@@ -4,19 +4,9 @@
 # play does; against itself it leaves fewer than 25 uncovered squares on
 # average (random play leaves about 90); the harness is deterministic for a
 # seed; the bot declines other variants.
-top=${TETRARENA_TOP:-.}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
-if [ ! -x "$bot" ]; then
-	echo "1..0 # SKIP no bin/bot-rush"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t6002.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+need "$bot"
 
 echo "1..6"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"

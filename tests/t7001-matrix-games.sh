@@ -2,14 +2,8 @@
 # t7001-matrix-games: 7-player games of the matrix AI finish and verify
 # (in-process arena, every game replayed through the variant table), and
 # the AI answers the protocol with a legal placement.
-top=${TETRARENA_TOP:?}
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot="$top/bin/bot-matrix"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
 echo "1..5"
 
 # The AI against six random players.

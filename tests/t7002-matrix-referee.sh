@@ -3,21 +3,8 @@
 # matrix AIs with four bot-random players, and seven AIs; each game ends by
 # the rules without a fault, its log passes `referee verify`, and the same
 # seed plays the same game again. Skipped while bin/referee is not built.
-top=${TETRARENA_TOP:-.}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ]; then
-	echo "1..0 # SKIP no bin/referee"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t7002.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref"
 ai="$top/bin/bot-matrix"
 rnd="$top/bin/bot-random"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"

@@ -1,0 +1,32 @@
+# tests/tap.sh: what every shell test starts with (POSIX sh, sourced as
+# `. "${TETRARENA_TOP:-.}/tests/tap.sh"`).
+#
+# Sets top (the repository), build (the build directory), ref (bin/referee),
+# scale (TETRARENA_TIME_SCALE) and tmp (a fresh directory, removed on exit);
+# `ms N` prints N milliseconds stretched by the scale. TAP helpers: ok DESC,
+# not_ok DESC, check DESC COMMAND..., skip WHY; they count into n and set
+# fail, so a test ends with `exit $fail`. `need FILE...` stops the test with
+# "Bail out!" when something it runs was not built: a missing program is a
+# failure, never a skip.
+top=${TETRARENA_TOP:-.}
+build=${TETRARENA_BUILD:-$top/build/opt}
+ref=$top/bin/referee
+scale=${TETRARENA_TIME_SCALE:-1}
+ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || {
+	echo "Bail out! cannot make a temporary directory"
+	exit 1
+}
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+notok() { not_ok "$@"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+need() {
+	for f; do
+		[ -e "$f" ] || { echo "Bail out! $f is missing: run make first"; exit 1; }
+	done
+}
