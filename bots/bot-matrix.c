@@ -25,7 +25,10 @@
  * `--arena GAMES` it plays whole games in this process instead, the AI
  * against random players, copies of itself or its first version (quick
  * A/B measurements, scripts/matrix-report.sh -a), and re-verifies each
- * game by replaying its recorded moves through the variant table.
+ * game by replaying its recorded moves through the variant table. Its
+ * summary ends with a signature, a hash of every move of every game: for
+ * a given command line it changes only when the rules or the AI's play
+ * change (the determinism check of t7001).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -38,6 +41,35 @@
 #include "matrix.h"
 #include "rng.h"
 #include "variants.h"
+
+/* ---- weights ---------------------------------------------------------- */
+
+typedef struct {
+	double unique;	/* weight of an expected unique cell */
+	double row;	/* points per cleared row */
+	double hole;	/* the hole penalty */
+	double bumpy;	/* per unit of surface roughness after the move */
+	double height;	/* per row of the highest column after the move */
+	bool infer;	/* infer the others' pieces from the deal rules */
+	bool end;	/* weigh ending the game when our move ends it */
+	bool learn;	/* learn each opponent's greediness */
+	double temp;	/* softmax temperature of the greedy opponent model */
+	double rowprob;	/* weight of rows the others may complete */
+} Weights;
+
+/*
+ * Inference and end play are off, as measured over 1000 in-process games
+ * each. Inference against six baseline copies lowered the win rate (0.118
+ * with it, 0.145 without; the fair share is 0.143), presumably because
+ * sharper piece knowledge sharpens the errors of the opponent model. End
+ * play changed nothing measurable against random players (win rate 0.920
+ * with it, 0.928 without) and cost points. `--infer` and `--end` turn them
+ * on in the arena.
+ */
+static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0};
+
+/* The first version, for comparisons (`--arena ... --versus`). */
+static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0};
 
 /* ---- opponent model ------------------------------------------------- */
 
@@ -199,14 +231,12 @@ static double greedy_score(const Board *board, int height, const SrsPos *p)
 	return o.delta - 0.05 * top;
 }
 
-#define SOFTMAX_TEMP 1.0
-
 /*
  * OUT prob[i]: the chance a greedy player picks placement i of n (softmax
  * of greedy_score). Returns the scores' normaliser (unused by callers).
  */
 static void greedy_policy(const Board *board, int height, const SrsPos *pos, int n,
-			  double *prob)
+			  double temp, double *prob)
 {
 	double best = -1e9, sum = 0;
 
@@ -216,7 +246,7 @@ static void greedy_policy(const Board *board, int height, const SrsPos *pos, int
 			best = prob[i];
 	}
 	for (int i = 0; i < n; i++) {
-		prob[i] = exp((prob[i] - best) / SOFTMAX_TEMP);
+		prob[i] = exp((prob[i] - best) / temp);
 		sum += prob[i];
 	}
 	for (int i = 0; i < n; i++)
@@ -224,7 +254,7 @@ static void greedy_policy(const Board *board, int height, const SrsPos *pos, int
 }
 
 /* Learn from the last round: how likely was each placement under each policy. */
-static void beliefs_update(Beliefs *b, const MatrixState *now, int me)
+static void beliefs_update(Beliefs *b, const MatrixState *now, int me, const Weights *w)
 {
 	static SrsPos pos[SRS_MAX_LANDINGS];
 	static double prob[SRS_MAX_LANDINGS];
@@ -239,7 +269,7 @@ static void beliefs_update(Beliefs *b, const MatrixState *now, int me)
 		int n = matrix_placements(prev, (PieceKind)placed[0].kind, pos);
 		if (n == 0)
 			continue;
-		greedy_policy(&prev->board, prev->height, pos, n, prob);
+		greedy_policy(&prev->board, prev->height, pos, n, w->temp, prob);
 		for (int i = 0; i < n; i++) {
 			if (pos[i].rot != placed[0].rot || pos[i].x != placed[0].x ||
 			    pos[i].y != placed[0].y)
@@ -258,7 +288,7 @@ static void beliefs_update(Beliefs *b, const MatrixState *now, int me)
  * OUT cover[y][x]: the probability that at least one other active player
  * covers the cell this round.
  */
-static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, bool infer,
+static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, const Weights *w,
 			      double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH])
 {
 	static SrsPos pos[SRS_MAX_LANDINGS];
@@ -270,25 +300,25 @@ static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, bo
 	bool kind_done[PIECE_COUNT] = {false};
 	double wq[MATRIX_MAX_PLAYERS][PIECE_COUNT];
 
-	piece_weights(s, b, me, infer, wq);
+	piece_weights(s, b, me, w->infer, wq);
 	for (int y = 0; y < s->board.height; y++)
 		for (int x = 0; x < s->width; x++)
 			miss[y][x] = 1.0;
 	for (int q = 0; q < s->nplayers; q++) {
 		if (q == me || (s->retired >> q & 1u))
 			continue;
-		const double *w = wq[q];
+		const double *pw = wq[q];
 		double g = greedy_weight(b, q);
 		double qcov[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH] = {{0}};
 		for (int k = 0; k < PIECE_COUNT; k++) {
-			if (w[k] < 1e-9)
+			if (pw[k] < 1e-9)
 				continue;
 			if (!kind_done[k]) {
 				memset(uni[k], 0, sizeof(uni[k]));
 				memset(gre[k], 0, sizeof(gre[k]));
 				int n = matrix_placements(s, (PieceKind)k, pos);
 				if (n > 0)
-					greedy_policy(&s->board, s->height, pos, n, prob);
+					greedy_policy(&s->board, s->height, pos, n, w->temp, prob);
 				for (int i = 0; i < n; i++) {
 					int cx[4], cy[4];
 					srs_cells(&pos[i], cx, cy);
@@ -301,7 +331,7 @@ static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, bo
 			}
 			for (int y = 0; y < s->board.height; y++)
 				for (int x = 0; x < s->width; x++)
-					qcov[y][x] += w[k] * (g * gre[k][y][x] + (1 - g) * uni[k][y][x]);
+					qcov[y][x] += pw[k] * (g * gre[k][y][x] + (1 - g) * uni[k][y][x]);
 		}
 		for (int y = 0; y < s->board.height; y++)
 			for (int x = 0; x < s->width; x++)
@@ -314,30 +344,6 @@ static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, bo
 
 /* ---- our placement ---------------------------------------------------- */
 
-typedef struct {
-	double unique;	/* weight of an expected unique cell */
-	double row;	/* points per cleared row */
-	double hole;	/* the hole penalty */
-	double bumpy;	/* per unit of surface roughness after the move */
-	double height;	/* per row of the highest column after the move */
-	bool infer;	/* infer the others' pieces from the deal rules */
-	bool end;	/* weigh ending the game when our move ends it */
-	bool learn;	/* learn each opponent's greediness */
-} Weights;
-
-/*
- * Inference and end play are off, as measured over 1000 in-process games
- * each. Inference against six baseline copies lowered the win rate (0.118
- * with it, 0.145 without; the fair share is 0.143), presumably because
- * sharper piece knowledge sharpens the errors of the opponent model. End
- * play changed nothing measurable against random players (win rate 0.920
- * with it, 0.928 without) and cost points. `--infer` and `--end` turn them
- * on in the arena.
- */
-static const Weights default_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true};
-
-/* The first version, for comparisons (`--arena ... --versus`). */
-static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true};
 
 /* Surface roughness and top of a board. */
 static void surface(const Board *b, int *bumpy, int *top)
@@ -411,7 +417,7 @@ static double evaluate(const MatrixState *s, int me, const SrsPos *p,
 		for (int c = 0; c < s->width; c++)
 			if (empty >> c & 1u)
 				pr *= cover[y[i]][c];
-		v += w->row * pr;
+		v += w->rowprob * w->row * pr;
 	}
 	surface(&after, &bumpy, &top);
 	if (w->end && (o.above || s->score[me] + v >= s->target))
@@ -434,7 +440,7 @@ static Move choose(const MatrixState *s, int me, Beliefs *b, const Weights *w, R
 	int n, pick = -1, ties = 0;
 
 	if (w->learn)
-		beliefs_update(b, s, me);
+		beliefs_update(b, s, me, w);
 	beliefs_observe(b, s);
 	b->prev = *s;
 	b->have_prev = true;
@@ -444,7 +450,7 @@ static Move choose(const MatrixState *s, int me, Beliefs *b, const Weights *w, R
 	n = matrix_placements(s, k, pos);
 	if (n == 0)
 		return 0;
-	opponent_coverage(s, b, me, w->infer, cover);
+	opponent_coverage(s, b, me, w, cover);
 	for (int i = 0; i < n; i++) {
 		double v = evaluate(s, me, &pos[i], cover, w);
 		if (v > best + 1e-9) {
@@ -547,6 +553,7 @@ static int arena(const Arena *a)
 	static char text[1 << 16];
 	VariantConfig cfg;
 	double points = 0, wins = 0, rounds = 0;
+	uint64_t signature = 1469598103934665603ULL;	/* FNV-1a over every game's moves */
 	int verified = 0, ends[MATRIX_END_RETIRED + 1] = {0};
 
 	variant_config_default(&variant_matrix, a->players, &cfg);
@@ -631,6 +638,9 @@ static int arena(const Arena *a)
 		}
 		variant_matrix.scores(&s, scores);
 		variant_matrix.ranking(&s, rank);
+		for (int i = 0; i < nlog; i++)
+			for (int k = 0; k < 8; k++)
+				signature = (signature ^ ((log[i].move >> (8 * k)) & 0xff)) * 1099511628211ULL;
 		if (a->verify) {
 			if (!verify(&cfg, seed, log, nlog, scores)) {
 				fprintf(stderr, "arena: game %d does not verify\n", g);
@@ -663,12 +673,13 @@ static int arena(const Arena *a)
 		}
 	}
 	printf("summary games=%d players=%d opponents=%s mean_points=%.2f win_rate=%.3f "
-	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d\n",
+	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d "
+	       "signature=%016llx\n",
 	       a->games, a->players, a->self ? "self" : a->versus ? "baseline" : "random",
 	       points / a->games,
 	       wins / a->games, rounds / a->games, ends[MATRIX_END_TARGET],
 	       ends[MATRIX_END_ABOVE], ends[MATRIX_END_STUCK], ends[MATRIX_END_ROUNDS],
-	       verified);
+	       verified, (unsigned long long)signature);
 	return 0;
 }
 
@@ -750,6 +761,14 @@ int main(int argc, char **argv)
 			a.verify = true;
 		} else if (strcmp(argv[i], "--show") == 0) {
 			a.show = true;
+		} else if (strcmp(argv[i], "--temp") == 0 && i + 1 < argc) {
+			a.ai.temp = arg_long(argv[++i], 1, 1000) / 10.0;
+		} else if (strcmp(argv[i], "--bumpy") == 0 && i + 1 < argc) {
+			a.ai.bumpy = arg_long(argv[++i], 0, 1000) / 100.0;
+		} else if (strcmp(argv[i], "--height") == 0 && i + 1 < argc) {
+			a.ai.height = arg_long(argv[++i], 0, 1000) / 100.0;
+		} else if (strcmp(argv[i], "--rowprob") == 0 && i + 1 < argc) {
+			a.ai.rowprob = arg_long(argv[++i], 0, 1000) / 10.0;
 		} else if (strcmp(argv[i], "--infer") == 0) {
 			a.ai.infer = true;
 		} else if (strcmp(argv[i], "--end") == 0) {

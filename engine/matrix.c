@@ -443,6 +443,23 @@ void matrix_awards(const MatrixState *s, int *tol, int *tod)
 	}
 }
 
+int matrix_partners(const MatrixState *s, int player, int *out)
+{
+	int n = 0;
+
+	if (s->stage != MATRIX_STAGE_PLACE || s->round == 0)
+		return 0;
+	const int8_t *now = s->deal[s->round % MATRIX_DEAL_SPAN];
+	const int8_t *before = s->deal[(s->round - 1) % MATRIX_DEAL_SPAN];
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != player && before[q] == now[player])
+			out[n++] = q;
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != player && now[q] == before[player] && (n == 0 || out[0] != q))
+			out[n++] = q;
+	return n;
+}
+
 const char *matrix_end_name(int end)
 {
 	static const char *const names[] = {"-", "target", "above", "stuck", "rounds",
@@ -890,8 +907,23 @@ static void matrix_render(const void *state, bool colour, Text *out)
 				    next == PIECE_NONE ? '-' : piece_letter(next));
 		text_puts(out, active(s, p) ? "\n" : " (retired)\n");
 	}
-	if (s->stage == MATRIX_STAGE_OVER)
-		text_printf(out, "game over: %s\n", matrix_end_name(s->end));
+	if (s->stage == MATRIX_STAGE_OVER) {
+		int tol[MATRIX_MAX_PLAYERS], tod[MATRIX_MAX_PLAYERS];
+		matrix_awards(s, tol, tod);
+		const char *sep = ":";
+		text_printf(out, "game over: %s; tokens", matrix_end_name(s->end));
+		for (int p = 0; p < s->nplayers; p++) {
+			if (tol[p]) {
+				text_printf(out, "%s seat %d %d ToL", sep, p, tol[p]);
+				sep = ",";
+			}
+			if (tod[p]) {
+				text_printf(out, "%s seat %d a ToD", sep, p);
+				sep = ",";
+			}
+		}
+		text_putc(out, '\n');
+	}
 }
 
 const Variant variant_matrix = {

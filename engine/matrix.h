@@ -29,7 +29,12 @@
  *
  * Hidden information: chance moves are secret (chance_public false). A
  * player's view shows the board, every score, the last round's placements
- * and score changes, and only their own current and next piece.
+ * and score changes, and only their own current and next piece. Parsed
+ * back (state_parse), a player's view gives every seat that player's
+ * current and next piece, since the line does not say whose view it is:
+ * legal_moves() is then right for the viewer only. The chance view
+ * (state_format with VARIANT_CHANCE) holds the whole known deal and
+ * parses back to the same line.
  *
  * Move packing: up to MATRIX_MAX_HELD placements of 16 bits each, lowest
  * first; a placement is (kind + 1) << 13 | rot << 11 | (x + 2) << 6 | y, a
@@ -171,6 +176,17 @@ void matrix_holes(const Board *b, BoardRow *hole);
  * score like everyone else.
  */
 void matrix_awards(const MatrixState *s, int *tol, int *tod);
+
+/*
+ * The seats `player` may talk to this round under the rulebook's limited
+ * communication (the social layer, issue 8): the one who was dealt
+ * player's current piece last round, and the one who is dealt player's
+ * last-round piece now. Judged on the deal, not on trades. OUT: out[2];
+ * returns the count: 0 in round 1 (talk is free) or outside the place
+ * stage, 2 with seven players (the deal has no swaps, so they differ),
+ * possibly fewer with fewer players (a piece nobody held).
+ */
+int matrix_partners(const MatrixState *s, int player, int *out);
 
 /* The name of an end reason: "target", "above", ... or "-". */
 const char *matrix_end_name(int end);

@@ -2,7 +2,8 @@
 # matrix-report: the matrix AI's mean points and win rate over seeded
 # 7-player games, against six bot-random players and against six copies of
 # itself, played through bin/referee (every log checked with `referee
-# verify`). Game i uses seed i + 1 and puts the AI in seat i mod 7.
+# verify`). Game i uses seed i + 1 and puts the AI in seat i mod 7; every
+# bot process gets its own --seed.
 #
 #   scripts/matrix-report.sh [-n GAMES] [-k LOGDIR] [-a] [-v]
 #
@@ -61,8 +62,11 @@ for opp in random self; do
 	while [ "$i" -lt "$games" ]; do
 		seat=$((i % 7))
 		set --
+		# Every bot gets its own seed: six bot-random processes started
+		# with one seed would pick the same index of their move lists.
 		for s in 0 1 2 3 4 5 6; do
-			if [ "$s" = "$seat" ] || [ "$opp" = self ]; then set -- "$@" "$ai"; else set -- "$@" "$rnd"; fi
+			bs="--seed $((i * 7 + s + 1))"
+			if [ "$s" = "$seat" ] || [ "$opp" = self ]; then set -- "$@" "$ai $bs"; else set -- "$@" "$rnd $bs"; fi
 		done
 		log="$logs/$opp-$i.log"
 		if ! "$referee" play --variant matrix --seed $((i + 1)) --json --log "$log" "$@" \

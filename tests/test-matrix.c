@@ -352,6 +352,86 @@ static void test_random_games(void)
 	g_assert_cmpint(ends[MATRIX_END_TARGET] + ends[MATRIX_END_ABOVE], >, 0);
 }
 
+/* The rulebook's tokens: tied leaders 1 ToL each; no negative score, so
+ * the lowest get a ToD; the chance view of a finished game names them. */
+static void test_awards(void)
+{
+	static MatrixState s;
+	static char buf[8192];
+	int tol[4], tod[4], rank[4];
+	Text t;
+
+	start(&s, 4, 13);
+	s.score[0] = 50;
+	s.score[1] = 50;
+	s.score[2] = 3;
+	s.score[3] = 3;
+	matrix_awards(&s, tol, tod);
+	g_assert_cmpint(tol[0], ==, 1);
+	g_assert_cmpint(tol[1], ==, 1);
+	g_assert_cmpint(tol[2] + tol[3], ==, 0);
+	g_assert_cmpint(tod[2] + tod[3], ==, 2);
+	g_assert_cmpint(tod[0] + tod[1], ==, 0);
+	variant_matrix.ranking(&s, rank);
+	g_assert_cmpint(rank[0], ==, 1);
+	g_assert_cmpint(rank[1], ==, 1);
+	g_assert_cmpint(rank[2], ==, 3);
+	/* Negative scores take every ToD. */
+	s.score[3] = -2;
+	s.score[2] = 0;
+	matrix_awards(&s, tol, tod);
+	g_assert_cmpint(tod[3], ==, 1);
+	g_assert_cmpint(tod[2], ==, 0);
+	variant_matrix.halt(&s);
+	text_init(&t, buf, sizeof(buf));
+	variant_matrix.state_format(&s, VARIANT_CHANCE, &t);
+	g_assert_nonnull(strstr(buf, " end=halt tol=1,1,0,0 tod=0,0,0,1"));
+}
+
+/*
+ * Limited communication (issue 8's rules, on today's deal): from round 2
+ * on, with seven players, everyone may talk to exactly two others, and
+ * the relation is symmetric.
+ */
+static void test_partners(void)
+{
+	static MatrixState s;
+	VariantConfig cfg;
+	Rng rng;
+	uint32_t mask;
+	int rounds = 0;
+
+	variant_config_default(&variant_matrix, 7, &cfg);
+	cfg.opt[MATRIX_OPT_TARGET] = 999;
+	variant_matrix.init(&s, &cfg);
+	rng_seed(&rng, 77);
+	for (;;) {
+		VariantPhase ph = variant_matrix.phase(&s, &mask);
+		if (ph == VARIANT_PHASE_OVER)
+			break;
+		if (ph == VARIANT_PHASE_CHANCE) {
+			variant_matrix.apply(&s, VARIANT_CHANCE, variant_matrix.chance_sample(&s, &rng));
+			continue;
+		}
+		for (int p = 0; p < 7; p++) {
+			int out[2], back[2];
+			int n = matrix_partners(&s, p, out);
+			g_assert_cmpint(n, ==, s.round == 0 ? 0 : 2);
+			for (int i = 0; i < n; i++) {
+				g_assert_cmpint(out[i], !=, p);
+				int m = matrix_partners(&s, out[i], back);
+				g_assert_true(back[0] == p || (m > 1 && back[1] == p));
+			}
+		}
+		/* Everyone misses: the board stays empty and the game goes on. */
+		Move none[7] = {0};
+		variant_matrix.apply_joint(&s, none, 0);
+		if (++rounds == 30)
+			break;
+	}
+	g_assert_cmpint(rounds, ==, 30);
+}
+
 /* Retired players are not asked, score nothing and rank last. */
 static void test_retire(void)
 {
@@ -390,6 +470,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/matrix/illegal", test_illegal);
 	g_test_add_func("/matrix/notation", test_notation);
 	g_test_add_func("/matrix/retire", test_retire);
+	g_test_add_func("/matrix/awards", test_awards);
+	g_test_add_func("/matrix/partners", test_partners);
 	g_test_add_func("/matrix/games", test_random_games);
 	return g_test_run();
 }
