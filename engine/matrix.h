@@ -92,6 +92,16 @@ typedef enum {
 	MATRIX_END_RETIRED,	/* fewer than one active player left */
 } MatrixEnd;
 
+#define MATRIX_MAX_OPEN 8		/* offers and gifts open at once */
+#define MATRIX_TOME_LINES 7		/* the challenge tome's cleared lines */
+
+/* An open offer (want >= 0) or gift (want -1) of this round (social.h). */
+typedef struct {
+	int16_t id;
+	int8_t from, to;	/* seats */
+	int8_t give, want;	/* pieces: from gives `give`, wants `want` */
+} MatrixOffer;
+
 /* What one round did to one player. */
 typedef struct {
 	int8_t unique;	/* cells of the piece nobody else covered */
@@ -126,6 +136,11 @@ typedef struct {
 	Move last_move[MATRIX_MAX_PLAYERS];	/* 0 when nothing was placed */
 	MatrixOutcome last[MATRIX_MAX_PLAYERS];
 	int8_t last_cleared;		/* rows cleared */
+	/* Social layer of this round (social.h). */
+	MatrixOffer open[MATRIX_MAX_OPEN];
+	int8_t nopen;
+	int16_t next_id;		/* ids of offers and gifts, per game */
+	uint32_t closed;		/* seats that moved (or faulted) this round */
 } MatrixState;
 
 extern const Variant variant_matrix;
