@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "botio.h"
+#include "matrixsocial.h"
 #include "matrix.h"
 #include "rng.h"
 #include "variants.h"
@@ -710,6 +711,13 @@ static Move protocol_choose(const Variant *v, const void *state, int seat, int m
 	 * pile onto the same cells. Mix the seat into the tie-breaking.
 	 */
 	rng_seed(&own, rng_next(rng) ^ rng_derive((uint64_t)seat, "matrix-seat", 0));
+	const MatrixState *s = state;
+	if (s->stage == MATRIX_STAGE_PLACE && s->nheld[seat] != 1) {
+		/* Several pieces (or none) after trades and gifts (matrixsocial.h). */
+		Move best;
+		matrixsocial_value(s, seat, s->held[seat], s->nheld[seat], &best);
+		return best;
+	}
 	return choose(state, seat, ctx, &default_weights, &own);
 }
 
@@ -789,6 +797,10 @@ int main(int argc, char **argv)
 		return arena(&a);
 	/* Protocol mode: botio does the lines (and --seed, --help). */
 	static Beliefs beliefs;
+	static MatrixSocial social;
+	/* Unbuffered: the table talk polls the descriptor (matrixsocial.c). */
+	setvbuf(stdin, NULL, _IONBF, 0);
+	matrixsocial_init(&social);
 	BotSpec spec = {
 		.name = "bot-matrix",
 		.version = "1",
@@ -796,6 +808,8 @@ int main(int argc, char **argv)
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,
+		.side = matrixsocial_side,
+		.side_ctx = &social,
 	};
 	return botio_main(&spec, argc, argv);
 }
