@@ -3,8 +3,8 @@
  *
  * Invariants of MatrixState: rounds 0 .. dealt-1 are dealt and those from
  * dealt - MATRIX_DEAL_SPAN on are kept in deal[]; in the place stage
- * round + 1 < dealt (everyone can see their next piece) and held[] is the
- * current round's deal for every active player; score[p] is the sum of
+ * round + 1 < dealt (everyone can see their next piece) and held[] starts
+ * as the round's deal (trades and gifts move pieces: social.h); score[p] is the sum of
  * every outcome's delta; the board never holds a full row between rounds.
  */
 #include "matrix.h"
