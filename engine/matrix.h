@@ -93,7 +93,7 @@ typedef enum {
 	MATRIX_END_RETIRED,	/* fewer than one active player left */
 } MatrixEnd;
 
-#define MATRIX_MAX_OPEN 8		/* offers and gifts open at once */
+#define MATRIX_MAX_OPEN (MATRIX_MAX_PLAYERS * (MATRIX_MAX_PLAYERS - 1))	/* one per ordered pair */
 #define MATRIX_TOME_LINES 7		/* the challenge tome's cleared lines */
 
 /* An open offer (want >= 0) or gift (want -1) of this round (social.h). */

@@ -62,8 +62,9 @@ static void put_held(const MatrixState *s, int p, Text *t)
 static Text *line_to(VariantSide *out, int to, Text *t)
 {
 	if (out->n >= VARIANT_SIDE_LINES) {
-		/* Never happens: at most 5 lines per action, MATRIX_MAX_OPEN per
-		 * close. Write into the last line rather than past the end. */
+		/* Never happens: at most 5 lines per action, 12 per close (one
+		 * open item per ordered pair). Overwrite the last line rather than
+		 * write past the end. */
 		out->n = VARIANT_SIDE_LINES - 1;
 	}
 	out->to[out->n] = to;
@@ -251,8 +252,9 @@ static VariantSideResult do_offer(MatrixState *s, int player, const char *arg, b
 		return refuse(out, player, verb, "not-held");
 	if (gift && s->gifts_left[player] <= 0)
 		return refuse(out, player, verb, "no-gifts");
-	if (s->nopen >= MATRIX_MAX_OPEN)
-		return refuse(out, player, verb, "too-many-open");
+	for (int i = 0; i < s->nopen; i++)
+		if (s->open[i].from == player && s->open[i].to == to)
+			return refuse(out, player, verb, "already-open");
 	MatrixOffer *o = &s->open[s->nopen++];
 	*o = (MatrixOffer){(int16_t)(s->next_id + 1), (int8_t)player, (int8_t)to, (int8_t)give,
 			   (int8_t)(gift ? -1 : want)};

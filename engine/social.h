@@ -15,6 +15,9 @@
  *   accept ID / refuse ID  answer an offer or gift made to it;
  *   tome                   take the challenge tome (round 1 only, once).
  *
+ * A seat has at most one offer or gift open to each other seat (so at most
+ * MATRIX_MAX_OPEN in all, and a close sends at most 12 lines).
+ *
  * An accepted trade swaps the two pieces, an accepted gift moves the piece;
  * both are checked again when accepted (each side still holds its piece,
  * the receiver of a gift holds at most MATRIX_MAX_HELD). A seat's round is

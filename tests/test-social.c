@@ -167,6 +167,7 @@ static void test_trade_refused(void)
 		{2, "accept 1", "not-yours"},		/* offer 1 is to seat 1 */
 		{1, "accept x", "malformed"},
 		{0, "tome", "round-1-only"},
+		{0, "offer 1 Z S", "already-open"},	/* one open offer per pair */
 	};
 	VariantSide out;
 
