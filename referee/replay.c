@@ -333,6 +333,9 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 		case GAMELOG_RESULT:
 			fprintf(out, "\nresult: %s\n", e->text);
 			continue;
+		case GAMELOG_SIDE:
+			fprintf(out, "seat %d: %s\n", e->seat, e->text);
+			continue;
 		default:
 			continue;
 		}
