@@ -4,8 +4,11 @@
  * two of them through and refuses the rest), accepts every offer and gift
  * made to it within a listening window, and then places what it holds:
  * the first legal move of the engine's list for its (traded) pieces.
+ * With --give (first argument) it also gives its piece to the next seat
+ * every round, while the referee lets it (3 gifts a game).
  */
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,7 +27,11 @@ static void side(const Variant *v, void *state, int seat, const char *text, int 
 
 	(void)v;
 	(void)text;
-	(void)ctx;
+	if (*(const bool *)ctx && s->nheld[seat] == 1) {
+		fprintf(out, "gift %d %c\n", (seat + 1) % s->nplayers,
+			piece_letter((PieceKind)s->held[seat][0]));
+		fflush(out);
+	}
 	for (int q = 0; q < s->nplayers; q++)
 		if (q != seat)
 			fprintf(out, "say %d hi from %d\n", q, seat);
@@ -58,7 +65,16 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 int main(int argc, char **argv)
 {
+	static bool give;
+
+	if (argc > 1 && strcmp(argv[1], "--give") == 0) {
+		give = true;
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	setvbuf(stdin, NULL, _IONBF, 0);
-	BotSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side};
+	BotSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side,
+			.side_ctx = &give};
 	return botio_main(&spec, argc, argv);
 }

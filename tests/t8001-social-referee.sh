@@ -4,7 +4,10 @@
 # offer (tests/prog-socialbot), and a bot-random that ignores the social
 # layer: the game ends by the rules without a fault, a trade is made, a
 # message to a seat the deal does not link is refused, the log verifies,
-# and logs altered to break a limit fail verification.
+# and logs altered to break a limit fail verification. A second game with
+# a test bot that gives its piece away every round: three gifts go
+# through, the fourth is refused, the receiver places two pieces in one
+# move and the giver places nothing.
 top=${TETRARENA_TOP:-.}
 build=${TETRARENA_BUILD:-$top/build/opt}
 ref=$top/bin/referee
@@ -28,7 +31,7 @@ time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 
-echo "1..8"
+echo "1..12"
 # A trade depends on the AIs finding one worth it: try a few seeds.
 for seed in 6 5 7 8; do
 	"$ref" play --variant matrix --seed "$seed" --time "$time" --json --log "$tmp/g.log" \
@@ -54,4 +57,15 @@ check "a message past the talk limit fails verification" sh -c "! '$ref' verify 
 awk '!done && /^side [0-9] ok accept / { sub(/ok accept/, "refused not-held accept"); done = 1 } { print }' \
 	"$tmp/g.log" >"$tmp/trade.log"
 check "a trade recorded against the rules fails verification" sh -c "! '$ref' verify '$tmp/trade.log' >/dev/null 2>&1"
+
+"$ref" play --variant matrix --seed 21 --time "$time" --json --log "$tmp/gift.log" \
+	"$soc --give" "$soc" "$soc" "$rnd" "$ai" "$soc" "$soc" >"$tmp/gift.json" 2>"$tmp/gift.err"
+check "gifts: 3 given and accepted, the 4th refused, no faults" \
+	sh -c "[ \$(grep -c '^side 0 ok gift 1 ' '$tmp/gift.log') = 3 ] && [ \$(grep -c '^side 1 ok accept ' '$tmp/gift.log') = 3 ] && grep -q '^side 0 refused no-gifts gift ' '$tmp/gift.log' && ! grep -q '^fault' '$tmp/gift.log'"
+check "the receiver places two pieces in one move, the giver none" \
+	sh -c "grep -q '^submit 1 [IOTJLSZ][0R2L]@-\{0,1\}[0-9]*,[0-9]*+[IOTJLSZ]' '$tmp/gift.log' && grep -q '^submit 0 - ' '$tmp/gift.log'"
+check "the gift game's log verifies" verify "$tmp/gift.log"
+awk '!done && /^side 0 refused no-gifts gift / { sub(/refused no-gifts gift/, "ok gift"); done = 1 } { print }' \
+	"$tmp/gift.log" >"$tmp/gift4.log"
+check "a fourth gift recorded as sent fails verification" sh -c "! '$ref' verify '$tmp/gift4.log' >/dev/null 2>&1"
 [ "$fail" = 0 ]
