@@ -83,13 +83,14 @@ static VariantSideResult refuse(VariantSide *out, int player, const char *verb, 
 	return VARIANT_SIDE_REFUSED;
 }
 
-/* A seat number word at *p (advances it); -1 when malformed. */
-static int read_seat(const char **p)
+/* A number word of at most `most` digits at *p (advances past it and one
+ * space); -1 when malformed. */
+static int read_number(const char **p, int most)
 {
 	const char *q = *p;
 	int v = 0, digits = 0;
 
-	while (*q >= '0' && *q <= '9' && digits < 3) {
+	while (*q >= '0' && *q <= '9' && digits < most) {
 		v = v * 10 + (*q - '0');
 		q++;
 		digits++;
@@ -98,6 +99,11 @@ static int read_seat(const char **p)
 		return -1;
 	*p = *q == ' ' ? q + 1 : q;
 	return v;
+}
+
+static int read_seat(const char **p)
+{
+	return read_number(p, 3);
 }
 
 /* A piece letter word at *p; PIECE_NONE when malformed. */
@@ -215,7 +221,7 @@ static VariantSideResult do_say(MatrixState *s, int player, const char *arg, Var
 	int to = read_seat(&arg);
 	Text t;
 
-	if (to < 0)
+	if (to < 0 || *arg == '\0')
 		return refuse(out, player, "say", "malformed");
 	if (to >= s->nplayers)
 		return refuse(out, player, "say", "unknown-seat");
@@ -252,6 +258,8 @@ static VariantSideResult do_offer(MatrixState *s, int player, const char *arg, b
 		return refuse(out, player, verb, "not-held");
 	if (gift && s->gifts_left[player] <= 0)
 		return refuse(out, player, verb, "no-gifts");
+	if (s->next_id >= 30000)
+		return refuse(out, player, verb, "too-many");	/* ids are 16-bit */
 	for (int i = 0; i < s->nopen; i++)
 		if (s->open[i].from == player && s->open[i].to == to)
 			return refuse(out, player, verb, "already-open");
@@ -271,7 +279,7 @@ static VariantSideResult do_answer(MatrixState *s, int player, const char *arg, 
 				   VariantSide *out)
 {
 	const char *verb = yes ? "accept" : "refuse";
-	int id = read_seat(&arg);	/* a number like a seat */
+	int id = read_number(&arg, 5);
 	int i = id < 0 ? -1 : find_open(s, id);
 	Text t;
 

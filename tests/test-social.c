@@ -88,6 +88,8 @@ static void test_talk_round1(void)
 	g_assert_cmpint(act(&s, 0, "say 7 x", &out), ==, VARIANT_SIDE_REFUSED);
 	g_assert_cmpstr(out.reason, ==, "unknown-seat");
 	g_assert_cmpint(act(&s, 0, "shout 1 x", &out), ==, VARIANT_SIDE_NONE);
+	g_assert_cmpint(act(&s, 0, "say 1", &out), ==, VARIANT_SIDE_REFUSED);
+	g_assert_cmpstr(out.reason, ==, "malformed");
 }
 
 /*
