@@ -739,7 +739,8 @@ static long arg_long(const char *s, long lo, long hi)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
+		"usage: bot-matrix [--no-talk]     play over the protocol on stdin/stdout\n"
+		"                                  (--no-talk: no trades or gifts)\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
 		"                  [--infer] [--end] [--no-learn]\n"
@@ -800,6 +801,13 @@ int main(int argc, char **argv)
 	/* Protocol mode: botio does the lines (and --seed, --help). */
 	static Beliefs beliefs;
 	static MatrixSocial social;
+	/* --no-talk (first argument): ignore the table talk, for comparisons. */
+	bool talk = !(argc > 1 && strcmp(argv[1], "--no-talk") == 0);
+	if (!talk) {
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	/* Unbuffered: the table talk polls the descriptor (matrixsocial.c). */
 	setvbuf(stdin, NULL, _IONBF, 0);
 	matrixsocial_init(&social);
@@ -810,7 +818,7 @@ int main(int argc, char **argv)
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,
-		.side = matrixsocial_side,
+		.side = talk ? matrixsocial_side : NULL,
 		.side_ctx = &social,
 	};
 	return botio_main(&spec, argc, argv);
