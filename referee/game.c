@@ -27,6 +27,7 @@
 #define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
+#define GAME_SIDE_MAX 64		/* side lines handled per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)
 /* Non-blocking looks (each after sched_yield) before poll() sleeps:
@@ -80,6 +81,7 @@ typedef struct {
 	gint64 go_time, deadline;	/* us, monotonic */
 	int stale;		/* replies owed to `go`s that timed out */
 	int info;		/* info lines seen for this move */
+	int side;		/* side lines seen for this move */
 	int info_dropped;	/* info lines over the cap, not logged */
 	double cpu_last;	/* bot_cpu_ms() at the last reading */
 	GString *pending;	/* lines to send with the next write */
@@ -416,6 +418,7 @@ static void send_go(Game *g, int p)
 	s->go_time = g_get_monotonic_time();
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
 	s->info = 0;
+	s->side = 0;
 	s->awaiting = TRUE;
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
@@ -648,6 +651,16 @@ static gboolean side_line(Game *g, int p, const char *line)
 	for (const char *c = line; *c; c++)
 		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 			return FALSE;	/* unloggable: malformed */
+	if (++g->seat[p].side > GAME_SIDE_MAX) {
+		/* A flood: answered, not applied, not an event (verify never
+		 * sees it, and nothing changed). */
+		char answer[64];
+		g_snprintf(answer, sizeof(answer), "refused %.*s flood", (int)strcspn(line, " "),
+			   line);
+		queue(g, p, answer);
+		flush(g, p, g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000);
+		return TRUE;
+	}
 	VariantSideResult r = g->v->side(g->state, p, line, &out);
 	if (r == VARIANT_SIDE_NONE)
 		return FALSE;
