@@ -31,7 +31,7 @@ time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 
-echo "1..12"
+echo "1..14"
 # A trade depends on the AIs finding one worth it: try a few seeds.
 for seed in 6 5 7 8; do
 	"$ref" play --variant matrix --seed "$seed" --time "$time" --json --log "$tmp/g.log" \
@@ -68,4 +68,23 @@ check "the gift game's log verifies" verify "$tmp/gift.log"
 awk '!done && /^side 0 refused no-gifts gift / { sub(/refused no-gifts gift/, "ok gift"); done = 1 } { print }' \
 	"$tmp/gift.log" >"$tmp/gift4.log"
 check "a fourth gift recorded as sent fails verification" sh -c "! '$ref' verify '$tmp/gift4.log' >/dev/null 2>&1"
+
+# A bot that floods 70 messages a round: 64 are handled, the rest refused.
+cat >"$tmp/flood.sh" <<'BOT'
+#!/bin/sh
+while read -r line; do
+	case "$line" in
+	game*) echo "hello flood 1 moves" ;;
+	moves*) first=$(echo "$line" | cut -d' ' -f2) ;;
+	go*) i=0; while [ $i -lt 70 ]; do echo "say 1 x$i"; i=$((i + 1)); done; echo "move $first" ;;
+	quit*) exit 0 ;;
+	esac
+done
+BOT
+"$ref" play --variant matrix --seed 3 --option target=12 --time "$time" --log "$tmp/flood.log" \
+	"sh $tmp/flood.sh" "$rnd" "$rnd --seed 2" >/dev/null 2>&1
+rounds=$(grep -c '^joint' "$tmp/flood.log")
+check "a flood: 64 side lines a round handled, 6 refused, no fault" \
+	sh -c "[ $rounds -gt 0 ] && [ \$(grep -c '^side 0 ' '$tmp/flood.log') = $((rounds * 64)) ] && [ \$(grep -c '^> 0 +[0-9]* refused say flood' '$tmp/flood.log') = $((rounds * 6)) ] && ! grep -q '^fault' '$tmp/flood.log'"
+check "the flood game's log verifies" verify "$tmp/flood.log"
 [ "$fail" = 0 ]
