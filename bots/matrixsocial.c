@@ -193,6 +193,26 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 					fflush(out);
 					open++;
 				}
+				/* A holds one of the other pieces, we do not know which:
+				 * ask for the best of them, in case. */
+				int best = -1;
+				double bv = now + MARGIN;
+				for (int k = 0; s->nplayers == MATRIX_MAX_PLAYERS && k < PIECE_COUNT; k++) {
+					if (k == mine || k == last_piece)
+						continue;
+					int n2 = swap_held(s, seat, mine, k, h);
+					double val = matrixsocial_value(s, seat, h, n2, NULL);
+					if (val > bv) {
+						bv = val;
+						best = k;
+					}
+				}
+				if (best >= 0) {
+					fprintf(out, "offer %d %c %c\n", a, piece_letter((PieceKind)mine),
+						piece_letter((PieceKind)best));
+					fflush(out);
+					open++;
+				}
 			}
 		}
 	}

@@ -10,7 +10,9 @@
  *     its own by more than a point, it offers its piece for that one to
  *     every other seat (only the holder can accept, at most one trade
  *     happens); later, it offers to the partner who now holds its
- *     last-round piece (the deal says who) when that piece is worth more;
+ *     last-round piece (the deal says who) when that piece is worth more,
+ *     and (with 7 players) to the other partner for the best of the pieces
+ *     it may hold (every piece but ours and our last-round one);
  *   - answers: it accepts an offer or gift exactly when the new holding is
  *     worth more than the current one, and refuses otherwise;
  *   - gifts: when its holding is worth -5 (cannot be placed) and gifts
