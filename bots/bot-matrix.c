@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "botio.h"
+#include "matrixsocial.h"
 #include "matrix.h"
 #include "rng.h"
 #include "variants.h"
@@ -712,6 +713,13 @@ static Move protocol_choose(const Variant *v, const void *state, int seat, int m
 	 * pile onto the same cells. Mix the seat into the tie-breaking.
 	 */
 	rng_seed(&own, rng_next(rng) ^ rng_derive((uint64_t)seat, "matrix-seat", 0));
+	const MatrixState *s = state;
+	if (s->stage == MATRIX_STAGE_PLACE && s->nheld[seat] != 1) {
+		/* Several pieces (or none) after trades and gifts (matrixsocial.h). */
+		Move best;
+		matrixsocial_value(s, seat, s->held[seat], s->nheld[seat], &best);
+		return best;
+	}
 	return choose(state, seat, ctx, &default_weights, &own);
 }
 
@@ -731,7 +739,8 @@ static long arg_long(const char *s, long lo, long hi)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: bot-matrix                 play over the protocol on stdin/stdout\n"
+		"usage: bot-matrix [--no-talk]     play over the protocol on stdin/stdout\n"
+		"                                  (--no-talk: no trades or gifts)\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
 		"                  [--infer] [--end] [--no-learn]\n"
@@ -791,6 +800,17 @@ int main(int argc, char **argv)
 		return arena(&a);
 	/* Protocol mode: botio does the lines (and --seed, --help). */
 	static Beliefs beliefs;
+	static MatrixSocial social;
+	/* --no-talk (first argument): ignore the table talk, for comparisons. */
+	bool talk = !(argc > 1 && strcmp(argv[1], "--no-talk") == 0);
+	if (!talk) {
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
+	/* Unbuffered: the table talk polls the descriptor (matrixsocial.c). */
+	setvbuf(stdin, NULL, _IONBF, 0);
+	matrixsocial_init(&social);
 	BotSpec spec = {
 		.name = "bot-matrix",
 		.version = "1",
@@ -798,6 +818,8 @@ int main(int argc, char **argv)
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,
+		.side = talk ? matrixsocial_side : NULL,
+		.side_ctx = &social,
 	};
 	return botio_main(&spec, argc, argv);
 }

@@ -189,7 +189,7 @@ void botio_info(const char *fmt, ...)
 
 typedef struct {
 	const BotSpec *spec;
-	FILE *out;
+	FILE *in, *out;
 	BotGame game;
 	bool playing;		/* a game was accepted and not yet over */
 	void *state;
@@ -297,10 +297,13 @@ static void on_go(Session *s, const char *line)
 	text_init(&t, text, sizeof(text));
 	memset(s->state, 0, v->state_size);
 	if (v->state_parse(s->state, &s->game.cfg, p)) {
+		if (s->spec->side)
+			s->spec->side(v, s->state, s->game.seat, p, (int)ms, s->in, s->out,
+				      s->spec->side_ctx);
 		Move m = s->spec->choose(v, s->state, s->game.seat, (int)ms, &s->rng,
 					 s->spec->ctx);
 		v->move_format(s->state, s->game.seat, m, &t);
-		if (s->have_moves && !list_has(s->moves, text)) {
+		if (s->have_moves && !s->spec->side && !list_has(s->moves, text)) {
 			fprintf(stderr, "%s: chose %s, not among the listed moves\n",
 				s->spec->name, text);
 			text_init(&t, text, sizeof(text));
@@ -333,7 +336,7 @@ static bool is_type(const char *line, const char *word)
 
 int botio_run(const BotSpec *spec, FILE *in, FILE *out)
 {
-	Session s = {.spec = spec, .out = out};
+	Session s = {.spec = spec, .in = in, .out = out};
 	char *line = malloc(BOTIO_LINE_MAX + 1);
 	int status = 0;
 

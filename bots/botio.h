@@ -62,6 +62,18 @@ typedef Move (*BotChoose)(const Variant *v, const void *state, int seat,
 typedef const char *(*BotStart)(const Variant *v, const VariantConfig *cfg,
 				int seat, void *ctx);
 
+/*
+ * Optional, called on each `go` before choose, with the state just parsed,
+ * the `go` line's state text and the streams: the bot may exchange side
+ * lines (protocol.md, e.g. the Main Match's table talk) and change *state
+ * to match (pieces traded). It must return well before ms_left runs out
+ * and must not read past the round (the referee sends nothing but side
+ * lines while the bot's move is due). With it, botio does not hold the
+ * chosen move against the `moves` list, which a trade may have outdated.
+ */
+typedef void (*BotSide)(const Variant *v, void *state, int seat, const char *text,
+			int ms_left, FILE *in, FILE *out, void *ctx);
+
 typedef struct {
 	const char *name;	/* hello NAME, one word */
 	const char *version;	/* hello VERSION, one word */
@@ -69,6 +81,8 @@ typedef struct {
 	BotChoose choose;	/* required */
 	BotStart start;		/* optional */
 	void *ctx;		/* handed to choose and start */
+	BotSide side;		/* optional */
+	void *side_ctx;		/* handed to side */
 	uint64_t seed;		/* set by botio_main from --seed */
 } BotSpec;
 

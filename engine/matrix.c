@@ -3,11 +3,12 @@
  *
  * Invariants of MatrixState: rounds 0 .. dealt-1 are dealt and those from
  * dealt - MATRIX_DEAL_SPAN on are kept in deal[]; in the place stage
- * round + 1 < dealt (everyone can see their next piece) and held[] is the
- * current round's deal for every active player; score[p] is the sum of
+ * round + 1 < dealt (everyone can see their next piece) and held[] starts
+ * as the round's deal (trades and gifts move pieces: social.h); score[p] is the sum of
  * every outcome's delta; the board never holds a full row between rounds.
  */
 #include "matrix.h"
+#include "social.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -104,6 +105,8 @@ static bool move_legal(const MatrixState *s, int player, Move m)
 	SrsPos pos[MATRIX_MAX_HELD], spawn;
 	int n = matrix_move_positions(m, pos);
 
+	if (s->nheld[player] != 1)
+		return social_move_legal(s, player, m);	/* traded or given pieces */
 	if (n != 1 || m != matrix_move(&pos[0]) || s->nheld[player] != 1)
 		return false;
 	if (pos[0].kind != s->held[player][0] || pos[0].rot >= SRS_ROTS)
@@ -240,6 +243,7 @@ static void begin_round(MatrixState *s)
 		return;
 	}
 	s->stage = MATRIX_STAGE_PLACE;
+	social_round_begin(s);
 	bool anyone = false;
 	for (int p = 0; p < s->nplayers; p++) {
 		s->nheld[p] = 0;
@@ -303,7 +307,9 @@ static int matrix_legal_moves(const void *state, int player, Move *out)
 
 	if (player == VARIANT_CHANCE || s->stage != MATRIX_STAGE_PLACE || !active(s, player))
 		return 0;
-	if (s->nheld[player] != 1 || s->held[player][0] < 0)
+	if (s->nheld[player] != 1)
+		return social_legal_moves(s, player, out, SRS_MAX_LANDINGS);
+	if (s->held[player][0] < 0)
 		return 0;
 	n = matrix_placements(s, (PieceKind)s->held[player][0], pos);
 	for (int i = 0; i < n; i++)
@@ -344,7 +350,8 @@ static void matrix_apply_joint(void *state, const Move *moves, uint32_t submitte
 	s->last_cleared = (int8_t)matrix_resolve(&s->board, s->height, s->nplayers, m, out,
 						 &s->board);
 	for (int p = 0; p < s->nplayers; p++) {
-		if (!active(s, p)) {
+		if (!active(s, p) || s->nheld[p] == 0) {
+			/* retired, or gave its only piece away: nothing to place */
 			memset(&out[p], 0, sizeof(out[p]));
 			m[p] = 0;
 		}
@@ -411,6 +418,9 @@ static void matrix_ranking(const void *state, int *rank)
 {
 	const MatrixState *s = state;
 
+	if (s->stage == MATRIX_STAGE_OVER && social_ranking(s, rank))
+		return;	/* the tome's penalty changed the order */
+
 	for (int p = 0; p < s->nplayers; p++) {
 		rank[p] = 1;
 		for (int q = 0; q < s->nplayers; q++) {
@@ -429,16 +439,16 @@ void matrix_awards(const MatrixState *s, int *tol, int *tod)
 	bool negative = false;
 
 	for (int p = 0; p < s->nplayers; p++) {
-		if (s->score[p] > best)
-			best = s->score[p];
+		if (s->score[p] > best && !social_cannot_win(s, p))
+			best = s->score[p];	/* a failed tome taker cannot win */
 		if (s->score[p] < worst)
 			worst = s->score[p];
 		negative |= s->score[p] < 0;
 	}
 	for (int p = 0; p < s->nplayers; p++)
-		leaders += s->score[p] == best;
+		leaders += s->score[p] == best && !social_cannot_win(s, p);
 	for (int p = 0; p < s->nplayers; p++) {
-		tol[p] = s->score[p] == best ? (leaders == 1 ? 2 : 1) : 0;
+		tol[p] = s->score[p] == best && !social_cannot_win(s, p) ? (leaders == 1 ? 2 : 1) : 0;
 		tod[p] = negative ? s->score[p] < 0 : s->score[p] == worst;
 	}
 }
@@ -585,8 +595,10 @@ static bool matrix_move_parse(const void *state, int player, const char *text, M
 		*out = v;
 		return true;
 	}
-	if (!parse_placements(&p, out) || *out == 0 || *p)
+	if (!parse_placements(&p, out) || *p)
 		return false;
+	if (*out == 0 && ((const MatrixState *)state)->nheld[player] != 0)
+		return false;	/* `-`: only for a seat holding no piece */
 	return true;
 }
 
@@ -663,6 +675,7 @@ static void matrix_state_format(const void *state, int viewer, Text *out)
 		v[p] = s->last[p].delta;
 	put_ints(out, "gains", v, s->nplayers);
 	text_printf(out, " cleared=%d", s->last_cleared);
+	social_format(s, viewer, out);
 	if (s->stage == MATRIX_STAGE_OVER) {
 		int tol[MATRIX_MAX_PLAYERS], tod[MATRIX_MAX_PLAYERS];
 		matrix_awards(s, tol, tod);
@@ -833,7 +846,7 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 			s->nheld[p] = 1;
 		}
 	}
-	return true;
+	return social_parse(s, text);
 }
 
 static const char *const piece_colour[PIECE_COUNT] = {
@@ -969,4 +982,7 @@ const Variant variant_matrix = {
 	.state_parse = matrix_state_parse,
 	.result_extra = matrix_result_extra,
 	.render = matrix_render,
+	.side = social_side,
+	.side_close = social_close,
+	.move_legal = social_move_legal,
 };

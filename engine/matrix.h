@@ -38,8 +38,9 @@
  *
  * Move packing: up to MATRIX_MAX_HELD placements of 16 bits each, lowest
  * first; a placement is (kind + 1) << 13 | rot << 11 | (x + 2) << 6 | y, a
- * slot of 0 is empty. Today a player holds exactly one piece, so a move
- * has one placement; the other slots are for the trading rules (issue 8).
+ * slot of 0 is empty. A player holds one piece unless trades and gifts
+ * (the social layer, social.h) gave it several (placed together, in piece
+ * order) or none (the empty move 0, `-`).
  * Notation: `T0@4,1` is a T in SRS state 0 (0 R 2 L) with its rotation
  * point at x 4, y 1; several placements are joined by `+`. The chance move
  * is the 64-bit seed of a block, `deal 0123456789abcdef`.
@@ -92,6 +93,16 @@ typedef enum {
 	MATRIX_END_RETIRED,	/* fewer than one active player left */
 } MatrixEnd;
 
+#define MATRIX_MAX_OPEN (MATRIX_MAX_PLAYERS * (MATRIX_MAX_PLAYERS - 1))	/* one per ordered pair */
+#define MATRIX_TOME_LINES 7		/* the challenge tome's cleared lines */
+
+/* An open offer (want >= 0) or gift (want -1) of this round (social.h). */
+typedef struct {
+	int16_t id;
+	int8_t from, to;	/* seats */
+	int8_t give, want;	/* pieces: from gives `give`, wants `want` */
+} MatrixOffer;
+
 /* What one round did to one player. */
 typedef struct {
 	int8_t unique;	/* cells of the piece nobody else covered */
@@ -112,11 +123,11 @@ typedef struct {
 	uint32_t retired;		/* bit per seat out of the game */
 	/* Round r's deal at deal[r % MATRIX_DEAL_SPAN]; -1 where not known. */
 	int8_t deal[MATRIX_DEAL_SPAN][MATRIX_MAX_PLAYERS];
-	/* Pieces each player must place this round. Equal to the deal until
-	 * trades and gifts exist (issue 8), which will make them differ. */
+	/* Pieces each player must place this round, sorted by kind: the deal
+	 * when the round begins, then as trades and gifts leave them. */
 	int8_t held[MATRIX_MAX_PLAYERS][MATRIX_MAX_HELD];
 	int8_t nheld[MATRIX_MAX_PLAYERS];
-	/* Social layer, issue 8: kept but not used by these rules yet. */
+	/* Social layer (social.h). */
 	int8_t gifts_left[MATRIX_MAX_PLAYERS];	/* MATRIX_GIFTS at the start */
 	int8_t tome[MATRIX_MAX_PLAYERS];	/* 1 when the challenge tome is taken */
 	int16_t lines[MATRIX_MAX_PLAYERS];	/* cleared rows holding their cells */
@@ -126,6 +137,11 @@ typedef struct {
 	Move last_move[MATRIX_MAX_PLAYERS];	/* 0 when nothing was placed */
 	MatrixOutcome last[MATRIX_MAX_PLAYERS];
 	int8_t last_cleared;		/* rows cleared */
+	/* Social layer of this round (social.h). */
+	MatrixOffer open[MATRIX_MAX_OPEN];
+	int8_t nopen;
+	int16_t next_id;		/* ids of offers and gifts, per game */
+	uint32_t closed;		/* seats that moved (or faulted) this round */
 } MatrixState;
 
 extern const Variant variant_matrix;

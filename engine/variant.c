@@ -94,6 +94,8 @@ const char *variant_error_string(VariantError err)
 bool variant_move_is_legal(const Variant *v, const void *state, int player,
 			   Move move, Move *scratch)
 {
+	if (v->move_legal)
+		return v->move_legal(state, player, move);
 	int n = v->legal_moves(state, player, scratch);
 
 	for (int i = 0; i < n; i++)

@@ -80,6 +80,29 @@ typedef struct {
 	int opt[VARIANT_MAX_OPTIONS];	/* in the order of Variant.options */
 } VariantConfig;
 
+/*
+ * Side actions: lines a player may send during a simultaneous phase besides
+ * its move (the Main Match's table talk, trades and gifts). The variant
+ * checks each one, changes the state when it is allowed, and says which
+ * lines go to which seats: exactly one answer to the sender, and whatever
+ * the action sends to others.
+ */
+#define VARIANT_SIDE_LINES 12
+#define VARIANT_SIDE_LINE_MAX 320
+
+typedef enum {
+	VARIANT_SIDE_NONE = -1,	/* not a side action of this variant */
+	VARIANT_SIDE_REFUSED,	/* refused: the state is unchanged */
+	VARIANT_SIDE_DONE,	/* done: the state changed */
+} VariantSideResult;
+
+typedef struct {
+	int n;					/* lines to send */
+	int to[VARIANT_SIDE_LINES];		/* the seat of each line */
+	char line[VARIANT_SIDE_LINES][VARIANT_SIDE_LINE_MAX];	/* no newline */
+	char reason[32];			/* why, when refused */
+} VariantSide;
+
 typedef struct Variant Variant;
 
 struct Variant {
@@ -153,6 +176,20 @@ struct Variant {
 
 	/* A picture of the state, several lines; with colour, ANSI escapes. */
 	void (*render)(const void *state, bool colour, Text *out);
+
+	/* Optional (NULL when the variant has none). A side action `text`
+	 * of `player` during a simultaneous phase: printable ASCII, no
+	 * newline. OUT: *out (reset here) gets the lines to send. */
+	VariantSideResult (*side)(void *state, int player, const char *text, VariantSide *out);
+
+	/* Optional, with side: `player`'s round is closed (it moved, faulted
+	 * or has no bot): whatever it had open with others ends. OUT: lines. */
+	void (*side_close)(void *state, int player, VariantSide *out);
+
+	/* Optional: whether `move` is legal for `player`, when legal_moves()
+	 * cannot list every legal move (it then lists at most max_moves of
+	 * them, and this is the authority). */
+	bool (*move_legal)(const void *state, int player, Move move);
 };
 
 /* Every variant the engine knows, NULL-terminated. */

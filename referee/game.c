@@ -27,6 +27,7 @@
 #define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
+#define GAME_SIDE_MAX 64		/* side lines handled per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)
 /* Non-blocking looks (each after sched_yield) before poll() sleeps:
@@ -80,6 +81,7 @@ typedef struct {
 	gint64 go_time, deadline;	/* us, monotonic */
 	int stale;		/* replies owed to `go`s that timed out */
 	int info;		/* info lines seen for this move */
+	int side;		/* side lines seen for this move */
 	int info_dropped;	/* info lines over the cap, not logged */
 	double cpu_last;	/* bot_cpu_ms() at the last reading */
 	GString *pending;	/* lines to send with the next write */
@@ -416,6 +418,7 @@ static void send_go(Game *g, int p)
 	s->go_time = g_get_monotonic_time();
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
 	s->info = 0;
+	s->side = 0;
 	s->awaiting = TRUE;
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
@@ -619,8 +622,78 @@ static void do_turn(Game *g, int p)
 	}
 }
 
+/* Send a side action's lines, each to its seat, at once. */
+static void side_send(Game *g, const VariantSide *out)
+{
+	gint64 deadline = g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000;
+
+	for (int i = 0; i < out->n; i++) {
+		int to = out->to[i];
+		if (to < 0 || to >= g->n || !g->seat[to].bot)
+			continue;
+		queue(g, to, out->line[i]);
+		flush(g, to, deadline);
+	}
+}
+
+/*
+ * A line of seat p during a simultaneous round that may be a side action
+ * (variant.h): checked and applied by the variant, logged as an event,
+ * its answers routed. FALSE when it is none (a move, info, or anything the
+ * variant does not know: handled as before).
+ */
+static gboolean side_line(Game *g, int p, const char *line)
+{
+	VariantSide out;
+
+	if (!g->v->side || g_str_has_prefix(line, "move ") || g_str_has_prefix(line, "info"))
+		return FALSE;
+	for (const char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+			return FALSE;	/* unloggable: malformed */
+	if (++g->seat[p].side > GAME_SIDE_MAX) {
+		/* A flood: answered, not applied, not an event (verify never
+		 * sees it, and nothing changed). */
+		char answer[64];
+		g_snprintf(answer, sizeof(answer), "refused %.*s flood", (int)strcspn(line, " "),
+			   line);
+		queue(g, p, answer);
+		flush(g, p, g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000);
+		return TRUE;
+	}
+	VariantSideResult r = g->v->side(g->state, p, line, &out);
+	if (r == VARIANT_SIDE_NONE)
+		return FALSE;
+	g->legal_seat = -1;
+	if (r == VARIANT_SIDE_DONE)
+		log_printf(g, "side %d ok %s\n", p, line);
+	else
+		log_printf(g, "side %d refused %s %s\n", p, out.reason, line);
+	side_send(g, &out);
+	return TRUE;
+}
+
+/* Close the side actions of every seat of the mask that is no longer
+ * awaiting its move (moved, faulted, or never asked). */
+static void side_close_done(Game *g, uint32_t mask, uint32_t *closed)
+{
+	VariantSide out;
+
+	if (!g->v->side_close)
+		return;
+	for (int p = 0; p < g->n; p++) {
+		if (!(mask & (1u << p)) || (*closed & (1u << p)) || g->seat[p].awaiting)
+			continue;
+		*closed |= 1u << p;
+		log_printf(g, "close %d\n", p);
+		g->v->side_close(g->state, p, &out);
+		side_send(g, &out);
+	}
+}
+
 static void do_simultaneous(Game *g, uint32_t mask)
 {
+	uint32_t closed = 0;
 	Move moves[VARIANT_MAX_PLAYERS] = {0};
 	uint32_t submitted = 0;
 	Event ev;
@@ -634,6 +707,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 	}
 	/* One deadline for the round: the latest of the seats'. */
 	for (;;) {
+		side_close_done(g, mask, &closed);
 		gint64 deadline = 0;
 		gboolean waiting = FALSE;
 		for (int p = 0; p < g->n; p++)
@@ -654,6 +728,8 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
+		if (ev.kind == EV_LINE && side_line(g, p, ev.line))
+			continue;
 		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
 			continue;
 		if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {

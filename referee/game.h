@@ -8,7 +8,10 @@
  * (docs/gamelog.md) and fills a GameResult. Every phase of variant.h is
  * driven: TURN (one `go`), CHANCE (drawn from an Rng seeded with the game
  * seed), SIMULTANEOUS (`go` to every seat at once, one deadline, then
- * apply_joint and the moves broadcast) and REALTIME (every seat has an
+ * apply_joint and the moves broadcast; meanwhile a variant with side
+ * actions gets every other line of a seat through Variant.side, which
+ * says what to answer and route, and Variant.side_close once a seat is
+ * no longer awaited) and REALTIME (every seat has an
  * outstanding `go`; moves are applied in arrival order, a move made illegal
  * by someone faster is answered `rejected`, not a fault).
  *

@@ -214,6 +214,17 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 				g_string_append(t, f[i]);
 			}
 			ev.text = g_string_free(t, FALSE);
+		} else if (strcmp(word, "side") == 0) {
+			ev.kind = GAMELOG_SIDE;
+			const char *after = strchr(rest, ' ');
+			if (!f[0] || !parse_seat(f[0], log, &ev.seat) || !after ||
+			    (!g_str_has_prefix(after + 1, "ok ") && !g_str_has_prefix(after + 1, "refused ")))
+				BAD("bad side line (want: side SEAT ok|refused ...)");
+			ev.text = g_strdup(after + 1);
+		} else if (strcmp(word, "close") == 0) {
+			ev.kind = GAMELOG_CLOSE;
+			if (!parse_seat(rest, log, &ev.seat))
+				BAD("bad close line (want: close SEAT)");
 		} else if (strcmp(word, "joint") == 0) {
 			ev.kind = GAMELOG_JOINT;
 		} else if (strcmp(word, "retire") == 0 || strcmp(word, "out") == 0 ||

@@ -28,6 +28,8 @@ typedef enum {
 	GAMELOG_REJECTED,	/* rejected SEAT TEXT (realtime, not a fault) */
 	GAMELOG_HALT,		/* halt */
 	GAMELOG_RESULT,		/* result ranks=... scores=... faults=... reason=... */
+	GAMELOG_SIDE,		/* side SEAT ok TEXT | side SEAT refused REASON TEXT */
+	GAMELOG_CLOSE,		/* close SEAT: its side actions end this round */
 } GameLogKind;
 
 typedef struct {
@@ -35,7 +37,8 @@ typedef struct {
 	GameLogKind kind;
 	int seat;		/* -1 when none */
 	char *text;		/* notation (move kinds), kind name (fault), or
-				 * the rest of the line (joint, result) */
+				 * the rest of the line (joint, result; side:
+				 * after the seat) */
 	double wall_ms, cpu_ms;	/* move only */
 } GameLogEvent;
 

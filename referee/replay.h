@@ -5,10 +5,12 @@
  * chance move is drawn again from the seed and must match, every player
  * move must be legal where it was played, every move the random fault
  * policy made must be the one its own stream draws, and the recorded
- * result (ranks, scores, first faults) must be what the rules give.
+ * result (ranks, scores, first faults) must be what the rules give;
+ * every side action must be allowed or refused as the log says.
  * replay_view() prints the game move by move with the variant's pictures.
  * replay_compare() says whether two logs record the same game (moves,
- * chance, faults, result), times apart: `referee rerun` uses it.
+ * chance, faults, side actions, result), times and `close` lines apart:
+ * `referee rerun` uses it.
  */
 #ifndef TETRARENA_REFEREE_REPLAY_H
 #define TETRARENA_REFEREE_REPLAY_H

@@ -1,0 +1,80 @@
+/*
+ * prog-socialbot: a matrix bot for the social layer's shell tests. Every
+ * round it says "hi" to every other seat (from round 2 the referee lets
+ * two of them through and refuses the rest), accepts every offer and gift
+ * made to it within a listening window, and then places what it holds:
+ * the first legal move of the engine's list for its (traded) pieces.
+ * With --give (first argument) it also gives its piece to the next seat
+ * every round, while the referee lets it (3 gifts a game).
+ */
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bots/botio.h"
+#include "matrix.h"
+#include "variants.h"
+
+#define LISTEN_MS 150
+
+static void side(const Variant *v, void *state, int seat, const char *text, int ms_left,
+		 FILE *in, FILE *out, void *ctx)
+{
+	static char line[BOTIO_LINE_MAX + 1];
+	MatrixState *s = state;
+	int listen = ms_left / 4 < LISTEN_MS ? ms_left / 4 : LISTEN_MS;
+
+	(void)v;
+	(void)text;
+	if (*(const bool *)ctx && s->nheld[seat] == 1) {
+		fprintf(out, "gift %d %c\n", (seat + 1) % s->nplayers,
+			piece_letter((PieceKind)s->held[seat][0]));
+		fflush(out);
+	}
+	for (int q = 0; q < s->nplayers; q++)
+		if (q != seat)
+			fprintf(out, "say %d hi from %d\n", q, seat);
+	fflush(out);
+	for (;;) {
+		struct pollfd pfd = {.fd = fileno(in), .events = POLLIN};
+		if (poll(&pfd, 1, listen) <= 0 || !botio_read_line(in, line))
+			break;
+		int id;
+		if (sscanf(line, "offered %d", &id) == 1) {
+			fprintf(out, "accept %d\n", id);
+			fflush(out);
+		} else if (strncmp(line, "held ", 5) == 0) {
+			s->nheld[seat] = 0;
+			for (const char *c = line + 5; *c && *c != '-'; c++)
+				s->held[seat][s->nheld[seat]++] = (int8_t)piece_from_letter(*c);
+		}
+	}
+}
+
+static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+		   void *ctx)
+{
+	static Move moves[SRS_MAX_LANDINGS];
+
+	(void)ms_left;
+	(void)rng;
+	(void)ctx;
+	return v->legal_moves(state, seat, moves) > 0 ? moves[0] : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static bool give;
+
+	if (argc > 1 && strcmp(argv[1], "--give") == 0) {
+		give = true;
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
+	setvbuf(stdin, NULL, _IONBF, 0);
+	BotSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side,
+			.side_ctx = &give};
+	return botio_main(&spec, argc, argv);
+}
