@@ -8,22 +8,8 @@
 # a test bot that gives its piece away every round: three gifts go
 # through, the fourth is refused, the receiver places two pieces in one
 # move and the giver places nothing.
-top=${TETRARENA_TOP:-.}
-build=${TETRARENA_BUILD:-$top/build/opt}
-ref=$top/bin/referee
-scale=${TETRARENA_TIME_SCALE:-1}
-ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
-if [ ! -x "$ref" ] || [ ! -x "$build/tests/prog-socialbot" ]; then
-	echo "1..0 # SKIP no bin/referee or prog-socialbot"
-	exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/t8001.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref" "$build/tests/prog-socialbot"
 ai="$top/bin/bot-matrix"
 soc="$build/tests/prog-socialbot"
 rnd="$top/bin/bot-random"
