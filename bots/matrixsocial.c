@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "botio.h"
+#include "scan.h"
 #include "social.h"
 
 #define LISTEN_MS 40		/* how long to wait for offers when none are ours */
@@ -60,21 +61,6 @@ double matrixsocial_value(const MatrixState *s, int me, const int8_t *held, int 
 	return v;
 }
 
-/* The value of a space-separated field in a state line, or NULL. */
-static const char *field(const char *text, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = text; *p;) {
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, key, n) == 0 && p[n] == '=')
-			return p + n + 1;
-		while (*p && *p != ' ')
-			p++;
-	}
-	return NULL;
-}
 
 static long now_ms(void)
 {
@@ -143,7 +129,7 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 {
 	MatrixState *s = state;
 	MatrixSocial *mem = ctx;
-	const char *talk = field(text, "talk");
+	const char *talk = scan_field(text, "talk", NULL);
 	int round = s->round + 1;
 	int last_piece = mem->round == round - 1 ? mem->piece : -1;
 	int open = 0;		/* offers and gifts sent, not yet answered */

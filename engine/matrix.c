@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan.h"
+
 static const VariantOption matrix_options[MATRIX_OPT_COUNT] = {
 	{"width", 10, 4, MATRIX_MAX_WIDTH, "columns of the matrix"},
 	{"height", 20, 4, 40, "rows of the matrix"},
@@ -502,32 +504,6 @@ static void matrix_move_format(const void *state, int player, Move m, Text *out)
 	format_placements(m, out);
 }
 
-/* Parse a bounded decimal at *p; advances *p. */
-static bool parse_int(const char **p, int lo, int hi, int *out)
-{
-	const char *q = *p;
-	int v = 0, digits = 0;
-	bool neg = false;
-
-	if (*q == '-' || *q == '+') {
-		neg = *q == '-';
-		q++;
-	}
-	while (*q >= '0' && *q <= '9' && digits < 6) {
-		v = v * 10 + (*q - '0');
-		q++;
-		digits++;
-	}
-	if (!digits || (*q >= '0' && *q <= '9'))
-		return false;
-	if (neg)
-		v = -v;
-	if (v < lo || v > hi)
-		return false;
-	*out = v;
-	*p = q;
-	return true;
-}
 
 /* One placement `T0@4,1` at *p; advances *p. */
 static bool parse_placement(const char **p, SrsPos *out)
@@ -542,7 +518,7 @@ static bool parse_placement(const char **p, SrsPos *out)
 	if (rot < 0 || q[2] != '@')
 		return false;
 	q += 3;
-	if (!parse_int(&q, -2, 29, &x) || *q++ != ',' || !parse_int(&q, 0, 63, &y))
+	if (!scan_int(&q, -2, 29, &x) || *q++ != ',' || !scan_int(&q, 0, 63, &y))
 		return false;
 	*out = (SrsPos){(int8_t)kind, (int8_t)rot, (int8_t)x, (int8_t)y};
 	*p = q;
@@ -688,45 +664,25 @@ static void matrix_state_format(const void *state, int viewer, Text *out)
 	}
 }
 
-/* The value of field `key` in a state line, and its length; NULL if absent. */
-static const char *field(const char *text, const char *key, size_t *len)
-{
-	size_t n = strlen(key);
-	const char *p = text;
-
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		const char *end = strchr(p, ' ');
-		if (!end)
-			end = p + strlen(p);
-		if ((size_t)(end - p) > n && strncmp(p, key, n) == 0 && p[n] == '=') {
-			*len = (size_t)(end - p) - n - 1;
-			return p + n + 1;
-		}
-		p = end;
-	}
-	return NULL;
-}
 
 static bool field_int(const char *text, const char *key, int lo, int hi, int *out)
 {
 	size_t len;
-	const char *v = field(text, key, &len);
+	const char *v = scan_field(text, key, &len);
 
-	return v && parse_int(&v, lo, hi, out) && (*v == ' ' || *v == '\0');
+	return v && scan_int(&v, lo, hi, out) && (*v == ' ' || *v == '\0');
 }
 
 static bool field_ints(const char *text, const char *key, int n, int16_t *out)
 {
 	size_t len;
-	const char *v = field(text, key, &len);
+	const char *v = scan_field(text, key, &len);
 
 	if (!v)
 		return false;
 	for (int p = 0; p < n; p++) {
 		int x;
-		if ((p && *v++ != ',') || !parse_int(&v, -32000, 32000, &x))
+		if ((p && *v++ != ',') || !scan_int(&v, -32000, 32000, &x))
 			return false;
 		out[p] = (int16_t)x;
 	}
@@ -761,25 +717,25 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 		c.opt[MATRIX_OPT_ROUNDS] = 9999;
 	matrix_init(s, &c);
 	s->round = (int16_t)(round - 1);
-	v = field(text, "stage", &len);
+	v = scan_field(text, "stage", &len);
 	for (int k = 0; v && k <= MATRIX_STAGE_OVER; k++)
 		if (len == strlen(stage_names[k]) && strncmp(v, stage_names[k], len) == 0)
 			stage = k;
 	if (stage < 0 || !field_ints(text, "scores", np, s->score))
 		return false;
-	v = field(text, "retired", &len);
+	v = scan_field(text, "retired", &len);
 	if (!v)
 		return false;
 	if (*v != '-') {
 		do {
 			int p;
-			if (!parse_int(&v, 0, np - 1, &p))
+			if (!scan_int(&v, 0, np - 1, &p))
 				return false;
 			s->retired |= 1u << p;
 		} while (*v == ',' && v++);
 	}
 	/* Field rows, top first. */
-	v = field(text, "field", &len);
+	v = scan_field(text, "field", &len);
 	if (!v || (len + 1) % (size_t)(w + 1) != 0 || (len + 1) / (size_t)(w + 1) > (size_t)(h + buf))
 		return false;
 	board_init(&s->board, w, h + buf);
@@ -798,7 +754,7 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 	/* Pieces: the chance viewer's deal, or one player's. */
 	memset(s->deal, -1, sizeof(s->deal));
 	s->dealt = (int16_t)s->round;
-	v = field(text, "deal", &len);
+	v = scan_field(text, "deal", &len);
 	if (v && *v != '-') {
 		for (int r = s->round;; r++) {
 			for (int p = 0; p < np; p++) {
@@ -812,9 +768,9 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 				break;
 			v++;
 		}
-	} else if ((v = field(text, "piece", &len)) != NULL) {
+	} else if ((v = scan_field(text, "piece", &len)) != NULL) {
 		size_t len2;
-		const char *nx = field(text, "next", &len2);
+		const char *nx = scan_field(text, "next", &len2);
 		int now = piece_or_none(*v), next = nx ? piece_or_none(*nx) : PIECE_NONE;
 		/* The viewer is unknown here: the piece goes to every seat. */
 		for (int p = 0; p < np; p++) {
@@ -823,7 +779,7 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 		}
 		s->dealt = (int16_t)(s->round + 2);
 	}
-	v = field(text, "last", &len);
+	v = scan_field(text, "last", &len);
 	if (v) {
 		for (int p = 0; p < np; p++) {
 			if ((p && *v++ != ';') || !parse_placements(&v, &s->last_move[p]))

@@ -69,6 +69,25 @@ bool scan_char(const char **p, char c)
 	return true;
 }
 
+const char *scan_field(const char *text, const char *key, size_t *len)
+{
+	size_t n = strlen(key);
+	const char *p = text;
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		size_t word = strcspn(p, " ");
+		if (word > n && strncmp(p, key, n) == 0 && p[n] == '=') {
+			if (len)
+				*len = word - n - 1;
+			return p + n + 1;
+		}
+		p += word;
+	}
+	return NULL;
+}
+
 void scan_skip_value(const char **p)
 {
 	while (**p && **p != ' ')

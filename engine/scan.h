@@ -10,6 +10,7 @@
 #define TETRARENA_ENGINE_SCAN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A decimal integer of at most 6 digits followed by a non-digit, within
@@ -30,6 +31,13 @@ bool scan_name(const char **p, const char *const *names, int n, const char *stop
 
 /* Match one character. */
 bool scan_char(const char **p, char c);
+
+/*
+ * The value of field `key` in a line of space-separated `key=value` fields,
+ * wherever it stands; NULL when absent. OUT: *len, the value's length up to
+ * the next space or the end (len may be NULL). Does not advance anything.
+ */
+const char *scan_field(const char *text, const char *key, size_t *len);
 
 /* Skip to the next space or the end (a field whose value is derived). */
 void scan_skip_value(const char **p);

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "scan.h"
+
 /* ---- small helpers -------------------------------------------------- */
 
 static bool seat_active(const MatrixState *s, int p)
@@ -538,21 +540,6 @@ void social_format(const MatrixState *s, int viewer, Text *out)
 	text_printf(out, " lines=%d", s->lines[viewer]);
 }
 
-/* The value of field `key` in a state line; NULL if absent. */
-static const char *value_of(const char *text, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = text; *p;) {
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, key, n) == 0 && p[n] == '=')
-			return p + n + 1;
-		while (*p && *p != ' ')
-			p++;
-	}
-	return NULL;
-}
 
 static bool read_held(MatrixState *s, int p, const char **v)
 {
@@ -592,9 +579,9 @@ bool social_parse(MatrixState *s, const char *text)
 {
 	const char *v;
 	int vals[MATRIX_MAX_PLAYERS];
-	bool chance = value_of(text, "tomes") != NULL;
+	bool chance = scan_field(text, "tomes", NULL) != NULL;
 
-	if ((v = value_of(text, "held")) != NULL && s->stage == MATRIX_STAGE_PLACE) {
+	if ((v = scan_field(text, "held", NULL)) != NULL && s->stage == MATRIX_STAGE_PLACE) {
 		if (chance) {
 			for (int p = 0; p < s->nplayers; p++)
 				if ((p && *v++ != ';') || !read_held(s, p, &v))
@@ -609,7 +596,7 @@ bool social_parse(MatrixState *s, const char *text)
 			}
 		}
 	}
-	if ((v = value_of(text, "gifts")) != NULL) {
+	if ((v = scan_field(text, "gifts", NULL)) != NULL) {
 		if (chance) {
 			if (!read_list(v, s->nplayers, 0, MATRIX_GIFTS, vals))
 				return false;
@@ -623,24 +610,24 @@ bool social_parse(MatrixState *s, const char *text)
 		}
 	}
 	if (chance) {
-		if (!read_list(value_of(text, "tomes"), s->nplayers, 0, 1, vals))
+		if (!read_list(scan_field(text, "tomes", NULL), s->nplayers, 0, 1, vals))
 			return false;
 		for (int p = 0; p < s->nplayers; p++)
 			s->tome[p] = (int8_t)vals[p];
-		if ((v = value_of(text, "lines")) != NULL) {
+		if ((v = scan_field(text, "lines", NULL)) != NULL) {
 			if (!read_list(v, s->nplayers, 0, 30000, vals))
 				return false;
 			for (int p = 0; p < s->nplayers; p++)
 				s->lines[p] = (int16_t)vals[p];
 		}
 	} else {
-		if ((v = value_of(text, "taken")) != NULL) {
+		if ((v = scan_field(text, "taken", NULL)) != NULL) {
 			if (!read_list(v, 1, 0, 1, vals))
 				return false;
 			for (int p = 0; p < s->nplayers; p++)
 				s->tome[p] = (int8_t)vals[0];
 		}
-		if ((v = value_of(text, "lines")) != NULL) {
+		if ((v = scan_field(text, "lines", NULL)) != NULL) {
 			if (!read_list(v, 1, 0, 30000, vals))
 				return false;
 			for (int p = 0; p < s->nplayers; p++)

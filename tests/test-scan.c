@@ -1,5 +1,6 @@
 /* Tests for engine/scan: canonical numbers, keys, names, hostile text. */
 #include <glib.h>
+#include <string.h>
 
 #include "scan.h"
 
@@ -70,10 +71,27 @@ static void test_key_name_char(void)
 	g_assert_cmpstr(p, ==, " b=3");
 }
 
+static void test_field(void)
+{
+	const char *line = "players=2 width=10 scores=3,-1 roll= stage=place";
+	size_t len = 99;
+
+	g_assert_cmpstr(scan_field(line, "scores", &len), ==, "3,-1 roll= stage=place");
+	g_assert_cmpuint(len, ==, 4);
+	g_assert_cmpstr(scan_field(line, "players", NULL), ==, "2 width=10 scores=3,-1 roll= stage=place");
+	g_assert_nonnull(scan_field(line, "roll", &len));	/* present but empty */
+	g_assert_cmpuint(len, ==, 0);
+	g_assert_cmpuint(strlen(scan_field(line, "stage", &len)), ==, 5);
+	g_assert_null(scan_field(line, "play", NULL));	/* a prefix of a key is not the key */
+	g_assert_null(scan_field(line, "place", NULL));	/* nor is a value */
+	g_assert_null(scan_field("", "a", NULL));
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/scan/int", test_int);
 	g_test_add_func("/scan/key-name-char", test_key_name_char);
+	g_test_add_func("/scan/field", test_field);
 	return g_test_run();
 }
