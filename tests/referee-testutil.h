@@ -1,7 +1,8 @@
 /*
  * referee-testutil: helpers shared by the referee's GTest programs
  * (header-only, static functions): the fake bot's path, scaled times,
- * temporary files, and a scan of /proc for leftover processes.
+ * temporary files, a scan of /proc for leftover processes, and the Fixture
+ * both referee test programs build games on.
  */
 #ifndef TETRARENA_TESTS_REFEREE_TESTUTIL_H
 #define TETRARENA_TESTS_REFEREE_TESTUTIL_H
@@ -9,11 +10,13 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib.h>
 
 #include "referee/bot.h"
 #include "referee/game.h"
+#include "referee/timectl.h"
 
 /* TETRARENA_TIME_SCALE, default 1. */
 static inline double test_time_scale(void)
@@ -102,6 +105,58 @@ static inline void test_rmdir(const char *dir)
 	}
 	g_dir_close(d);
 	remove(dir);
+}
+
+/*
+ * One game under test: a temporary directory with its log, a marker word
+ * that every fake bot of this game carries (to find leftovers), the bot
+ * specs it owns, the GameSpec and the result.
+ */
+typedef struct {
+	char *dir, *log, *marker;
+	GPtrArray *specs;
+	GameSpec spec;
+	GameResult res;
+} Fixture;
+
+/* Set up a 2-player game of `v` on `seed`, with time control `tc`
+ * stretched by TETRARENA_TIME_SCALE and markers named `prefix-PID-N`. */
+static inline void test_fixture_init(Fixture *f, const Variant *v, uint64_t seed, const TimeControl *tc,
+				     const char *prefix)
+{
+	static int count;	/* each test program is single-threaded */
+
+	f->dir = test_tmpdir();
+	f->log = g_build_filename(f->dir, "game.log", NULL);
+	f->marker = g_strdup_printf("%s-%d-%d", prefix, (int)getpid(), count++);
+	f->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	game_spec_init(&f->spec, v, 2, seed);
+	f->spec.log_path = f->log;
+	f->spec.time = *tc;
+	timectl_scale(&f->spec.time, test_time_scale());
+	memset(&f->res, 0, sizeof(f->res));
+}
+
+static inline void test_fixture_clear(Fixture *f)
+{
+	game_result_clear(&f->res);
+	g_ptr_array_unref(f->specs);
+	test_rmdir(f->dir);
+	g_free(f->dir);
+	g_free(f->log);
+	g_free(f->marker);
+}
+
+/* Seat p is the fake bot in `mode`, turning to it after `after` legal moves. */
+static inline void test_seat(Fixture *f, int p, const char *mode, int after)
+{
+	g_autofree char *cmd = test_fakebot(mode, after, f->marker);
+	g_autoptr(GError) err = NULL;
+	BotSpec *bs = bot_spec_new(cmd, mode, &err);
+
+	g_assert_no_error(err);
+	g_ptr_array_add(f->specs, bs);
+	f->spec.seats[p].spec = bs;
 }
 
 #endif

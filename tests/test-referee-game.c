@@ -16,55 +16,22 @@
 #include "referee/replay.h"
 #include "link.h"
 
-typedef struct {
-	char *dir;
-	char *log;
-	char *marker;
-	GPtrArray *specs;
-	GameSpec spec;
-	GameResult res;
-} Fixture;
-
-static int fixture_count;
 
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
+	/* A small tower, for short games. */
+	const TimeControl tc = {.bank = 600, .inc = 0, .move = 300, .start = 2000, .grace = 50};
+
 	(void)data;
-	f->dir = test_tmpdir();
-	f->log = g_build_filename(f->dir, "game.log", NULL);
-	f->marker = g_strdup_printf("marker-%d-%d", (int)getpid(), fixture_count++);
-	f->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
-	game_spec_init(&f->spec, &variant_link, 2, 7);
-	/* Small tower: short games. */
+	test_fixture_init(f, &variant_link, 7, &tc, "marker");
 	variant_option_set(&variant_link, &f->spec.config, "height", "8");
 	variant_option_set(&variant_link, &f->spec.config, "width", "6");
-	f->spec.log_path = f->log;
-	TimeControl *tc = &f->spec.time;
-	tc->bank = 600, tc->inc = 0, tc->move = 300, tc->start = 2000, tc->grace = 50;
-	timectl_scale(tc, test_time_scale());
-	memset(&f->res, 0, sizeof(f->res));
 }
 
 static void fixture_teardown(Fixture *f, gconstpointer data)
 {
 	(void)data;
-	game_result_clear(&f->res);
-	g_ptr_array_unref(f->specs);
-	test_rmdir(f->dir);
-	g_free(f->dir);
-	g_free(f->log);
-	g_free(f->marker);
-}
-
-static void seat(Fixture *f, int p, const char *mode, int after)
-{
-	g_autofree char *cmd = test_fakebot(mode, after, f->marker);
-	g_autoptr(GError) err = NULL;
-	BotSpec *bs = bot_spec_new(cmd, mode, &err);
-
-	g_assert_no_error(err);
-	g_ptr_array_add(f->specs, bs);
-	f->spec.seats[p].spec = bs;
+	test_fixture_clear(f);
 }
 
 /* Descriptors this process has open. */
@@ -107,8 +74,8 @@ static void assert_verifies(const char *path)
 static void test_legal(Fixture *f, gconstpointer data)
 {
 	(void)data;
-	seat(f, 0, "legal", 0);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "legal", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_assert_cmpint(f->res.nseats, ==, 2);
 	g_assert_cmpint(f->res.end, ==, GAME_END_RULES);
@@ -147,8 +114,8 @@ static void test_fault(Fixture *f, gconstpointer data)
 	const FaultCase *c = data;
 	gint64 t0 = g_get_monotonic_time();
 
-	seat(f, 0, c->mode, 2);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, c->mode, 2);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_assert_cmpint(f->res.seat[0].first_fault, ==, c->fault);
 	g_assert_cmpint(f->res.seat[0].faults[c->fault], ==, 1);
@@ -170,7 +137,7 @@ static void test_start_missing(Fixture *f, gconstpointer data)
 	g_assert_no_error(err);
 	g_ptr_array_add(f->specs, bs);
 	f->spec.seats[0].spec = bs;
-	seat(f, 1, "legal", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_START);
 	g_assert_cmpint(f->res.seat[1].rank, ==, 1);
@@ -180,8 +147,8 @@ static void test_start_missing(Fixture *f, gconstpointer data)
 static void test_stderr_cap(Fixture *f, gconstpointer data)
 {
 	(void)data;
-	seat(f, 0, "stderr", 0);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "stderr", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_assert_cmpint(f->res.seat[0].first_fault, ==, -1);
 	g_autofree char *errpath = g_strdup_printf("%s.seat0.stderr", f->log);
@@ -199,8 +166,8 @@ static void test_random_policy(Fixture *f, gconstpointer data)
 {
 	(void)data;
 	f->spec.policy = VARIANT_FAULT_RANDOM;
-	seat(f, 0, "illegal", 1);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "illegal", 1);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	/* the bot stays and keeps faulting; its moves are played for it */
 	g_assert_cmpint(f->res.seat[0].faults[GAME_FAULT_ILLEGAL], >, 1);
@@ -215,8 +182,8 @@ static void test_nothing_policy(Fixture *f, gconstpointer data)
 {
 	(void)data;
 	f->spec.policy = VARIANT_FAULT_NOTHING;
-	seat(f, 0, "decline", 0);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "decline", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_DECLINED);
 	g_assert_cmpint(f->res.seat[0].rank, ==, 2);
@@ -231,8 +198,8 @@ static void test_nothing_policy(Fixture *f, gconstpointer data)
 static void test_determinism(Fixture *f, gconstpointer data)
 {
 	(void)data;
-	seat(f, 0, "legal", 0);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "legal", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	g_autofree char *again = g_build_filename(f->dir, "again.log", NULL);
 	GameResult r2;
@@ -292,8 +259,8 @@ static const char *edit_chance(const char *line)
 
 static void check_tamper(Fixture *f, const char *prefix, const char *(*edit)(const char *))
 {
-	seat(f, 0, "legal", 0);
-	seat(f, 1, "legal", 0);
+	test_seat(f, 0, "legal", 0);
+	test_seat(f, 1, "legal", 0);
 	run(f);
 	int at = tamper(f->log, prefix, edit);
 	g_autoptr(GError) err = NULL;
@@ -328,8 +295,8 @@ static void test_tamper_move(Fixture *f, gconstpointer data)
 static void test_keep_bots(Fixture *f, gconstpointer data)
 {
 	(void)data;
-	seat(f, 0, "multi", 0);
-	seat(f, 1, "multi", 0);
+	test_seat(f, 0, "multi", 0);
+	test_seat(f, 1, "multi", 0);
 	f->spec.keep_bots = TRUE;
 	g_autoptr(GError) err = NULL;
 	g_assert_true(game_run(&f->spec, &f->res, &err));

@@ -108,18 +108,24 @@ static void sim_scores(const void *st, int *out)
 		out[p] = s->score[p];
 }
 
+/* Both toys rank by score, retired seats last, ties shared. */
+static void toy_ranking(int n, uint32_t retired, const int *score, int *rank)
+{
+	for (int p = 0; p < n; p++) {
+		rank[p] = 1;
+		for (int q = 0; q < n; q++) {
+			gboolean rp = retired >> p & 1, rq = retired >> q & 1;
+			if ((rp && !rq) || (rp == rq && score[q] > score[p]))
+				rank[p]++;
+		}
+	}
+}
+
 static void sim_ranking(const void *st, int *rank)
 {
 	const SimState *s = st;
 
-	for (int p = 0; p < s->n; p++) {
-		rank[p] = 1;
-		for (int q = 0; q < s->n; q++) {
-			gboolean rp = s->retired >> p & 1, rq = s->retired >> q & 1;
-			if ((rp && !rq) || (rp == rq && s->score[q] > s->score[p]))
-				rank[p]++;
-		}
-	}
+	toy_ranking(s->n, s->retired, s->score, rank);
 }
 
 static void sim_format(const void *st, int player, Move m, Text *out)
@@ -250,14 +256,7 @@ static void rt_ranking(const void *st, int *rank)
 {
 	const RtState *s = st;
 
-	for (int p = 0; p < s->n; p++) {
-		rank[p] = 1;
-		for (int q = 0; q < s->n; q++) {
-			gboolean rp = s->retired >> p & 1, rq = s->retired >> q & 1;
-			if ((rp && !rq) || (rp == rq && s->score[q] > s->score[p]))
-				rank[p]++;
-		}
-	}
+	toy_ranking(s->n, s->retired, s->score, rank);
 }
 
 static void rt_format(const void *st, int player, Move m, Text *out)
@@ -306,27 +305,11 @@ static const Variant *const toys[] = {&toysim, &toyrt, NULL};
 
 /* ---- the tests ----------------------------------------------------------- */
 
-typedef struct {
-	char *dir, *log, *marker;
-	GPtrArray *specs;
-	GameSpec spec;
-	GameResult res;
-} Fixture;
-
-static int fixture_count;
-
 static void setup(Fixture *f, const Variant *v)
 {
-	f->dir = test_tmpdir();
-	f->log = g_build_filename(f->dir, "game.log", NULL);
-	f->marker = g_strdup_printf("loops-%d-%d", (int)getpid(), fixture_count++);
-	f->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
-	game_spec_init(&f->spec, v, 2, 11);
-	f->spec.log_path = f->log;
-	TimeControl *tc = &f->spec.time;
-	tc->bank = 100000, tc->inc = 0, tc->move = 300, tc->start = 2000, tc->grace = 50;
-	timectl_scale(tc, test_time_scale());
-	memset(&f->res, 0, sizeof(f->res));
+	const TimeControl tc = {.bank = 100000, .inc = 0, .move = 300, .start = 2000, .grace = 50};
+
+	test_fixture_init(f, v, 11, &tc, "loops");
 }
 
 static void teardown(Fixture *f)
@@ -336,23 +319,7 @@ static void teardown(Fixture *f)
 		g_file_get_contents(f->log, &t, NULL, NULL);
 		g_printerr("%s", t);
 	}
-	game_result_clear(&f->res);
-	g_ptr_array_unref(f->specs);
-	test_rmdir(f->dir);
-	g_free(f->dir);
-	g_free(f->log);
-	g_free(f->marker);
-}
-
-static void seat(Fixture *f, int p, const char *mode, int after)
-{
-	g_autofree char *cmd = test_fakebot(mode, after, f->marker);
-	g_autoptr(GError) err = NULL;
-	BotSpec *bs = bot_spec_new(cmd, mode, &err);
-
-	g_assert_no_error(err);
-	g_ptr_array_add(f->specs, bs);
-	f->spec.seats[p].spec = bs;
+	test_fixture_clear(f);
 }
 
 static void run_and_verify(Fixture *f)
@@ -374,8 +341,8 @@ static void test_sim_rounds(void)
 
 	setup(&f, &toysim);
 	variant_option_set(&toysim, &f.spec.config, "rounds", "4");
-	seat(&f, 0, "legal", 0);
-	seat(&f, 1, "legal", 0);
+	test_seat(&f, 0, "legal", 0);
+	test_seat(&f, 1, "legal", 0);
 	run_and_verify(&f);
 	/* both pick 1 every round: they clash, only the bonuses count */
 	g_assert_cmpint(f.res.seat[0].score, ==, f.res.seat[1].score);
@@ -407,8 +374,8 @@ static void test_sim_fault_nothing(void)
 	Fixture f;
 
 	setup(&f, &toysim);
-	seat(&f, 0, "hang", 1);
-	seat(&f, 1, "legal", 0);
+	test_seat(&f, 0, "hang", 1);
+	test_seat(&f, 1, "legal", 0);
 	run_and_verify(&f);
 	/* policy `nothing`: the hung seat times out, misses the rounds after,
 	 * and the game still ends */
@@ -424,8 +391,8 @@ static void test_sim_crash(void)
 	Fixture f;
 
 	setup(&f, &toysim);
-	seat(&f, 0, "crash", 2);
-	seat(&f, 1, "legal", 0);
+	test_seat(&f, 0, "crash", 2);
+	test_seat(&f, 1, "legal", 0);
 	run_and_verify(&f);
 	g_assert_cmpint(f.res.seat[0].first_fault, ==, GAME_FAULT_CRASH);
 	g_assert_cmpint(f.res.seat[1].moves, ==, 5);
@@ -438,8 +405,8 @@ static void test_rt_race(void)
 
 	setup(&f, &toyrt);
 	variant_option_set(&toyrt, &f.spec.config, "tokens", "200");
-	seat(&f, 0, "legal", 0);
-	seat(&f, 1, "legal", 0);
+	test_seat(&f, 0, "legal", 0);
+	test_seat(&f, 1, "legal", 0);
 	run_and_verify(&f);
 	g_assert_cmpint(f.res.seat[0].score + f.res.seat[1].score, ==, 200);
 	/* a move overtaken by the other bot's is rejected, never a fault */
@@ -456,8 +423,8 @@ static void test_rt_limit(void)
 	setup(&f, &toyrt);
 	variant_option_set(&toyrt, &f.spec.config, "tokens", "1000000000");
 	f.spec.time.game = (gint64)(300 * test_time_scale());
-	seat(&f, 0, "legal", 0);
-	seat(&f, 1, "info", 0);	/* a chatty bot must not starve the other */
+	test_seat(&f, 0, "legal", 0);
+	test_seat(&f, 1, "info", 0);	/* a chatty bot must not starve the other */
 	gint64 t0 = g_get_monotonic_time();
 	run_and_verify(&f);
 	g_assert_cmpint(f.res.end, ==, GAME_END_LIMIT);
@@ -480,8 +447,8 @@ static void test_rt_hang(void)
 	setup(&f, &toyrt);
 	variant_option_set(&toyrt, &f.spec.config, "tokens", "1000000000");
 	f.spec.time.game = (gint64)(800 * test_time_scale());
-	seat(&f, 0, "hang", 3);
-	seat(&f, 1, "legal", 0);
+	test_seat(&f, 0, "hang", 3);
+	test_seat(&f, 1, "legal", 0);
 	run_and_verify(&f);
 	g_assert_cmpint(f.res.seat[0].first_fault, ==, GAME_FAULT_TIMEOUT);
 	g_assert_cmpint(f.res.seat[0].rank, ==, 2);
