@@ -467,7 +467,8 @@ static void link_move_format(const void *state, int player, Move m, Text *out)
 {
 	(void)state;
 	if (player == VARIANT_CHANCE) {
-		text_printf(out, "roll %s", face_name((int)m));
+		text_puts(out, "roll ");
+		text_puts(out, face_name((int)m));
 		return;
 	}
 	/* By hand: the referee formats every legal move for each `moves` line. */
@@ -520,42 +521,65 @@ static void link_state_format(const void *state, int viewer, Text *out)
 	const LinkState *s = state;
 
 	(void)viewer;
-	text_printf(out, "players=%d width=%d height=%d stage=%s current=%d roll=%s",
-		    s->nplayers, s->width, s->height, stage_names[s->stage], s->current,
-		    face_name(s->face));
+	/* By hand, as the moves are: this line goes with every `go`. */
+	text_puts(out, "players=");
+	text_int(out, s->nplayers);
+	text_puts(out, " width=");
+	text_int(out, s->width);
+	text_puts(out, " height=");
+	text_int(out, s->height);
+	text_puts(out, " stage=");
+	text_puts(out, stage_names[s->stage]);
+	text_puts(out, " current=");
+	text_int(out, s->current);
+	text_puts(out, " roll=");
+	text_puts(out, face_name(s->face));
 	text_puts(out, " scores=");
-	for (int p = 0; p < s->nplayers; p++)
-		text_printf(out, "%s%d", p ? "," : "", s->score[p]);
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p)
+			text_putc(out, ',');
+		text_int(out, s->score[p]);
+	}
 	text_puts(out, " supply=");
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p)
 			text_putc(out, ',');
-		for (int f = 0; f < LINK_SHAPES; f++)
-			text_printf(out, "%s%c%d", f ? "" : "", piece_letter(face_shape[f]),
-				    s->supply[p][f]);
+		for (int f = 0; f < LINK_SHAPES; f++) {
+			text_putc(out, piece_letter(face_shape[f]));
+			text_int(out, s->supply[p][f]);
+		}
 	}
 	text_puts(out, " retired=");
 	if (!s->retired)
 		text_putc(out, '-');
 	for (int p = 0, first = 1; p < s->nplayers; p++)
 		if (!active(s, p)) {
-			text_printf(out, "%s%d", first ? "" : ",", p);
+			if (!first)
+				text_putc(out, ',');
+			text_int(out, p);
 			first = 0;
 		}
 	text_puts(out, " board=");
 	for (int y = s->height - 1; y >= 0; y--) {
+		char row[LINK_MAX_WIDTH + 1];
 		for (int x = 0; x < s->width; x++)
-			text_putc(out, s->cell[y][x] ? (char)('0' + s->piece[s->cell[y][x] - 1].owner) : '.');
-		if (y)
-			text_putc(out, '/');
+			row[x] = s->cell[y][x] ? (char)('0' + s->piece[s->cell[y][x] - 1].owner) : '.';
+		row[s->width] = '/';
+		text_putn(out, row, (size_t)s->width + (y > 0));
 	}
 	text_puts(out, " pieces=");
 	if (!s->npieces)
 		text_putc(out, '-');
 	for (int i = 0; i < s->npieces; i++) {
 		const LinkPiece *pc = &s->piece[i];
-		text_printf(out, "%s%d:%c%d@%d", i ? "," : "", pc->owner, piece_letter((PieceKind)pc->kind),
-			    pc->rot, pc->x);
+		if (i)
+			text_putc(out, ',');
+		text_int(out, pc->owner);
+		text_putc(out, ':');
+		text_putc(out, piece_letter((PieceKind)pc->kind));
+		text_int(out, pc->rot);
+		text_putc(out, '@');
+		text_int(out, pc->x);
 	}
 }
 

@@ -26,10 +26,25 @@ void text_init(Text *t, char *buf, size_t cap);
 /* Append formatted text (printf rules). */
 void text_printf(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Append one character. */
-void text_putc(Text *t, char c);
+/* Append one character. (Inline: boards are drawn a cell at a time.) */
+static inline void text_putc(Text *t, char c)
+{
+	if (t->len + 1 >= t->cap) {
+		t->overflow = true;
+		return;
+	}
+	t->buf[t->len++] = c;
+	t->buf[t->len] = '\0';
+}
 
 /* Append a string. */
 void text_puts(Text *t, const char *s);
+
+/* Append the n bytes at s. */
+void text_putn(Text *t, const char *s, size_t n);
+
+/* Append a decimal integer (as "%ld" would, without printf's cost: state
+ * lines are formatted for every move). */
+void text_int(Text *t, long v);
 
 #endif

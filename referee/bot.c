@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 struct Bot {
@@ -29,7 +30,8 @@ struct Bot {
 	int in_fd, out_fd, err_fd;
 	int err_file;		/* capped stderr copy, -1 when dropped */
 	guint64 err_kept, err_dropped;
-	int stat_fd;		/* /proc/PID/stat, for CPU time */
+	clockid_t cpu_clock;	/* the process's CPU-time clock */
+	gboolean has_cpu_clock;
 	gboolean eof, overlong, reported_overlong;
 	gsize start, len;
 	int games;
@@ -425,9 +427,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 		close_fd(&err[0]);
 	bot->err_file = err_file;
 	bot->err_kept = bot->err_dropped = 0;
-	char statpath[64];
-	g_snprintf(statpath, sizeof(statpath), "/proc/%d/stat", (int)pid);
-	bot->stat_fd = open(statpath, O_RDONLY | O_CLOEXEC);
+	bot->has_cpu_clock = clock_getcpuclockid(pid, &bot->cpu_clock) == 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
 	bot->games = 0;
@@ -472,7 +472,6 @@ void bot_free(Bot *bot)
 		}
 	}
 	close_fd(&bot->err_file);
-	close_fd(&bot->stat_fd);
 	bot_spec_free(bot->spec);
 	g_free(bot->hello_name);
 	g_free(bot);
@@ -564,7 +563,7 @@ BotReadStatus bot_read(Bot *bot)
 			bot->eof = TRUE;
 			return BOT_READ_EOF;
 		}
-		return BOT_READ_OK;
+		return n > 0 ? BOT_READ_OK : BOT_READ_NONE;
 	}
 	if (bot->start > 0 && bot->len == BOT_LINE_MAX) {
 		memmove(bot->buf, bot->buf + bot->start, bot->len - bot->start);
@@ -574,13 +573,15 @@ BotReadStatus bot_read(Bot *bot)
 	if (bot->len == BOT_LINE_MAX)
 		return BOT_READ_OK;	/* full: bot_next_line() reports it */
 	ssize_t n = read(bot->out_fd, bot->buf + bot->len, BOT_LINE_MAX - bot->len);
-	if (n > 0)
+	if (n > 0) {
 		bot->len += (gsize)n;
-	else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+		return BOT_READ_OK;
+	}
+	if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
 		bot->eof = TRUE;
 		return BOT_READ_EOF;
 	}
-	return BOT_READ_OK;
+	return BOT_READ_NONE;
 }
 
 void bot_drain_stderr(Bot *bot)
@@ -646,32 +647,11 @@ gboolean bot_eof(const Bot *bot)
 
 double bot_cpu_ms(Bot *bot)
 {
-	char s[1024];
+	struct timespec ts;
 
-	if (bot->stat_fd < 0)
+	if (!bot->has_cpu_clock || clock_gettime(bot->cpu_clock, &ts) != 0)
 		return -1;
-	ssize_t n = pread(bot->stat_fd, s, sizeof(s) - 1, 0);
-	if (n <= 0)
-		return -1;
-	s[n] = '\0';
-	char *p = strrchr(s, ')');
-	if (!p)
-		return -1;
-	/* After ")": state(3) ppid pgrp session tty tpgid flags minflt cminflt
-	 * majflt cmajflt utime(14) stime(15). */
-	unsigned long long ut = 0, st = 0;
-	int field = 2;
-	for (char *q = p + 1; *q && field < 15; q++) {
-		if (*q != ' ')
-			continue;
-		field++;
-		if (field == 14)
-			ut = g_ascii_strtoull(q + 1, NULL, 10);
-		else if (field == 15)
-			st = g_ascii_strtoull(q + 1, NULL, 10);
-	}
-	static const double tick_ms = 10.0;	/* USER_HZ is 100 on Linux */
-	return (double)(ut + st) * tick_ms;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 guint64 bot_stderr_dropped(const Bot *bot)

@@ -123,7 +123,8 @@ typedef enum {
 BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline);
 
 typedef enum {
-	BOT_READ_OK,		/* read something or nothing yet (EAGAIN) */
+	BOT_READ_OK,		/* read something (or the buffer is full) */
+	BOT_READ_NONE,		/* nothing there yet (EAGAIN) */
 	BOT_READ_EOF,		/* stdout closed */
 } BotReadStatus;
 
@@ -149,7 +150,7 @@ BotLineStatus bot_next_line(Bot *bot, const char **line);
 gboolean bot_eof(const Bot *bot);
 
 /* CPU time (user+system) of the bot's main process so far, in ms, from
- * /proc/PID/stat; -1 if unreadable. */
+ * its CPU-time clock (nanosecond resolution); -1 once it is gone. */
 double bot_cpu_ms(Bot *bot);
 
 /* Bytes written to stderr beyond the cap (counted, dropped). */

@@ -328,9 +328,11 @@ static gboolean take_event(Game *g, int p, Event *ev)
 /*
  * The next event from any live bot, or EV_NONE once `deadline` passes.
  * Buffered lines are handed out round-robin; each poll round reads every
- * ready descriptor once.
+ * ready descriptor once. `hint` is the seat whose reply is awaited (or
+ * -1): before sleeping, its stdout alone is looked at, which costs one
+ * read rather than a poll and a read.
  */
-static void wait_event(Game *g, gint64 deadline, Event *ev)
+static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 {
 	for (;;) {
 		for (int i = 0; i < g->n; i++) {
@@ -362,14 +364,25 @@ static void wait_event(Game *g, gint64 deadline, Event *ev)
 			return;
 		}
 		gint64 left_ms = (deadline - now + 999) / 1000;
-		/* Instant bots answer within microseconds: look again a few
-		 * times, yielding the CPU, before sleeping, because waking a
-		 * sleeping (virtual) CPU costs more than the round trip. */
+		/* Instant bots answer within microseconds: look a few times,
+		 * yielding the CPU between looks, before sleeping, because
+		 * waking a sleeping (virtual) CPU costs more than the round
+		 * trip. On one CPU the bot has usually run already (it
+		 * preempted our write), so the first look comes before any
+		 * yield. */
 		int r = 0;
-		for (int spin = 0; spin < g->spin && r == 0; spin++) {
-			sched_yield();
-			r = poll(fds, (nfds_t)nfds, 0);
+		Bot *hb = hint >= 0 ? g->seat[hint].bot : NULL;
+		gboolean got = FALSE;
+		for (int spin = 0; spin < g->spin && r == 0 && !got; spin++) {
+			if (spin)
+				sched_yield();
+			if (hb && !bot_eof(hb))
+				got = bot_read(hb) != BOT_READ_NONE;
+			else
+				r = poll(fds, (nfds_t)nfds, 0);
 		}
+		if (got)
+			continue;
 		if (r == 0)
 			r = poll(fds, (nfds_t)nfds, (int)MIN(left_ms, G_MAXINT32));
 		if (r < 0 && errno != EINTR) {
@@ -402,19 +415,26 @@ static void send_go(Game *g, int p)
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
 		g->legal_seat = p;
-		g_string_append(s->pending, "moves");
+		text_init(&t, g->text, g->text_cap);
+		text_puts(&t, "moves");
 		for (int i = 0; i < n; i++) {
-			g_string_append_c(s->pending, ' ');
-			g_string_append(s->pending, fmt_move(g, p, g->legal[i]));
+			text_putc(&t, ' ');
+			g->v->move_format(g->state, p, g->legal[i], &t);
 		}
-		g_string_append_c(s->pending, '\n');
+		text_putc(&t, '\n');
+		g_string_append_len(s->pending, g->text, (gssize)t.len);
 	}
 	gint64 limit = MIN(s->bank, tc->move * 1000);
 	if (limit < 0)
 		limit = 0;
+	/* "go MS STATE": built by hand, as this line goes with every move */
 	text_init(&t, g->text, g->text_cap);
+	text_puts(&t, "go ");
+	text_int(&t, (long)(limit / 1000));
+	text_putc(&t, ' ');
 	g->v->state_format(g->state, p, &t);
-	g_string_append_printf(s->pending, "go %" G_GINT64_FORMAT " %s\n", limit / 1000, g->text);
+	text_putc(&t, '\n');
+	g_string_append_len(s->pending, g->text, (gssize)t.len);
 	s->go_time = g_get_monotonic_time();
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
 	s->info = 0;
@@ -533,8 +553,13 @@ static void apply_move(Game *g, int p, Move m, const char *kind, double wall, do
 	if (kind)
 		log_printf(g, "%s %d %s\n", kind, p, text);
 	else
-		log_printf(g, "move %d %s wall=%.3f cpu=%.0f\n", p, text, wall, cpu);
-	g_snprintf(line, sizeof(line), "update %d %s", p, text);
+		log_printf(g, "move %d %s wall=%.3f cpu=%.3f\n", p, text, wall, cpu);
+	Text t;
+	text_init(&t, line, sizeof(line));
+	text_puts(&t, "update ");
+	text_int(&t, p);
+	text_putc(&t, ' ');
+	text_puts(&t, text);
 	queue_others(g, p, line);
 	g->legal_seat = -1;
 	g->v->apply(g->state, p, m);
@@ -549,7 +574,10 @@ static void do_chance(Game *g)
 
 	log_printf(g, "chance %s\n", text);
 	if (g->v->chance_public) {
-		g_snprintf(line, sizeof(line), "update chance %s", text);
+		Text t;
+		text_init(&t, line, sizeof(line));
+		text_puts(&t, "update chance ");
+		text_puts(&t, text);
 		queue_others(g, -1, line);
 	}
 	g->legal_seat = -1;
@@ -593,7 +621,7 @@ static void do_turn(Game *g, int p)
 		return;
 	}
 	while (s->awaiting) {
-		wait_event(g, s->deadline, &ev);
+		wait_event(g, s->deadline, p, &ev);
 		if (ev.kind == EV_NONE) {
 			fault(g, p, GAME_FAULT_TIMEOUT, NULL);
 			policy_move(g, p);
@@ -717,7 +745,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			}
 		if (!waiting)
 			break;
-		wait_event(g, deadline, &ev);
+		wait_event(g, deadline, -1, &ev);
 		if (ev.kind == EV_NONE) {
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)
@@ -751,7 +779,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			s->move = m;
 			log_printf(g, "submit-random %d %s\n", p, fmt_move(g, p, m));
 		} else if (s->has_move) {
-			log_printf(g, "submit %d %s wall=%.3f cpu=%.0f\n", p, fmt_move(g, p, s->move),
+			log_printf(g, "submit %d %s wall=%.3f cpu=%.3f\n", p, fmt_move(g, p, s->move),
 				   s->move_ms, s->move_cpu);
 		} else {
 			log_printf(g, "missing %d\n", p);
@@ -803,7 +831,7 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 			/* Nobody can act: let the variant end by halting. */
 			return TRUE;
 		}
-		wait_event(g, deadline, &ev);
+		wait_event(g, deadline, -1, &ev);
 		gint64 now = g_get_monotonic_time();
 		if (ev.kind == EV_NONE) {
 			if (now >= game_deadline)
@@ -863,11 +891,11 @@ static const char *policy_name(int policy)
 static void write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
-	g_autofree char *opts = options_text(g->v, &spec->config, '=');
-	g_autofree char *tc = timectl_format_full(&spec->time);
 
 	if (!g->log)
-		return;	/* no log, no need to hash the programs */
+		return;
+	g_autofree char *opts = options_text(g->v, &spec->config, '=');
+	g_autofree char *tc = timectl_format_full(&spec->time);
 	log_printf(g, "tetrarena-log 1\n");
 	log_printf(g, "referee %s\n", TETRARENA_REFEREE_VERSION);
 	log_printf(g, "protocol %d\n", GAME_PROTOCOL_VERSION);
@@ -962,7 +990,7 @@ static void start_bots(Game *g)
 		if (!waiting)
 			break;
 		Event ev;
-		wait_event(g, deadline, &ev);
+		wait_event(g, deadline, -1, &ev);
 		if (ev.kind == EV_NONE) {
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)
@@ -1161,7 +1189,9 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		cpu_set_t one;
 		CPU_ZERO(&one);
 		CPU_SET(spec->cpu, &one);
-		pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
+		/* (a thread that is there already, as a tournament's are, stays) */
+		if (!CPU_EQUAL(&one, &old_cpus))
+			pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
 	}
 	write_header(&g);
 	start_bots(&g);
@@ -1173,9 +1203,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		VariantPhase phase = v->phase(g.state, &mask);
 		if (phase == VARIANT_PHASE_OVER)
 			break;
-		if (g_get_monotonic_time() >= game_deadline && v->halt) {
+		if (game_deadline != GAME_FOREVER && v->halt && g_get_monotonic_time() >= game_deadline) {
 			g.legal_seat = -1;
-	g.spin = GAME_SPIN_POLLS;
 			v->halt(g.state);
 			log_printf(&g, "halt\n");
 			result->end = GAME_END_LIMIT;
@@ -1221,7 +1250,6 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					return FALSE;
 				}
 				g.legal_seat = -1;
-	g.spin = GAME_SPIN_POLLS;
 				v->halt(g.state);
 				log_printf(&g, "halt\n");
 				result->end = GAME_END_LIMIT;

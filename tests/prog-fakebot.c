@@ -17,6 +17,7 @@
  *   hang         stop reading and sleep forever
  *   slow         answer after twice the time `go` gave
  *   spin         burn CPU for the time `go` gave, then answer
+ *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   flood        write 10 MB without a newline, then sleep
  *   nonewline    write "move X" without the newline, then sleep
  *   closeout     close stdout and stdin, then sleep forever
@@ -96,7 +97,15 @@ int main(int argc, char **argv)
 			}
 		} else if (strncmp(line, "go ", 3) == 0) {
 			long ms = strtol(line + 3, NULL, 10);
+			if (strcmp(mode, "busy") == 0) {
+				struct timespec a, b;
+				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+				do
+					clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+				while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 10000000L);
+			}
 			int good = strcmp(mode, "legal") == 0 || strcmp(mode, "multi") == 0 ||
+				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   played < after;
 			if (good) {

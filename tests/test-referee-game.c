@@ -88,6 +88,38 @@ static void test_legal(Fixture *f, gconstpointer data)
 	assert_verifies(f->log);
 }
 
+/* Each move's CPU time is the bot's own, to the microsecond: a bot that
+ * burns 10 ms of CPU per move is charged at least that, an instant one
+ * little but not nothing. */
+static void test_cpu_time(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	test_seat(f, 0, "busy", 0);
+	test_seat(f, 1, "legal", 0);
+	run(f);
+	for (int p = 0; p < 2; p++)
+		g_assert_cmpint(f->res.seat[p].first_fault, ==, -1);
+	const GameSeatResult *busy = &f->res.seat[0], *quick = &f->res.seat[1];
+	g_assert_cmpint(busy->moves, >, 0);
+	g_assert_cmpfloat(busy->cpu_ms, >=, 10.0 * busy->moves);
+	g_assert_cmpfloat(busy->cpu_ms, <=, busy->mean_ms * busy->moves + 50 * test_time_scale());
+	g_assert_cmpfloat(quick->cpu_ms, >, 0);
+	g_assert_cmpfloat(quick->cpu_ms, <, busy->cpu_ms);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GameLog) log = gamelog_read(f->log, &err);
+	g_assert_no_error(err);
+	int logged = 0;
+	for (guint i = 0; i < log->events->len; i++) {
+		const GameLogEvent *ev = g_ptr_array_index(log->events, i);
+		if (ev->kind == GAMELOG_MOVE && ev->seat == 0) {
+			g_assert_cmpfloat(ev->cpu_ms, >=, 10.0);
+			logged++;
+		}
+	}
+	g_assert_cmpint(logged, ==, busy->moves);
+	assert_verifies(f->log);
+}
+
 typedef struct {
 	const char *mode;
 	GameFault fault;
@@ -330,6 +362,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 #define ADD(path, fn, data) g_test_add(path, Fixture, data, fixture_setup, fn, fixture_teardown)
 	ADD("/referee/game/legal", test_legal, NULL);
+	ADD("/referee/game/cpu-time", test_cpu_time, NULL);
 	for (size_t i = 0; i < G_N_ELEMENTS(fault_cases); i++) {
 		g_autofree char *path = g_strdup_printf("/referee/game/fault/%s", fault_cases[i].mode);
 		ADD(path, test_fault, &fault_cases[i]);
