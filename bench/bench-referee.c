@@ -5,12 +5,16 @@
  *
  * Prints, in one run: the raw pipe round trip between two processes (the
  * floor any referee pays per move), the referee's wall time per move with
- * instant bots and its ratio to that floor, the referee's own CPU time per
- * move, and games per second with bots kept alive (`multi`) at
+ * instant bots and its ratio to that floor (on any CPU, on one CPU, and on
+ * one CPU writing a log of every game into $TMPDIR), the referee's own CPU
+ * time per move, and games per second with bots kept alive (`multi`) at
  * concurrency 1 and 2, with each game's processes pinned to one CPU, and
  * with fresh bot processes per game. Every figure is the best of three
- * runs (the machine is shared, so the worst says little). FAKEBOT is tests/prog-fakebot; it
- * plays the first legal move it is offered.
+ * runs (the machine is shared, so the worst says little). FAKEBOT is
+ * tests/prog-fakebot; it plays the first legal move it is offered.
+ *
+ * Time per move is a game's whole wall time over the moves bots were
+ * asked for: starting the game, chance moves and the result are in it.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -20,6 +24,7 @@
 #include <unistd.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "link.h"
 #include "referee/game.h"
@@ -83,6 +88,7 @@ typedef struct {
 	int cpu;		/* -1: anywhere */
 	gboolean keep;		/* reuse multi bots across games */
 	guint64 seed0;
+	const char *logdir;	/* a log per game in this directory, or none */
 	/* out */
 	double seconds;
 	long moves, plies;
@@ -124,6 +130,9 @@ static gpointer run_games(gpointer data)
 		game_spec_init(&gs, &variant_link, 2, r->seed0 + (guint64)i);
 		gs.cpu = r->cpu;
 		gs.keep_bots = r->keep;
+		g_autofree char *log = r->logdir ? g_strdup_printf("%s/%" G_GUINT64_FORMAT ".log", r->logdir,
+								   gs.seed) : NULL;
+		gs.log_path = log;
 		for (int p = 0; p < 2; p++) {
 			gs.seats[p].spec = spec;
 			gs.seats[p].bot = kept[p];
@@ -169,17 +178,35 @@ static void report_games(const char *label, Run *runs, int n)
 
 #define REPS 3	/* each figure is the best of REPS runs: the machine is shared */
 
+/* Empty the log directory (each game writes a new file, as in a tournament). */
+static void remove_logs(const char *dir)
+{
+	GDir *d = dir ? g_dir_open(dir, 0, NULL) : NULL;
+	const char *name;
+
+	if (!d)
+		return;
+	while ((name = g_dir_read_name(d))) {
+		g_autofree char *path = g_build_filename(dir, name, NULL);
+		remove(path);
+	}
+	g_dir_close(d);
+}
+
 /* Run `n` games threads at once (pinned to CPUs 0..n-1 with `pin`), REPS
- * times; OUT: the best repetition in runs[]. */
-static void concurrent_best(Run *best, const char *fakebot, int games, int n, gboolean keep, gboolean pin)
+ * times, with a log per game in `logdir` unless it is NULL; OUT: the best
+ * repetition in runs[]. */
+static void concurrent_best(Run *best, const char *fakebot, int games, int n, gboolean keep, gboolean pin,
+			    const char *logdir)
 {
 	double best_secs = G_MAXDOUBLE;
 
 	for (int rep = 0; rep < REPS; rep++) {
 		Run runs[2];
 		GThread *t[2];
+		remove_logs(logdir);
 		for (int i = 0; i < n; i++) {
-			runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1 + 1000 * (guint64)i, 0, 0, 0, 0, 0};
+			runs[i] = (Run){fakebot, games, pin ? i : -1, keep, 1 + 1000 * (guint64)i, logdir, 0, 0, 0, 0, 0};
 			t[i] = g_thread_new("game", run_games, &runs[i]);
 		}
 		double secs = 0;
@@ -198,7 +225,7 @@ static void concurrent(const char *label, const char *fakebot, int games, int n,
 {
 	Run runs[2];
 
-	concurrent_best(runs, fakebot, games, n, keep, pin);
+	concurrent_best(runs, fakebot, games, n, keep, pin, NULL);
 	report_games(label, runs, n);
 }
 
@@ -225,16 +252,24 @@ int main(int argc, char **argv)
 	/* Time per move: one game thread, bots kept alive, any CPU and then
 	 * everything on one CPU. Per move: wall time of the games over the
 	 * moves asked of bots (chance moves and game set-up included). */
-	Run r, r1;
-	concurrent_best(&r, fakebot, games, 1, TRUE, FALSE);
+	Run r, r1, rl;
+	concurrent_best(&r, fakebot, games, 1, TRUE, FALSE, NULL);
 	double cpu = r.cpu_s;
-	concurrent_best(&r1, fakebot, games, 1, TRUE, TRUE);
+	concurrent_best(&r1, fakebot, games, 1, TRUE, TRUE, NULL);
+	g_autofree char *logdir = g_dir_make_tmp("tetrarena-bench-XXXXXX", NULL);
+	concurrent_best(&rl, fakebot, games, 1, TRUE, TRUE, logdir);
+	remove_logs(logdir);
+	if (logdir)
+		g_rmdir(logdir);
 	double per_move = r.seconds * 1e6 / r.moves;
 	double per_move1 = r1.seconds * 1e6 / r1.moves;
+	double per_move_log = rl.seconds * 1e6 / rl.moves;
 	printf("referee wall time per bot move, any CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move,
 	       per_move / rt_any);
 	printf("referee wall time per bot move, one CPU      %8.1f us  (%.2fx the raw round trip)\n", per_move1,
 	       per_move1 / rt_one);
+	printf("  the same, writing a log of each game       %8.1f us  (%.2fx; logs in %s)\n", per_move_log,
+	       per_move_log / rt_one, g_get_tmp_dir());
 	printf("referee own CPU time per bot move            %8.1f us\n", cpu * 1e6 / r.moves);
 	report_games("games, bots kept alive, concurrency 1", &r, 1);
 	concurrent("games, bots kept alive, concurrency 2", fakebot, games, 2, TRUE, FALSE);

@@ -474,13 +474,15 @@ static void link_move_format(const void *state, int player, Move m, Text *out)
 	/* By hand: the referee formats every legal move for each `moves` line. */
 	PieceKind kind;
 	int rot, x;
+	char w[5], *o = w;
 	link_move_unpack(m, &kind, &rot, &x);
-	text_putc(out, piece_letter(kind));
-	text_putc(out, (char)('0' + rot));
-	text_putc(out, '@');
+	*o++ = piece_letter(kind);
+	*o++ = (char)('0' + rot);
+	*o++ = '@';
 	if (x >= 10)
-		text_putc(out, (char)('0' + x / 10));
-	text_putc(out, (char)('0' + x % 10));
+		*o++ = (char)('0' + x / 10);
+	*o++ = (char)('0' + x % 10);
+	text_putn(out, w, (size_t)(o - w));
 }
 
 static bool link_move_parse(const void *state, int player, const char *text, Move *out)
@@ -559,28 +561,35 @@ static void link_state_format(const void *state, int viewer, Text *out)
 			text_int(out, p);
 			first = 0;
 		}
-	text_puts(out, " board=");
+	/* The tower and the pieces go to local buffers first, then out in one
+	 * copy: they are most of the line. */
+	char rows[LINK_MAX_HEIGHT * (LINK_MAX_WIDTH + 1)], *o = rows;
 	for (int y = s->height - 1; y >= 0; y--) {
-		char row[LINK_MAX_WIDTH + 1];
 		for (int x = 0; x < s->width; x++)
-			row[x] = s->cell[y][x] ? (char)('0' + s->piece[s->cell[y][x] - 1].owner) : '.';
-		row[s->width] = '/';
-		text_putn(out, row, (size_t)s->width + (y > 0));
+			*o++ = s->cell[y][x] ? (char)('0' + s->piece[s->cell[y][x] - 1].owner) : '.';
+		*o++ = '/';
 	}
+	text_puts(out, " board=");
+	text_putn(out, rows, (size_t)(o - rows) - 1);
 	text_puts(out, " pieces=");
 	if (!s->npieces)
 		text_putc(out, '-');
+	char list[LINK_MAX_PIECES * 9];	/* "3:L3@15," */
+	o = list;
 	for (int i = 0; i < s->npieces; i++) {
 		const LinkPiece *pc = &s->piece[i];
-		if (i)
-			text_putc(out, ',');
-		text_int(out, pc->owner);
-		text_putc(out, ':');
-		text_putc(out, piece_letter((PieceKind)pc->kind));
-		text_int(out, pc->rot);
-		text_putc(out, '@');
-		text_int(out, pc->x);
+		*o++ = (char)('0' + pc->owner);
+		*o++ = ':';
+		*o++ = piece_letter((PieceKind)pc->kind);
+		*o++ = (char)('0' + pc->rot);
+		*o++ = '@';
+		if (pc->x >= 10)
+			*o++ = (char)('0' + pc->x / 10);
+		*o++ = (char)('0' + pc->x % 10);
+		*o++ = ',';
 	}
+	if (o > list)
+		text_putn(out, list, (size_t)(o - list) - 1);
 }
 
 static bool link_state_parse(void *state, const VariantConfig *cfg, const char *text)

@@ -132,12 +132,53 @@ static void log_printf(Game *g, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Every line to and from a bot is logged, so these are written by hand
+ * rather than through printf (which costs more than the rest of a move).
+ */
+
+/* OUT: v (>= 0) in decimal at o; returns the end. */
+static char *put_uint(char *o, guint64 v)
+{
+	char digits[24];
+	int n = 0;
+
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	while (n > 0)
+		*o++ = digits[--n];
+	return o;
+}
+
+/* OUT: ms (>= 0) with three decimals at o, as "%.3f" would; returns the end. */
+static char *put_ms(char *o, double ms)
+{
+	guint64 us = ms > 0 ? (guint64)(ms * 1000.0 + 0.5) : 0;
+
+	o = put_uint(o, us / 1000);
+	*o++ = '.';
+	*o++ = (char)('0' + us / 100 % 10);
+	*o++ = (char)('0' + us / 10 % 10);
+	*o++ = (char)('0' + us % 10);
+	return o;
+}
+
 /* One line of traffic, control bytes shown as '?'. */
 static void log_traffic(Game *g, char dir, int seat, const char *text, size_t len)
 {
+	char head[48], *o = head;
+
 	if (!g->log)
 		return;
-	fprintf(g->log, "%c %d +%" G_GINT64_FORMAT " ", dir, seat, g_get_monotonic_time() - g->t0);
+	*o++ = dir;
+	*o++ = ' ';
+	o = put_uint(o, (guint64)seat);
+	*o++ = ' ';
+	*o++ = '+';
+	o = put_uint(o, (guint64)MAX(g_get_monotonic_time() - g->t0, 0));
+	*o++ = ' ';
+	fwrite(head, 1, (size_t)(o - head), g->log);
 	size_t clean = 0;
 	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
 		clean++;
@@ -147,6 +188,28 @@ static void log_traffic(Game *g, char dir, int seat, const char *text, size_t le
 		fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
 	}
 	fputc('\n', g->log);
+}
+
+/* A timed event: "KIND SEAT NOTATION wall=MS cpu=MS". */
+static void log_timed(Game *g, const char *kind, int seat, const char *text, double wall, double cpu)
+{
+	char tail[80], *o = tail;
+
+	if (!g->log)
+		return;
+	fputs(kind, g->log);
+	fputc(' ', g->log);
+	o = put_uint(o, (guint64)seat);
+	*o++ = ' ';
+	fwrite(tail, 1, (size_t)(o - tail), g->log);
+	fputs(text, g->log);
+	o = tail;
+	memcpy(o, " wall=", 6);
+	o = put_ms(o + 6, wall);
+	memcpy(o, " cpu=", 5);
+	o = put_ms(o + 5, cpu);
+	*o++ = '\n';
+	fwrite(tail, 1, (size_t)(o - tail), g->log);
 }
 
 /* ---- notation --------------------------------------------------------- */
@@ -334,6 +397,17 @@ static gboolean take_event(Game *g, int p, Event *ev)
  */
 static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 {
+	/* The awaited reply first: on one CPU it is usually in the pipe by
+	 * now, since the bot ran as soon as its `go` was written. */
+	Bot *hb = hint >= 0 ? g->seat[hint].bot : NULL;
+	gboolean looked = FALSE;
+	if (hb) {
+		if (take_event(g, hint, ev))
+			return;
+		looked = TRUE;
+		if (bot_read(hb) != BOT_READ_NONE && take_event(g, hint, ev))
+			return;
+	}
 	for (;;) {
 		for (int i = 0; i < g->n; i++) {
 			int p = (g->rr + i) % g->n;
@@ -367,15 +441,14 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 		/* Instant bots answer within microseconds: look a few times,
 		 * yielding the CPU between looks, before sleeping, because
 		 * waking a sleeping (virtual) CPU costs more than the round
-		 * trip. On one CPU the bot has usually run already (it
-		 * preempted our write), so the first look comes before any
-		 * yield. */
+		 * trip. */
 		int r = 0;
-		Bot *hb = hint >= 0 ? g->seat[hint].bot : NULL;
 		gboolean got = FALSE;
+		hb = hint >= 0 ? g->seat[hint].bot : NULL;
 		for (int spin = 0; spin < g->spin && r == 0 && !got; spin++) {
-			if (spin)
+			if (spin || looked)
 				sched_yield();
+			looked = FALSE;
 			if (hb && !bot_eof(hb))
 				got = bot_read(hb) != BOT_READ_NONE;
 			else
@@ -553,7 +626,7 @@ static void apply_move(Game *g, int p, Move m, const char *kind, double wall, do
 	if (kind)
 		log_printf(g, "%s %d %s\n", kind, p, text);
 	else
-		log_printf(g, "move %d %s wall=%.3f cpu=%.3f\n", p, text, wall, cpu);
+		log_timed(g, "move", p, text, wall, cpu);
 	Text t;
 	text_init(&t, line, sizeof(line));
 	text_puts(&t, "update ");
@@ -779,8 +852,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			s->move = m;
 			log_printf(g, "submit-random %d %s\n", p, fmt_move(g, p, m));
 		} else if (s->has_move) {
-			log_printf(g, "submit %d %s wall=%.3f cpu=%.3f\n", p, fmt_move(g, p, s->move),
-				   s->move_ms, s->move_cpu);
+			log_timed(g, "submit", p, fmt_move(g, p, s->move), s->move_ms, s->move_cpu);
 		} else {
 			log_printf(g, "missing %d\n", p);
 		}

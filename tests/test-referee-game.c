@@ -117,6 +117,19 @@ static void test_cpu_time(Fixture *f, gconstpointer data)
 		}
 	}
 	g_assert_cmpint(logged, ==, busy->moves);
+	/* every timed line has both times in ms with three decimals */
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	int timed = 0;
+	for (int i = 0; lines[i]; i++)
+		if (g_str_has_prefix(lines[i], "move ")) {
+			g_assert_true(g_regex_match_simple("^move [01] [A-Z][0-3]@[0-9]+ wall=[0-9]+\\.[0-9]{3} "
+							   "cpu=[0-9]+\\.[0-9]{3}$",
+							   lines[i], 0, 0));
+			timed++;
+		}
+	g_assert_cmpint(timed, ==, busy->moves + quick->moves);
 	assert_verifies(f->log);
 }
 
