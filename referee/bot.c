@@ -14,7 +14,9 @@
 #include <sched.h>
 #include <signal.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -700,4 +702,66 @@ void bot_set_sha256(Bot *bot, const char *sha256)
 {
 	g_free(bot->spec->sha256);
 	bot->spec->sha256 = g_strdup(sha256);
+}
+
+/* ---- orphans ----------------------------------------------------------- */
+
+void bot_adopt_orphans(void)
+{
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+/* The PIDs of this process's children (up to max), from /proc/PID/stat. */
+static int list_children(pid_t *out, int max)
+{
+	pid_t self = getpid();
+	GDir *d = g_dir_open("/proc", 0, NULL);
+	const char *name;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((name = g_dir_read_name(d)) && n < max) {
+		if (name[0] < '1' || name[0] > '9')
+			continue;
+		char path[64], stat[512];
+		g_snprintf(path, sizeof(path), "/proc/%s/stat", name);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t len = read(fd, stat, sizeof(stat) - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		stat[len] = '\0';
+		/* "PID (COMM) STATE PPID ...": COMM may hold anything but the
+		 * last ')' ends it */
+		const char *p = strrchr(stat, ')');
+		int ppid;
+		if (p && sscanf(p + 1, " %*c %d", &ppid) == 1 && ppid == self)
+			out[n++] = (pid_t)g_ascii_strtoll(name, NULL, 10);
+	}
+	g_dir_close(d);
+	return n;
+}
+
+int bot_kill_orphans(void)
+{
+	int killed = 0;
+
+	/* Each round's dead leave their own children to us: go again. The
+	 * bound only stops a pathological fork race (RLIMIT_NPROC caps it). */
+	for (int round = 0; round < 1000; round++) {
+		pid_t kids[256];
+		int n = list_children(kids, G_N_ELEMENTS(kids));
+		if (n == 0)
+			break;
+		for (int i = 0; i < n; i++)
+			kill(kids[i], SIGKILL);
+		for (int i = 0; i < n; i++)
+			while (waitpid(kids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+		killed += n;
+	}
+	return killed;
 }

@@ -99,6 +99,19 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
  * (pidfd), then bot_free(). */
 void bot_quit(Bot *bot, gint64 grace_ms);
 
+/*
+ * A bot's descendant can leave the bot's process group (setsid, setpgid)
+ * and so escape the group kill. bot_adopt_orphans() makes this process
+ * their reaper (PR_SET_CHILD_SUBREAPER): when the bot dies they become
+ * children of this process rather than of init. bot_kill_orphans() then
+ * kills (SIGKILL) and reaps every child this process still has, round
+ * after round until none is left, and returns how many there were. Call
+ * it only when no bot is running (at the end of `referee play`, `rerun`
+ * or a tournament): any child left then is an escapee or its zombie.
+ */
+void bot_adopt_orphans(void);
+int bot_kill_orphans(void);
+
 /* Wait until the bot's main process exits or `deadline` (monotonic us)
  * passes, without reaping it; closes its input first so that a bot
  * reading stdin sees EOF. */

@@ -382,8 +382,14 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (int i = 0; subcommands[i].name; i++)
-		if (strcmp(argv[1], subcommands[i].name) == 0)
-			return subcommands[i].run(argc - 1, argv + 1);
+		if (strcmp(argv[1], subcommands[i].name) == 0) {
+			/* Whatever a bot left running outside its process group
+			 * is ours at the end, and ends with us. */
+			bot_adopt_orphans();
+			int rc = subcommands[i].run(argc - 1, argv + 1);
+			bot_kill_orphans();
+			return rc;
+		}
 	fprintf(stderr, "referee: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;

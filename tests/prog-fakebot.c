@@ -22,6 +22,8 @@
  *   nonewline    write "move X" without the newline, then sleep
  *   closeout     close stdout and stdin, then sleep forever
  *   grandchild   fork a child that sleeps forever holding stdout, exit
+ *   escape       fork a child that leaves the process group (setsid),
+ *                closes its pipes and sleeps forever; then play legal moves
  *   stderr       write 100 MB to stderr, then play legal moves
  *   decline      answer `game` with decline
  *   nohello      never answer `game` (but keep reading)
@@ -104,7 +106,18 @@ int main(int argc, char **argv)
 					clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 				while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 10000000L);
 			}
+			if (strcmp(mode, "escape") == 0 && played == after) {
+				fflush(stdout);
+				if (fork() == 0) {
+					setsid();
+					close(0);
+					close(1);
+					close(2);
+					forever();
+				}
+			}
 			int good = strcmp(mode, "legal") == 0 || strcmp(mode, "multi") == 0 ||
+				   strcmp(mode, "escape") == 0 ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   played < after;

@@ -11,7 +11,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..25"
+echo "1..27"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -28,6 +28,14 @@ check "JSON names variant, seed, seats, faults and log" \
 check "the JSON parses" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/out"
 check "no fake bot outlives the referee" [ -z "$(pgrep -f "$marker")" ]
 check "verify passes on a game with a crash" [ "$(status "$ref" verify "$tmp/b.log")" = 0 ]
+
+# a bot's child that leaves the bot's process group (setsid) escapes the
+# group kill; the referee adopts it when the bot dies and ends it
+escaper="$marker-escape"
+st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
+	--log "$tmp/e.log" "$fake escape 1 $escaper" "$fake legal 0 $escaper")
+check "play with an escaping child exits 0" [ "$st" = 0 ]
+check "not even a child that left the group outlives the referee" [ -z "$(pgrep -f "$escaper")" ]
 
 st=$(status "$ref" view --no-colour "$tmp/a.log")
 check "view exits 0" [ "$st" = 0 ]
