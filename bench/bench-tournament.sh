@@ -2,7 +2,8 @@
 # bench-tournament: tournament throughput, games per second with instant
 # bots (the fake bot's first legal move) at concurrency 1 and 2, with and
 # without bots kept alive between games (`multi`), 2-player games on small
-# link boards.
+# link boards; pinned (each game's processes on one CPU, the default for
+# turn-based games) and not.
 # Games per second should grow close to linearly with the cores.
 top=${TETRARENA_TOP:-.}
 build=${TETRARENA_BUILD:-$top/build/opt}
@@ -40,13 +41,13 @@ run() {
 once legal 2 >/dev/null	# warm up: page cache, first spawns
 echo "tournament throughput, 2-player link 6x8, 4 instant bots, $((games * 12)) games per run, $ncpu cores:"
 for mode in legal multi; do
-	one=$(run $mode 1)
-	two=$(run $mode 2)
-	one_pin=$(run $mode 1 --pin)
-	two_pin=$(run $mode 2 --pin)
+	one=$(run $mode 1 --no-pin)
+	two=$(run $mode 2 --no-pin)
+	one_pin=$(run $mode 1)
+	two_pin=$(run $mode 2)
 	label="new processes per game"
 	[ "$mode" = multi ] && label="bots kept alive (multi)"
 	echo "  $label:"
-	echo "    -j 1: $one games/s, -j 2: $two games/s ($(awk "BEGIN { printf \"%.2f\", $two / ($one > 0 ? $one : 1) }")x)"
-	echo "    pinned, -j 1: $one_pin games/s, -j 2: $two_pin games/s ($(awk "BEGIN { printf \"%.2f\", $two_pin / ($one_pin > 0 ? $one_pin : 1) }")x)"
+	echo "    not pinned, -j 1: $one games/s, -j 2: $two games/s ($(awk "BEGIN { printf \"%.2f\", $two / ($one > 0 ? $one : 1) }")x)"
+	echo "    pinned (the default), -j 1: $one_pin games/s, -j 2: $two_pin games/s ($(awk "BEGIN { printf \"%.2f\", $two_pin / ($one_pin > 0 ? $one_pin : 1) }")x)"
 done

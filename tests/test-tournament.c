@@ -19,6 +19,7 @@ typedef struct {
 static gint games_played;
 static gint fail_after = -1;
 static gint hang_game = -1;	/* this game id sleeps HANG_MS */
+static gint pinned_games;	/* games the run gave a CPU */
 #define HANG_MS 2500
 
 static gboolean fake_prepare(TournamentConfig *cfg, char **canonical, GError **error)
@@ -46,7 +47,8 @@ static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const Sch
 	(void)state;
 	(void)cfg;
 	(void)log_path;
-	(void)cpu;
+	if (cpu >= 0)
+		g_atomic_int_inc(&pinned_games);
 	if (fail_after >= 0 && g_atomic_int_add(&games_played, 1) >= fail_after) {
 		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_RUN, "fake failure");
 		return FALSE;
@@ -80,13 +82,15 @@ static const TournamentRunner fake_runner = {
 	.play = fake_play,
 };
 
-static int run_tournament_watchdog(const char *dir, int players, const char *shard,
-				   int concurrency, int watchdog)
+static int run_variant(const char *variant, int pin, const char *dir, int players, const char *shard,
+		       int concurrency, int watchdog)
 {
 	g_autoptr(TournamentConfig) cfg = tournament_config_new();
 	static const char *const names[] = { "ant", "bee", "cat", "dog", NULL };
 
-	cfg->variant_name = g_strdup("link");
+	cfg->variant_name = g_strdup(variant);
+	if (pin >= 0)
+		cfg->pin = pin;
 	cfg->nseats = players;
 	cfg->games = 3;
 	cfg->seed = 5;
@@ -101,6 +105,12 @@ static int run_tournament_watchdog(const char *dir, int players, const char *sha
 	for (int i = 0; names[i]; i++)
 		g_assert_true(tournament_config_add_bot(cfg, names[i], "fake", NULL));
 	return tournament_run(cfg, &fake_runner);
+}
+
+static int run_tournament_watchdog(const char *dir, int players, const char *shard,
+				   int concurrency, int watchdog)
+{
+	return run_variant("link", -1, dir, players, shard, concurrency, watchdog);
 }
 
 static int run_tournament(const char *dir, int players, const char *shard, int concurrency)
@@ -203,6 +213,28 @@ static void check_variant(int players, int total)
 	remove_tree(top);
 }
 
+/* By default a turn-based game (one bot thinks at a time) runs on one
+ * CPU and a real-time one does not; either way can be forced. */
+static void test_pin(void)
+{
+	static const struct {
+		const char *variant;
+		int pin, pinned;
+	} cases[] = {
+		{"link", -1, 1}, {"rush", -1, 0}, {"link", 0, 0}, {"rush", 1, 1},
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *dir = g_dir_make_tmp("tetrarena-pin-XXXXXX", NULL);
+		g_atomic_int_set(&pinned_games, 0);
+		g_assert_cmpint(run_variant(cases[i].variant, cases[i].pin, dir, 2, NULL, 2, 0), ==, 0);
+		int n = journal_games(dir);
+		g_assert_cmpint(n, >, 0);
+		g_assert_cmpint(g_atomic_int_get(&pinned_games), ==, cases[i].pinned ? n : 0);
+		remove_tree(dir);
+	}
+}
+
 static void test_two_player(void)
 {
 	check_variant(2, 6 * 2 * 3);
@@ -260,7 +292,7 @@ static void test_config_file(void)
 	g_assert_cmpint(cfg->nseats, ==, 3);
 	g_assert_cmpint(cfg->games, ==, 4);
 	g_assert_true(cfg->seed == 77);
-	g_assert_true(cfg->pin);
+	g_assert_cmpint(cfg->pin, ==, 1);
 	g_assert_cmpuint(cfg->bot_names->len, ==, 2);
 	g_assert_cmpstr(g_ptr_array_index(cfg->bot_commands, 0), ==, "bin/bot-random --seed 1");
 
@@ -278,6 +310,7 @@ static void test_config_file(void)
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/tournament/pin", test_pin);
 	g_test_add_func("/tournament/two-player", test_two_player);
 	g_test_add_func("/tournament/four-player", test_four_player);
 	g_test_add_func("/tournament/three-of-four", test_three_of_four);

@@ -36,6 +36,7 @@ TournamentConfig *tournament_config_new(void)
 	TournamentConfig *cfg = g_new0(TournamentConfig, 1);
 
 	cfg->games = DEFAULT_GAMES;
+	cfg->pin = -1;
 	cfg->seed = DEFAULT_SEED;
 	cfg->shard_count = 1;
 	cfg->bootstrap = RATINGS_BOOTSTRAP;
@@ -204,7 +205,7 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 			}
 		}
 		if (g_key_file_has_key(kf, "tournament", "pin", NULL)) {
-			cfg->pin = g_key_file_get_boolean(kf, "tournament", "pin", &local);
+			cfg->pin = g_key_file_get_boolean(kf, "tournament", "pin", &local) ? 1 : 0;
 			if (local) {
 				g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
 					    "%s: [tournament] pin: want true or false", path);
@@ -316,6 +317,11 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 	cfg->busy_per_game = busy_bots(v, &cfg->config);
 	if (cfg->concurrency == 0)
 		cfg->concurrency = MAX(1, (int)g_get_num_processors() / cfg->busy_per_game);
+	/* Turn by turn, a game's referee and bots take turns on one CPU, and a
+	 * reply then costs no cross-CPU wake-up (measured in `make bench`);
+	 * bots that think at once need CPUs of their own. */
+	if (cfg->pin < 0)
+		cfg->pin = cfg->busy_per_game == 1;
 	if (cfg->shard_count < 1 || cfg->shard_index < 0 || cfg->shard_index >= cfg->shard_count)
 		return config_error(error, "shard %d/%d: want I/N with 0 <= I < N",
 				    cfg->shard_index, cfg->shard_count);
@@ -414,7 +420,7 @@ static gpointer worker_main(gpointer data)
 	Run *run = w->run;
 	const TournamentConfig *cfg = run->cfg;
 	gpointer state = run->runner->worker_new ? run->runner->worker_new(cfg, w->index) : NULL;
-	int cpu = cfg->pin ? w->index % run->ncpu : -1;
+	int cpu = cfg->pin > 0 ? w->index % run->ncpu : -1;
 
 	if (cpu >= 0) {
 		/* This thread talks to the game's bots: on their CPU, a pipe
@@ -1024,7 +1030,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
 	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
-	gboolean pin = FALSE, quiet = FALSE;
+	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
 		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
@@ -1038,7 +1044,9 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
 		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
-		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin, "Pin each game to one CPU", NULL },
+		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin,
+		  "Each game on one CPU (default for turn-based variants)", NULL },
+		{ "no-pin", 0, 0, G_OPTION_ARG_NONE, &no_pin, "Never pin games to CPUs", NULL },
 		{ "watchdog", 0, 0, G_OPTION_ARG_INT, &watchdog, "Seconds before a game counts as hung", "S" },
 		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
@@ -1094,8 +1102,12 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		cfg->watchdog_s = watchdog;
 	if (bootstrap >= 0)
 		cfg->bootstrap = bootstrap;
-	if (pin)
-		cfg->pin = TRUE;
+	if (pin && no_pin) {
+		fprintf(stderr, "referee tournament: --pin and --no-pin contradict each other\n");
+		return 2;
+	}
+	if (pin || no_pin)
+		cfg->pin = pin ? 1 : 0;
 	cfg->progress = !quiet;
 	if (seed && !g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &cfg->seed, NULL)) {
 		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);

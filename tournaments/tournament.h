@@ -25,7 +25,8 @@
  *   concurrency = 2           # games at once (default: cores / bots
  *                             # thinking at once in one game)
  *   output = out/link         # output directory (default tournament-VARIANT)
- *   pin = true                # pin each game's processes to one CPU
+ *   pin = true                # each game's processes on one CPU (default:
+ *                             # true when one bot thinks at a time)
  *   watchdog = 600            # seconds before a game counts as hung
  *
  *   [bots]
@@ -69,7 +70,9 @@ typedef struct {
 	int shard_index, shard_count;	/* count 1: everything */
 	GPtrArray *bot_names;	/* char*, owned */
 	GPtrArray *bot_commands;	/* char*, owned */
-	gboolean pin;
+	int pin;		/* 1: each game's processes on one CPU (worker
+				 * i on CPU i mod cores); 0: never; -1 until
+				 * resolved: 1 when one bot thinks at a time */
 	int watchdog_s;		/* 0 until resolved */
 	int bootstrap;		/* bootstrap fits for intervals */
 	gboolean progress;	/* draw the progress line */
