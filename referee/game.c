@@ -83,7 +83,7 @@ typedef struct {
 	int info;		/* info lines seen for this move */
 	int side;		/* side lines seen for this move */
 	int info_dropped;	/* info lines over the cap, not logged */
-	double cpu_last;	/* bot_cpu_ms() at the last reading */
+	double cpu_last;	/* bot_cpu_ms() at the hello or the last move */
 	GString *pending;	/* lines to send with the next write */
 	void *snapshot;		/* realtime: the state its `go` showed */
 	int faults[GAME_FAULT_COUNT];
@@ -1028,7 +1028,6 @@ static void start_bots(Game *g)
 			queue(g, p, "tetrarena 1");
 		}
 		s->human = bot_spec(s->bot)->human;
-		s->cpu_last = bot_cpu_ms(s->bot);
 		if (g->sha256[p] && !bot_spec(s->bot)->sha256)
 			bot_set_sha256(s->bot, g->sha256[p]);
 		bot_set_games(s->bot, bot_games(s->bot) + 1);
@@ -1104,6 +1103,8 @@ static void start_bots(Game *g)
 		bot_set_multi(s->bot, multi, moves);
 		bot_set_hello_name(s->bot, w[1]);
 		s->awaiting = FALSE;
+		/* a move's CPU time counts from here: start-up is not a move */
+		s->cpu_last = bot_cpu_ms(s->bot);
 	}
 }
 
