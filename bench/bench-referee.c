@@ -9,7 +9,7 @@
  * one CPU writing a log of every game into $TMPDIR), the referee's own CPU
  * time per move, and games per second with bots kept alive (`multi`) at
  * concurrency 1 and 2, with each game's processes pinned to one CPU, and
- * with fresh bot processes per game. Every figure is the best of three
+ * with fresh bot processes per game. Every figure is the best of five
  * runs (the machine is shared, so the worst says little). FAKEBOT is
  * tests/prog-fakebot; it plays the first legal move it is offered.
  *
@@ -176,7 +176,7 @@ static void report_games(const char *label, Run *runs, int n)
 	       games / secs, games, (double)plies / games, (double)moves / games);
 }
 
-#define REPS 3	/* each figure is the best of REPS runs: the machine is shared */
+#define REPS 5	/* each figure is the best of REPS runs: the machine is shared */
 
 /* Empty the log directory (each game writes a new file, as in a tournament). */
 static void remove_logs(const char *dir)
