@@ -24,6 +24,7 @@
  * Nothing else here needs to change.
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -142,6 +143,14 @@ static int cmd_play(int argc, char **argv)
 	guint64 seed = ((guint64)g_random_int() << 32) | g_random_int();
 	if (seed_text && !parse_seed(seed_text, &seed))
 		return usage_error("play: bad --seed '%s' (want an unsigned 64-bit integer)", seed_text);
+	if (cpu >= 0) {
+		cpu_set_t allowed;
+		if (cpu >= CPU_SETSIZE || sched_getaffinity(0, sizeof(allowed), &allowed) != 0 ||
+		    !CPU_ISSET(cpu, &allowed))
+			return usage_error("play: --cpu %d: not a CPU this process may run on", cpu);
+	} else if (cpu < -1) {
+		return usage_error("play: --cpu %d: want a CPU number", cpu);
+	}
 	GameSpec spec;
 	game_spec_init(&spec, v, nbots, seed);
 	spec.cpu = cpu;
