@@ -400,7 +400,8 @@ struct Run {
 	gboolean stop;		/* start no more games */
 	GPtrArray *workers;	/* Worker* */
 	GAsyncQueue *finished;	/* Finished* */
-	int ncpu;
+	int ncpu;		/* CPUs this process may run on */
+	int cpus[CPU_SETSIZE];	/* which they are, for pinning */
 	/* The main thread's own, no lock: */
 	Journal *journal;
 	gboolean tty;		/* stderr is a terminal */
@@ -420,7 +421,7 @@ static gpointer worker_main(gpointer data)
 	Run *run = w->run;
 	const TournamentConfig *cfg = run->cfg;
 	gpointer state = run->runner->worker_new ? run->runner->worker_new(cfg, w->index) : NULL;
-	int cpu = cfg->pin > 0 ? w->index % run->ncpu : -1;
+	int cpu = cfg->pin > 0 ? run->cpus[w->index % run->ncpu] : -1;
 
 	if (cpu >= 0) {
 		/* This thread talks to the game's bots: on their CPU, a pipe
@@ -821,7 +822,16 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	run->todo = g_array_new(FALSE, FALSE, sizeof(int));
 	run->workers = g_ptr_array_new();
 	run->finished = g_async_queue_new();
-	run->ncpu = MAX(1, (int)g_get_num_processors());
+	/* Pinned games go round the CPUs this process is allowed (taskset
+	 * may have narrowed them). */
+	cpu_set_t allowed;
+	run->ncpu = 0;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0)
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &allowed))
+				run->cpus[run->ncpu++] = c;
+	if (run->ncpu == 0)
+		run->cpus[run->ncpu++] = 0;
 	run->journal = journal;
 	run->tty = isatty(2);
 	g_mutex_init(&run->lock);
