@@ -282,6 +282,44 @@ typedef struct {
  * has its own signal table, resets every disposition before unblocking.
  * The child only makes system calls. Returns the pid, or -1 with errno.
  */
+/* ---- every live bot, for a dying referee ------------------------------ */
+
+/*
+ * The one piece of global state here: what a signal handler needs to kill
+ * every bot of this process. A slot holds 0, a bot's PID, or minus its
+ * process group; slots change by atomic compare-and-swap, so spawning and
+ * reaping threads and a handler may all use it at once. A bot is added
+ * while signals are blocked, before its PID can be seen anywhere, and
+ * removed after its kill but before it is reaped, so no slot ever names a
+ * PID that could have been reused.
+ */
+#define BOT_REGISTRY 1024
+static gint registry[BOT_REGISTRY];
+
+static void registry_add(gint target)
+{
+	for (int i = 0; i < BOT_REGISTRY; i++)
+		if (g_atomic_int_compare_and_exchange(&registry[i], 0, target))
+			return;
+	/* Full (over a thousand live bots): that bot relies on PDEATHSIG. */
+}
+
+static void registry_remove(gint target)
+{
+	for (int i = 0; i < BOT_REGISTRY; i++)
+		if (g_atomic_int_compare_and_exchange(&registry[i], target, 0))
+			return;
+}
+
+void bot_kill_all(void)
+{
+	for (int i = 0; i < BOT_REGISTRY; i++) {
+		gint target = g_atomic_int_get(&registry[i]);
+		if (target != 0)
+			kill(target, SIGKILL);
+	}
+}
+
 static pid_t spawn_child(const ChildSetup *cs)
 {
 	sigset_t all, old;
@@ -297,6 +335,9 @@ static pid_t spawn_child(const ChildSetup *cs)
 			if (sig != SIGKILL && sig != SIGSTOP)
 				sigaction(sig, &dfl, NULL);
 		if (cs->own_group && setpgid(0, 0) < 0)
+			_exit(126);
+		/* Whatever ends the referee (even SIGKILL) ends the bot. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 			_exit(126);
 		if (dup2(cs->in, 0) < 0 || dup2(cs->out, 1) < 0 || (cs->err >= 0 && dup2(cs->err, 2) < 0))
 			_exit(126);
@@ -315,6 +356,8 @@ static pid_t spawn_child(const ChildSetup *cs)
 		_exit(127);
 	}
 	int e = errno;
+	if (pid > 0)
+		registry_add(cs->own_group ? -pid : pid);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = e;
 	return pid;
@@ -449,6 +492,7 @@ static void bot_kill_and_reap(Bot *bot)
 	if (bot->own_group)
 		kill(-bot->pid, SIGKILL);
 	kill(bot->pid, SIGKILL);
+	registry_remove(bot->own_group ? -bot->pid : bot->pid);
 	while (waitpid(bot->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	bot->pid = 0;

@@ -112,6 +112,14 @@ void bot_quit(Bot *bot, gint64 grace_ms);
 void bot_adopt_orphans(void);
 int bot_kill_orphans(void);
 
+/*
+ * Kill (SIGKILL) every live bot of this process and its process group.
+ * Async-signal-safe: for a handler of a signal that ends the referee. (A
+ * bot also gets SIGKILL by itself when the thread that started it dies:
+ * PR_SET_PDEATHSIG.)
+ */
+void bot_kill_all(void);
+
 /* Wait until the bot's main process exits or `deadline` (monotonic us)
  * passes, without reaping it; closes its input first so that a bot
  * reading stdin sees EOF. */

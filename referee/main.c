@@ -379,6 +379,30 @@ static void usage(FILE *out)
 	fprintf(out, "\n`referee COMMAND --help` describes each.\n");
 }
 
+/* A signal that ends the referee ends its bots first, process groups and
+ * all; then it takes its default course. */
+static void on_fatal_signal(int sig)
+{
+	bot_kill_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_fatal_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(sigs); i++) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		/* an ignored signal stays ignored (nohup, background jobs) */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -395,6 +419,7 @@ int main(int argc, char **argv)
 			/* Whatever a bot left running outside its process group
 			 * is ours at the end, and ends with us. */
 			bot_adopt_orphans();
+			catch_fatal_signals();
 			int rc = subcommands[i].run(argc - 1, argv + 1);
 			bot_kill_orphans();
 			return rc;

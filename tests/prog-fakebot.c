@@ -15,6 +15,8 @@
  *   crash        exit(3) instead of answering
  *   abort        abort() (SIGABRT) instead of answering
  *   hang         stop reading and sleep forever
+ *   family       fork a child that sleeps forever (in the bot's process
+ *                group), then hang
  *   slow         answer after twice the time `go` gave
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
@@ -141,6 +143,10 @@ int main(int argc, char **argv)
 			} else if (strcmp(mode, "abort") == 0) {
 				abort();
 			} else if (strcmp(mode, "hang") == 0) {
+				forever();
+			} else if (strcmp(mode, "family") == 0) {
+				if (fork() == 0)
+					forever();
 				forever();
 			} else if (strcmp(mode, "slow") == 0) {
 				sleep_ms(2 * ms + 100);

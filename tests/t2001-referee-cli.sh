@@ -11,7 +11,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..28"
+echo "1..30"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -36,6 +36,22 @@ st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8
 	--log "$tmp/e.log" "$fake escape 1 $escaper" "$fake legal 0 $escaper")
 check "play with an escaping child exits 0" [ "$st" = 0 ]
 check "not even a child that left the group outlives the referee" [ -z "$(pgrep -f "$escaper")" ]
+
+# a referee stopped by a signal takes its bots (and their groups) with it
+stopped="$marker-term"
+"$ref" play --variant link --seed 5 --time "bank:60000,move:60000,start:$(ms 3000)" \
+	--log "$tmp/s.log" "$fake family 1 $stopped" "$fake family 1 $stopped" >/dev/null 2>&1 &
+pid=$!
+tries=0
+while [ "$(pgrep -f "$stopped" | wc -l)" -lt 3 ] && [ $tries -lt 100 ]; do sleep 0.05; tries=$((tries + 1)); done
+sleep 0.2
+kill -TERM $pid
+wait $pid 2>/dev/null
+st=$?
+check "SIGTERM ends the referee by that signal" [ "$st" = 143 ]
+tries=0
+while [ -n "$(pgrep -f "$stopped")" ] && [ $tries -lt 40 ]; do sleep 0.05; tries=$((tries + 1)); done
+check "and no bot nor a bot's child outlives it" [ -z "$(pgrep -f "$stopped")" ]
 
 st=$(status "$ref" view --no-colour "$tmp/a.log")
 check "view exits 0" [ "$st" = 0 ]
