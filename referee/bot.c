@@ -290,11 +290,17 @@ typedef struct {
  * process group; slots change by atomic compare-and-swap, so spawning and
  * reaping threads and a handler may all use it at once. A bot is added
  * while signals are blocked, before its PID can be seen anywhere, and
- * removed after its kill but before it is reaped, so no slot ever names a
- * PID that could have been reused.
+ * removed just after it is reaped (under registry_lock, so no bot spawned
+ * meanwhile can have reused the PID; a handler's kill in that instant is
+ * the one window left).
  */
 #define BOT_REGISTRY 1024
 static gint registry[BOT_REGISTRY];
+/* Held from vfork until the new bot is registered, and while an exited
+ * bot leaves the registry, so that reap_orphans() never takes a bot's
+ * zombie for an orphan's. */
+static GMutex registry_lock;
+static gint adopting;	/* bot_adopt_orphans() was called */
 
 static void registry_add(gint target)
 {
@@ -309,6 +315,39 @@ static void registry_remove(gint target)
 	for (int i = 0; i < BOT_REGISTRY; i++)
 		if (g_atomic_int_compare_and_exchange(&registry[i], target, 0))
 			return;
+}
+
+static gboolean registered(pid_t pid)
+{
+	for (int i = 0; i < BOT_REGISTRY; i++) {
+		gint target = g_atomic_int_get(&registry[i]);
+		if (target == pid || target == -pid)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * Reap the adopted orphans that have exited (the children a bot left when
+ * its group was killed), so that their zombies do not pile up over a
+ * tournament. Only children that are no registered bot are reaped; the
+ * look stops at the first zombie that is a bot (its owner reaps it), and
+ * the next call goes on.
+ */
+static void reap_orphans(void)
+{
+	if (!g_atomic_int_get(&adopting))
+		return;
+	g_mutex_lock(&registry_lock);
+	for (int i = 0; i < 64; i++) {
+		siginfo_t si;
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0 ||
+		    registered(si.si_pid))
+			break;
+		waitpid(si.si_pid, NULL, WNOHANG);
+	}
+	g_mutex_unlock(&registry_lock);
 }
 
 void bot_kill_all(void)
@@ -326,6 +365,8 @@ static pid_t spawn_child(const ChildSetup *cs)
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid_t parent = getpid();	/* gone by the time PDEATHSIG is set: give up */
+	g_mutex_lock(&registry_lock);
 	pid_t pid = vfork();
 	if (pid == 0) {
 		struct sigaction dfl;
@@ -337,7 +378,7 @@ static pid_t spawn_child(const ChildSetup *cs)
 		if (cs->own_group && setpgid(0, 0) < 0)
 			_exit(126);
 		/* Whatever ends the referee (even SIGKILL) ends the bot. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent)
 			_exit(126);
 		if (dup2(cs->in, 0) < 0 || dup2(cs->out, 1) < 0 || (cs->err >= 0 && dup2(cs->err, 2) < 0))
 			_exit(126);
@@ -358,6 +399,7 @@ static pid_t spawn_child(const ChildSetup *cs)
 	int e = errno;
 	if (pid > 0)
 		registry_add(cs->own_group ? -pid : pid);
+	g_mutex_unlock(&registry_lock);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = e;
 	return pid;
@@ -492,10 +534,13 @@ static void bot_kill_and_reap(Bot *bot)
 	if (bot->own_group)
 		kill(-bot->pid, SIGKILL);
 	kill(bot->pid, SIGKILL);
-	registry_remove(bot->own_group ? -bot->pid : bot->pid);
 	while (waitpid(bot->pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	g_mutex_lock(&registry_lock);
+	registry_remove(bot->own_group ? -bot->pid : bot->pid);
+	g_mutex_unlock(&registry_lock);
 	bot->pid = 0;
+	reap_orphans();
 }
 
 void bot_free(Bot *bot)
@@ -752,7 +797,8 @@ void bot_set_sha256(Bot *bot, const char *sha256)
 
 void bot_adopt_orphans(void)
 {
-	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+		g_atomic_int_set(&adopting, 1);
 }
 
 /* The PIDs of this process's children (up to max), from /proc/PID/stat. */

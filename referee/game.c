@@ -404,6 +404,11 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 	if (hb) {
 		if (take_event(g, hint, ev))
 			return;
+		/* (a bot that floods lines must still run out of time) */
+		if (g_get_monotonic_time() >= deadline) {
+			ev->kind = EV_NONE;
+			return;
+		}
 		looked = TRUE;
 		if (bot_read(hb) != BOT_READ_NONE && take_event(g, hint, ev))
 			return;

@@ -421,6 +421,7 @@ int main(int argc, char **argv)
 			bot_adopt_orphans();
 			catch_fatal_signals();
 			int rc = subcommands[i].run(argc - 1, argv + 1);
+			bot_kill_all();	/* none, unless a tournament abandoned games */
 			bot_kill_orphans();
 			return rc;
 		}

@@ -356,15 +356,23 @@ static void on_signal(int sig)
 	signals_seen++;
 }
 
+/* On: count SIGINT and SIGTERM; off: give back the handlers there were
+ * (the referee's, which kill every bot as it dies). */
 static void signals_install(gboolean on)
 {
+	static struct sigaction old_int, old_term;
 	struct sigaction sa;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	if (on) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, &old_int);
+		sigaction(SIGTERM, &sa, &old_term);
+	} else {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+	}
 	signals_seen = 0;
 }
 

@@ -71,7 +71,8 @@ typedef struct {
 	GPtrArray *bot_names;	/* char*, owned */
 	GPtrArray *bot_commands;	/* char*, owned */
 	int pin;		/* 1: each game's processes on one CPU (worker
-				 * i on CPU i mod cores); 0: never; -1 until
+				 * i on the i-th allowed CPU, round); 0: never;
+				 * -1 until
 				 * resolved: 1 when one bot thinks at a time */
 	int watchdog_s;		/* 0 until resolved */
 	int bootstrap;		/* bootstrap fits for intervals */
