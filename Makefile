@@ -11,7 +11,8 @@
 #   engine/*.c        -> engine/libengine.a (libc only)
 #   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
-#   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots
+#   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
+#   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
 #   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
 #   tests/prog-*.c    -> helper programs for the tests (the fake bot)
 #   bench/bench-*.c   -> benchmark programs run by bench/run.sh
@@ -40,7 +41,7 @@ GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-
 ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 TOURN_SRC := $(wildcard tournaments/*.c)
-BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c))
+BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
 BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
 TEST_SRC := $(wildcard tests/test-*.c)
 TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
@@ -71,7 +72,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs
 
 deps:
 	@missing=; \
@@ -104,7 +105,7 @@ $(O)/engine/%.o: engine/%.c | deps
 
 $(O)/bots/%.o: bots/%.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -c $< -o $@
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
 
 $(O)/%.o: %.c | deps
 	@mkdir -p $(@D)
@@ -133,6 +134,10 @@ $(BOTLIB): $(BOTLIB_OBJ)
 bin/referee: $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p bin
+	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
 bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
