@@ -232,7 +232,7 @@ static void over(MatrixState *s, MatrixEnd why)
 /* Start round s->round: deal first if its next round is not dealt yet. */
 static void begin_round(MatrixState *s)
 {
-	if (active_count(s) == 0) {
+	if (active_count(s) < (s->nplayers > 1 ? 2 : 1)) {
 		over(s, MATRIX_END_RETIRED);
 		return;
 	}
@@ -396,7 +396,8 @@ static void matrix_retire(void *state, int player)
 
 	s->retired |= 1u << player;
 	s->nheld[player] = 0;
-	if (s->stage != MATRIX_STAGE_OVER && active_count(s) == 0)
+	/* The last seat left in a game of several: it ends at once. */
+	if (s->stage != MATRIX_STAGE_OVER && active_count(s) < (s->nplayers > 1 ? 2 : 1))
 		over(s, MATRIX_END_RETIRED);
 }
 
@@ -940,5 +941,6 @@ const Variant variant_matrix = {
 	.render = matrix_render,
 	.side = social_side,
 	.side_close = social_close,
+	.side_verbs = social_verbs,
 	.move_legal = social_move_legal,
 };

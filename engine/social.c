@@ -324,9 +324,11 @@ static VariantSideResult do_answer(MatrixState *s, int player, const char *arg, 
 	return VARIANT_SIDE_DONE;
 }
 
+const char *const social_verbs[] = {"say", "offer", "gift", "accept", "refuse", "tome", NULL};
+
 VariantSideResult social_side(void *state, int player, const char *text, VariantSide *out)
 {
-	static const char *const verbs[] = {"say", "offer", "gift", "accept", "refuse", "tome"};
+	const char *const *verbs = social_verbs;
 	MatrixState *s = state;
 	int verb = -1;
 	const char *arg = "";

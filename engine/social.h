@@ -52,6 +52,9 @@
 /* Whether `from` may talk to (and offer a trade to) `to` now. */
 bool social_may_talk(const MatrixState *s, int from, int to);
 
+/* The first words of the side actions, NULL-terminated (Variant.side_verbs). */
+extern const char *const social_verbs[];
+
 /* The side action `text` of `player` (Variant.side). */
 VariantSideResult social_side(void *state, int player, const char *text, VariantSide *out);
 

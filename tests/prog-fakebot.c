@@ -10,7 +10,10 @@
  *   legal        keep playing the first legal move (the instant bot)
  *   multi        like legal, and announce `multi`
  *   illegal      answer `move` with a well-formed move that is not legal
- *   garbage      answer with a line that is no reply at all
+ *   garbage      answer with a line of unknown type, and nothing else
+ *                (ignored by the referee: the move times out)
+ *   chatter      before each legal move send an unknown line, an empty
+ *                line and a `#` comment (all to be ignored)
  *   badmove      answer `move` with notation that does not parse
  *   crash        exit(3) instead of answering
  *   abort        abort() (SIGABRT) instead of answering
@@ -122,11 +125,14 @@ int main(int argc, char **argv)
 				   strcmp(mode, "escape") == 0 ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
+				   strcmp(mode, "chatter") == 0 ||
 				   played < after;
 			if (good) {
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)
 						printf("info depth %d\n", i);
+				if (strcmp(mode, "chatter") == 0)
+					printf("ping 1\n\n# thinking\n");
 				printf("move %s\n", first ? first : "none");
 				fflush(stdout);
 				played++;
