@@ -500,6 +500,8 @@ static void send_go(Game *g, int p)
 
 	if (!s->bot)
 		return;
+	if (g->spec->chatter)
+		g_string_append(s->pending, g->spec->chatter);
 	if (bot_wants_moves(s->bot)) {
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
