@@ -57,6 +57,8 @@ enum {
 	W_CONTEST = W_DEAD,	/* taking a copy others may grab first */
 	W_PLENTY = 6,		/* per copy left of a shape we take */
 	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
+	END_MARGIN = 8,		/* a lead this small is taken while it lasts */
+	W_END_EARLY = 10000,	/* ending with a safe lead: last resort */
 	SCORE_END_WIN = 1000000,	/* covering the top row while ahead */
 	SCORE_END_LOSE = -1000000,	/* covering it while behind */
 };
@@ -146,8 +148,9 @@ static View view_of(const RushState *s, int seat)
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
 			continue;
-		/* In lockstep a block they hold may land in the same tick as ours. */
-		int u = rush_uncovered(s, p) - (s->lockstep && rush_active_block(s, p) != PIECE_NONE ? 4 : 0);
+		/* A block they hold may land before ours: in the same lockstep
+		 * tick, or in real time in the same moment of the pace. */
+		int u = rush_uncovered(s, p) - (rush_active_block(s, p) != PIECE_NONE ? 4 : 0);
 		if (u < v.best_other)
 			v.best_other = u;
 	}
@@ -179,8 +182,17 @@ static int placement_score(const View *v, Move m, int *cost)
 	*cost = placement_gap_cost(b0, o, x, y);
 	int score = W_CONTACT * contact - W_HEIGHT * height - *cost;
 	if (top) {
+		/* Ending the game: never when it does not win; at once when it
+		 * wins but the lead is slim (two blocks the others may place
+		 * would take it); with a safe lead it is a placement like any
+		 * resort, so the board is packed on (solo, that is to the end). */
 		int mine = rush_uncovered(v->s, v->seat) - 4;
-		score += mine < v->best_other ? SCORE_END_WIN - mine : SCORE_END_LOSE;
+		if (mine >= v->best_other)
+			score += SCORE_END_LOSE;
+		else if (v->best_other - mine <= END_MARGIN)
+			score += SCORE_END_WIN - mine;
+		else
+			score -= W_END_EARLY;
 	}
 	return score;
 }
