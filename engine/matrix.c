@@ -464,10 +464,10 @@ int matrix_partners(const MatrixState *s, int player, int *out)
 		return 0;
 	const int8_t *now = s->deal[s->round % MATRIX_DEAL_SPAN];
 	const int8_t *before = s->deal[(s->round - 1) % MATRIX_DEAL_SPAN];
-	for (int q = 0; q < s->nplayers; q++)
+	for (int q = 0; q < s->nplayers && n < 2; q++)
 		if (q != player && before[q] == now[player])
 			out[n++] = q;
-	for (int q = 0; q < s->nplayers; q++)
+	for (int q = 0; q < s->nplayers && n < 2; q++)
 		if (q != player && now[q] == before[player] && (n == 0 || out[0] != q))
 			out[n++] = q;
 	return n;
@@ -764,6 +764,10 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 					return false;
 				s->deal[r % MATRIX_DEAL_SPAN][p] = (int8_t)k;
 			}
+			/* Each round deals distinct pieces (talk partners are
+			 * found by piece: a repeat would give more than two). */
+			if (!deal_round_ok(np, s->deal[r % MATRIX_DEAL_SPAN]))
+				return false;
 			s->dealt = (int16_t)(r + 1);
 			if (*v != '/' || r + 1 - s->round >= MATRIX_DEAL_SPAN)
 				break;
