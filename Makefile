@@ -27,6 +27,7 @@
 SANITIZE ?= 0
 MODE := $(if $(filter 1,$(SANITIZE)),san,opt)
 O := build/$(MODE)
+FZ := build/fuzz
 
 CC ?= cc
 CSTD := -std=c11
@@ -75,7 +76,7 @@ STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean fuzz fuzz-build
 .DEFAULT_GOAL := all
-.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/engine/%.o
+.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
 all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
 
@@ -170,7 +171,6 @@ $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/test
 
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.
-FZ := build/fuzz
 FUZZ_CC := clang
 FUZZ_FLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -D_GNU_SOURCE
 FUZZ_SECONDS ?= 60

@@ -789,6 +789,16 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 		for (int p = 0; p < np; p++) {
 			if ((p && *v++ != ';') || !parse_placements(&v, &s->last_move[p]))
 				return false;
+			/* Every cell of a last-round piece lies on the board. */
+			SrsPos pos[MATRIX_MAX_HELD];
+			int n = matrix_move_positions(s->last_move[p], pos);
+			for (int k = 0; k < n; k++) {
+				int cx[4], cy[4];
+				srs_cells(&pos[k], cx, cy);
+				for (int i = 0; i < 4; i++)
+					if (cx[i] < 0 || cx[i] >= w || cy[i] < 0 || cy[i] >= s->board.height)
+						return false;
+			}
 		}
 	}
 	int16_t gains[MATRIX_MAX_PLAYERS];

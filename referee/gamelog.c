@@ -133,7 +133,7 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 	guint seen = 0;		/* header fields read, bit i for header_fields[i] */
 	guint bots = 0;		/* seats with a bot line */
 	guint workdirs = 0;
-	char *p = data, *end = data + len;
+	char *p = data, *end = len ? data + len : data;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
