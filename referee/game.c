@@ -500,6 +500,8 @@ static void send_go(Game *g, int p)
 
 	if (!s->bot)
 		return;
+	if (g->spec->chatter)
+		g_string_append(s->pending, g->spec->chatter);
 	if (bot_wants_moves(s->bot)) {
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
@@ -827,6 +829,21 @@ static void side_close_done(Game *g, uint32_t mask, uint32_t *closed)
 	}
 }
 
+/* A `move` of seat p whose round is closed (it moved, or its `go` timed
+ * out): discarded, never judged as the answer to a later `go`. */
+static gboolean closed_move(Game *g, int p, const char *line)
+{
+	Seat *s = &g->seat[p];
+
+	if (s->awaiting || line_kind(g, line) != LINE_MOVE)
+		return FALSE;
+	if (s->stale > 0)
+		s->stale--;
+	else
+		log_printf(g, "# seat %d: a move for a closed round, discarded\n", p);
+	return TRUE;
+}
+
 /*
  * The round is closed: what the bots sent for it and the referee has not
  * read yet (a side line right after a `move`, a move owed to a `go` that
@@ -847,13 +864,8 @@ static void drain_round(Game *g)
 		while (take_event(g, p, &ev)) {
 			if (ev.kind == EV_LINE && side_line(g, p, ev.line))
 				continue;
-			if (ev.kind == EV_LINE && line_kind(g, ev.line) == LINE_MOVE) {
-				if (g->seat[p].stale > 0)
-					g->seat[p].stale--;
-				else
-					log_printf(g, "# seat %d: a move for a closed round, discarded\n", p);
+			if (ev.kind == EV_LINE && closed_move(g, p, ev.line))
 				continue;
-			}
 			handle_event(g, &ev, &m, &wall, &cpu);
 		}
 	}
@@ -896,7 +908,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
-		if (ev.kind == EV_LINE && side_line(g, p, ev.line))
+		if (ev.kind == EV_LINE && (side_line(g, p, ev.line) || closed_move(g, p, ev.line)))
 			continue;
 		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
 			continue;

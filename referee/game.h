@@ -90,6 +90,9 @@ typedef struct {
 	int cpu;		/* >= 0: pin the game's bots, and the calling
 				 * thread while the game runs, to this CPU */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
+	const char *chatter;	/* NULL, or lines (each ending in a newline)
+				 * sent before every `go`: lines of types a bot
+				 * must ignore (referee check) */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
 } GameSpec;
