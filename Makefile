@@ -71,7 +71,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 bwrap:bubblewrap valgrind:valgrind
 
 deps:
 	@missing=; \

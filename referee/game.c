@@ -18,11 +18,13 @@
 #include "game.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
@@ -69,6 +71,8 @@ void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed
 	timectl_default(&spec->time);
 	spec->policy = GAME_POLICY_VARIANT;
 	spec->cpu = -1;
+	spec->sandbox = SANDBOX_AUTO;
+	spec->max_faults = GAME_MAX_FAULTS;
 }
 
 typedef struct {
@@ -88,6 +92,7 @@ typedef struct {
 	void *snapshot;		/* realtime: the state its `go` showed */
 	int faults[GAME_FAULT_COUNT];
 	int first_fault;
+	int in_a_row;		/* faults since its last accepted move */
 	int moves;
 	double total_ms, max_ms, cpu_ms;
 	/* simultaneous round */
@@ -101,6 +106,8 @@ typedef struct {
 	const Variant *v;
 	int n;
 	int policy;
+	SandboxMode sandbox;	/* resolved: on or off */
+	gboolean starting;	/* before every hello: a bot that is gone is `start` */
 	void *state;
 	Move *scratch;
 	Rng chance, fault_rng;
@@ -148,7 +155,8 @@ static void text_ms(Text *t, double ms)
 	text_puts(t, frac);
 }
 
-/* One line of traffic, control bytes shown as '?'. */
+/* One line of traffic, kept ASCII: control bytes shown as '?', bytes from
+ * 0x80 as \xHH and the backslash as \\ (docs/gamelog.md). */
 static void log_traffic(Game *g, char dir, int seat, const char *text, size_t len)
 {
 	char head[48];
@@ -165,12 +173,18 @@ static void log_traffic(Game *g, char dir, int seat, const char *text, size_t le
 	text_putc(&t, ' ');
 	fwrite(head, 1, t.len, g->log);
 	size_t clean = 0;
-	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
+	while (clean < len && (unsigned char)text[clean] >= 0x20 && (unsigned char)text[clean] < 0x7f &&
+	       text[clean] != '\\')
 		clean++;
 	fwrite(text, 1, clean, g->log);
 	for (size_t i = clean; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
-		fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
+		if (c == '\\')
+			fputs("\\\\", g->log);
+		else if (c >= 0x80)
+			fprintf(g->log, "\\x%02x", c);
+		else
+			fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
 	}
 	fputc('\n', g->log);
 }
@@ -250,8 +264,11 @@ static gboolean flush(Game *g, int p, gint64 deadline)
 	g_string_truncate(s->pending, 0);
 	if (w == BOT_WRITE_OK)
 		return TRUE;
-	fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
-	      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
+	if (g->starting)
+		fault(g, p, GAME_FAULT_START, w == BOT_WRITE_CLOSED ? "exited before hello" : "input full");
+	else
+		fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
+		      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
 	return FALSE;
 }
 
@@ -304,12 +321,21 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	s->faults[kind]++;
 	if (s->first_fault < 0)
 		s->first_fault = (int)kind;
+	/* Name the limit that ended it, when its sandbox saw one. */
+	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT)
+		? bot_breach(s->bot) : NULL;
+	if (breach)
+		detail = breach;
 	log_printf(g, "fault %d %s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "");
 	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
 			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
 	uint32_t mask;
 	/* A turn cannot be "missing": there, `nothing` means forfeit. */
 	if (g->policy == VARIANT_FAULT_NOTHING && g->v->phase(g->state, &mask) == VARIANT_PHASE_TURN)
+		ends_bot = TRUE;
+	/* A seat that faults again and again is done with, whatever the
+	 * policy: it cannot make a game last rounds x the move limit. */
+	if (g->spec->max_faults > 0 && ++s->in_a_row >= g->spec->max_faults)
 		ends_bot = TRUE;
 	if (ends_bot || g->policy == VARIANT_FAULT_FORFEIT)
 		kill_seat(g, p);
@@ -336,6 +362,7 @@ typedef struct {
 	EventKind kind;
 	int seat;
 	const char *line;
+	gboolean bad;	/* the line held control bytes (now '?'): malformed */
 } Event;
 
 /* A buffered event of seat p, if any. */
@@ -347,27 +374,31 @@ static gboolean take_event(Game *g, int p, Event *ev)
 	if (!s->bot)
 		return FALSE;
 	switch (bot_next_line(s->bot, &line)) {
+	case BOT_LINE_CONTROL:
+		log_traffic(g, '<', p, line, strlen(line));
+		*ev = (Event){EV_LINE, p, line, TRUE};
+		return TRUE;
 	case BOT_LINE_OK:
 		/* At most GAME_INFO_MAX info lines per move reach the log. */
 		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0') &&
 		    ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
-			*ev = (Event){EV_LINE, p, line};
+			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
 		}
 		log_traffic(g, '<', p, line, strlen(line));
-		*ev = (Event){EV_LINE, p, line};
+		*ev = (Event){EV_LINE, p, line, FALSE};
 		return TRUE;
 	case BOT_LINE_TOO_LONG:
 		log_printf(g, "< %d +%" G_GINT64_FORMAT " [line over %d bytes]\n", p,
 			   g_get_monotonic_time() - g->t0, BOT_LINE_MAX);
-		*ev = (Event){EV_TOO_LONG, p, NULL};
+		*ev = (Event){EV_TOO_LONG, p, NULL, FALSE};
 		return TRUE;
 	case BOT_LINE_NONE:
 		break;
 	}
 	if (bot_eof(s->bot)) {
-		*ev = (Event){EV_EOF, p, NULL};
+		*ev = (Event){EV_EOF, p, NULL, FALSE};
 		return TRUE;
 	}
 	return FALSE;
@@ -564,6 +595,10 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		break;
 	}
 	const char *line = ev->line;
+	if (ev->bad) {
+		fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
+		return REPLY_FAULT;
+	}
 	if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
 		return REPLY_NONE;
 	if (g_str_has_prefix(line, "move ") && s->stale > 0) {
@@ -613,10 +648,12 @@ static void apply_move(Game *g, int p, Move m, const char *kind, double wall, do
 	char line[VARIANT_MOVE_TEXT_MAX + 32];
 	const char *text = fmt_move(g, p, m);
 
-	if (kind)
+	if (kind) {
 		log_printf(g, "%s %d %s\n", kind, p, text);
-	else
+	} else {
 		log_timed(g, "move", p, text, wall, cpu);
+		g->seat[p].in_a_row = 0;
+	}
 	Text t;
 	text_init(&t, line, sizeof(line));
 	text_puts(&t, "update ");
@@ -819,7 +856,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
-		if (ev.kind == EV_LINE && side_line(g, p, ev.line))
+		if (ev.kind == EV_LINE && !ev.bad && side_line(g, p, ev.line))
 			continue;
 		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
 			continue;
@@ -828,6 +865,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			continue;
 		}
 		g->seat[p].has_move = TRUE;
+		g->seat[p].in_a_row = 0;
 		g->seat[p].move = m;
 		g->seat[p].move_ms = wall;
 		g->seat[p].move_cpu = cpu;
@@ -967,6 +1005,8 @@ static void write_header(Game *g)
 	log_printf(g, "players %d\n", g->n);
 	log_printf(g, "time %s\n", tc);
 	log_printf(g, "policy %s\n", policy_name(g->policy));
+	log_printf(g, "sandbox %s\n", sandbox_mode_name(g->sandbox));
+	log_printf(g, "max-faults %d\n", spec->max_faults);
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
@@ -1001,15 +1041,38 @@ static void start_bots(Game *g)
 	g_autofree char *tctext = timectl_format(tc);
 
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
+	char *errpath[VARIANT_MAX_PLAYERS] = {0};
+	/* What no bot may see: the log, every seat's stderr file (made now,
+	 * so that each can be hidden from the bots started before it) and the
+	 * caller's directory. */
+	const char *hide[VARIANT_MAX_PLAYERS + 3];
+	int nhide = 0;
+	if (spec->log_path)
+		hide[nhide++] = spec->log_path;
+	for (int p = 0; p < g->n; p++) {
+		errpath[p] = stderr_path(spec, p);
+		if (errpath[p] && g->sandbox == SANDBOX_ON && !spec->seats[p].bot) {
+			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+			if (fd >= 0)
+				close(fd);
+			hide[nhide++] = errpath[p];
+		}
+	}
+	if (spec->hide_dir)
+		hide[nhide++] = spec->hide_dir;
+	hide[nhide] = NULL;
+	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu};
 
+	g->starting = TRUE;
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (spec->seats[p].bot) {
 			s->bot = spec->seats[p].bot;
+			/* each game's stderr in its own file */
+			bot_set_stderr(s->bot, errpath[p], NULL);
 		} else {
-			g_autofree char *errpath = stderr_path(spec, p);
 			GError *err = NULL;
-			s->bot = bot_spawn(spec->seats[p].spec, errpath, spec->cpu, &err);
+			s->bot = bot_spawn(spec->seats[p].spec, errpath[p], &launch, &err);
 			if (!s->bot) {
 				spawn_error[p] = g_strdup(err->message);
 				g_error_free(err);
@@ -1026,6 +1089,8 @@ static void start_bots(Game *g)
 		queue(g, p, line);
 		g_free(line);
 	}
+	for (int p = 0; p < g->n; p++)
+		g_free(errpath[p]);
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (!s->bot)
@@ -1070,6 +1135,10 @@ static void start_bots(Game *g)
 			continue;
 		}
 		const char *line = ev.line;
+		if (ev.bad) {
+			fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
+			continue;
+		}
 		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
 			continue;
 		if (!s->awaiting) {
@@ -1096,6 +1165,7 @@ static void start_bots(Game *g)
 		/* a move's CPU time counts from here: start-up is not a move */
 		s->cpu_last = bot_cpu_ms(s->bot);
 	}
+	g->starting = FALSE;
 }
 
 static void finish(Game *g, GameResult *result)
@@ -1212,6 +1282,11 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	}
 	for (int p = 0; p < g.n; p++)
 		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
+	if (!sandbox_resolve(spec->sandbox, &g.sandbox, error)) {
+		for (int p = 0; p < g.n; p++)
+			bot_free(spec->seats[p].bot);
+		return FALSE;
+	}
 	if (spec->log_path) {
 		g.log = fopen(spec->log_path, "we");
 		if (!g.log) {

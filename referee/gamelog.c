@@ -86,6 +86,8 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 	log->path = g_strdup(path);
 	log->events = g_ptr_array_new_with_free_func(event_free);
 	log->policy = -1;
+	log->sandbox = -1;
+	log->max_faults = -1;
 	timectl_default(&log->time);
 	gboolean in_body = FALSE;
 	int lineno = 0;
@@ -158,6 +160,15 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 				log->policy = gamelog_policy_from_name(rest);
 				if (log->policy < 0)
 					BAD("unknown fault policy '%s'", rest);
+			} else if (strcmp(word, "sandbox") == 0) {
+				SandboxMode m;
+				if (!sandbox_mode_parse(rest, &m) || m == SANDBOX_AUTO)
+					BAD("bad sandbox line '%s' (want on or off)", rest);
+				log->sandbox = (int)m;
+			} else if (strcmp(word, "max-faults") == 0) {
+				if (!parse_int(rest, 0, 1000000, &v))
+					BAD("bad max-faults '%s'", rest);
+				log->max_faults = (int)v;
 			} else if (strcmp(word, "bot") == 0) {
 				g_auto(GStrv) f = g_strsplit(rest, " ", 4);
 				int seat;

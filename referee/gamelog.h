@@ -51,6 +51,10 @@ typedef struct {
 	guint64 seed;
 	TimeControl time;
 	int policy;		/* VariantFaultPolicy */
+	int sandbox;		/* SandboxMode the bots ran with (on, off;
+				 * older logs: -1, not recorded) */
+	int max_faults;		/* faults in a row that retire a seat (older
+				 * logs: -1, not recorded) */
 	char *name[VARIANT_MAX_PLAYERS];
 	char *sha256[VARIANT_MAX_PLAYERS];
 	char *command[VARIANT_MAX_PLAYERS];	/* "human" for a person */
