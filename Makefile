@@ -11,7 +11,11 @@
 #   engine/*.c        -> engine/libengine.a (libc only)
 #   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
-#   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots
+#   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
+#   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
+#   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a bot,
+#                     linked with bots/baseline/common/*.c, the bot library
+#                     frozen with it, and the engine; never with libbot.a)
 #   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
 #   tests/prog-*.c    -> helper programs for the tests (the fake bot)
 #   bench/bench-*.c   -> benchmark programs run by bench/run.sh
@@ -40,7 +44,9 @@ GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-
 ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 TOURN_SRC := $(wildcard tournaments/*.c)
-BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c))
+BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
+BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(filter-out bots/baseline/common/,$(wildcard bots/baseline/*/)))
+BASELINE_COMMON_OBJ := $(patsubst %.c,$(O)/%.o,$(wildcard bots/baseline/common/*.c))
 BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
 TEST_SRC := $(wildcard tests/test-*.c)
 TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
@@ -65,13 +71,14 @@ STAMP := build/mode-$(MODE)
 
 .PHONY: all deps check bench demo clean
 .DEFAULT_GOAL := all
-.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/engine/%.o
+.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o
 
-all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 bwrap:bubblewrap valgrind:valgrind
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs \
+	bwrap:bubblewrap valgrind:valgrind
 
 deps:
 	@missing=; \
@@ -102,9 +109,13 @@ $(O)/engine/%.o: engine/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -c $< -o $@
 
+$(O)/bots/baseline/%.o: bots/baseline/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Ibots/baseline/common -Iengine -c $< -o $@
+
 $(O)/bots/%.o: bots/%.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -c $< -o $@
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
 
 $(O)/%.o: %.c | deps
 	@mkdir -p $(@D)
@@ -133,6 +144,17 @@ $(BOTLIB): $(BOTLIB_OBJ)
 bin/referee: $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p bin
+	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
+
+# A baseline links the objects of its own directory, the frozen library in
+# bots/baseline/common and the engine, never libbot.a (its symbols would clash).
+.SECONDEXPANSION:
+bin/bot-%-baseline: $$(addprefix $(O)/,$$(subst .c,.o,$$(wildcard bots/baseline/$$*/*.c))) $(BASELINE_COMMON_OBJ) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p bin
+	$(CC) $(LDSAN) -o $@ $(filter %.o,$^) $(ENGINE_LIB) -lm
 
 bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin

@@ -294,6 +294,11 @@ static void on_go(Session *s, const char *line)
 	p += len;
 	while (*p == ' ')
 		p++;
+	if (strncmp(p, "bank=", 5) == 0) {	/* the whole bank, beside MS */
+		p += strcspn(p, " ");
+		while (*p == ' ')
+			p++;
+	}
 	text_init(&t, text, sizeof(text));
 	memset(s->state, 0, v->state_size);
 	if (v->state_parse(s->state, &s->game.cfg, p)) {

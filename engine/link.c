@@ -409,7 +409,16 @@ static void link_retire(void *state, int player)
 	LinkState *s = state;
 
 	s->retired |= 1u << player;
-	if (s->stage == LINK_STAGE_OVER || player != s->current)
+	if (s->stage == LINK_STAGE_OVER)
+		return;
+	/* The last seat left in a game of several wins as it stands: the
+	 * game ends at once rather than be played alone. */
+	if (s->nplayers > 1 && __builtin_popcount(~s->retired & ((1u << s->nplayers) - 1u)) < 2) {
+		s->stage = LINK_STAGE_OVER;
+		s->face = -1;
+		return;
+	}
+	if (player != s->current)
 		return;
 	if (s->stage == LINK_STAGE_ROLLOFF) {
 		int p = next_active(s, player);

@@ -160,7 +160,8 @@ static void check_end(RushState *s)
 	if (s->tetris) {
 		s->status = RUSH_STATUS_OVER;
 		s->end = RUSH_END_TOP;
-	} else if (s->retired == (1u << s->nplayers) - 1u) {
+	} else if (__builtin_popcount(~s->retired & ((1u << s->nplayers) - 1u)) < (s->nplayers > 1 ? 2 : 1)) {
+		/* the last seat left in a game of several: it ends at once */
 		s->status = RUSH_STATUS_OVER;
 		s->end = RUSH_END_RETIRED;
 	} else if (!acting_mask(s)) {

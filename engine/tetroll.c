@@ -684,7 +684,20 @@ static void tetroll_retire(void *state, int player)
 	TetrollState *s = state;
 
 	s->sheet[player].status = TETROLL_RETIRED;
-	if (s->stage == TETROLL_STAGE_OVER || player != s->current)
+	if (s->stage == TETROLL_STAGE_OVER)
+		return;
+	/* A 2-player game whose other seat is retired ends at once: the one
+	 * left ranks first whatever it would still score. */
+	if (s->nplayers > 1) {
+		s->nqueue = 0;
+		s->ndice = 0;
+		memset(s->queue, 0, sizeof(s->queue));
+		memset(s->dice, 0, sizeof(s->dice));
+		s->stage = TETROLL_STAGE_OVER;
+		s->nroll = 0;
+		return;
+	}
+	if (player != s->current)
 		return;
 	next_turn(s);
 }

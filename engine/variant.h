@@ -186,6 +186,10 @@ struct Variant {
 	 * or has no bot): whatever it had open with others ends. OUT: lines. */
 	void (*side_close)(void *state, int player, VariantSide *out);
 
+	/* With side: the first words of its side actions ("say", ...),
+	 * NULL-terminated. A bot line of another type is not one. */
+	const char *const *side_verbs;
+
 	/* Optional: whether `move` is legal for `player`, when legal_moves()
 	 * cannot list every legal move (it then lists at most max_moves of
 	 * them, and this is the authority). */

@@ -346,7 +346,7 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 		retire(g, p);
 	char line[96];
 	g_snprintf(line, sizeof(line), "update fault %d %s", p, fault_names[kind]);
-	queue_others(g, p, line);
+	queue_others(g, -1, line);	/* the seat itself is told too */
 }
 
 /* ---- waiting ---------------------------------------------------------- */
@@ -365,6 +365,32 @@ typedef struct {
 	gboolean bad;	/* the line held control bytes (now '?'): malformed */
 } Event;
 
+/* Whether `line` is of type `word` (its first word). */
+static gboolean line_is(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
+}
+
+typedef enum {
+	LINE_MOVE,	/* `move ...`: an answer to `go` */
+	LINE_SIDE,	/* a side action of the variant (table talk) */
+	LINE_OTHER,	/* info, an empty line, a `#` comment, an unknown type:
+			 * logged (up to GAME_INFO_MAX per move) and ignored */
+} LineKind;
+
+static LineKind line_kind(const Game *g, const char *line)
+{
+	if (line_is(line, "move"))
+		return LINE_MOVE;
+	if (g->v->side && g->v->side_verbs)
+		for (const char *const *w = g->v->side_verbs; *w; w++)
+			if (line_is(line, *w))
+				return LINE_SIDE;
+	return LINE_OTHER;
+}
+
 /* A buffered event of seat p, if any. */
 static gboolean take_event(Game *g, int p, Event *ev)
 {
@@ -379,9 +405,9 @@ static gboolean take_event(Game *g, int p, Event *ev)
 		*ev = (Event){EV_LINE, p, line, TRUE};
 		return TRUE;
 	case BOT_LINE_OK:
-		/* At most GAME_INFO_MAX info lines per move reach the log. */
-		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0') &&
-		    ++s->info > GAME_INFO_MAX) {
+		/* At most GAME_INFO_MAX info and other ignored lines per move
+		 * reach the log. */
+		if (line_kind(g, line) == LINE_OTHER && ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
 			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
@@ -505,6 +531,8 @@ static void send_go(Game *g, int p)
 
 	if (!s->bot)
 		return;
+	if (g->spec->chatter)
+		g_string_append(s->pending, g->spec->chatter);
 	if (bot_wants_moves(s->bot)) {
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
@@ -525,6 +553,8 @@ static void send_go(Game *g, int p)
 	text_init(&t, g->text, g->text_cap);
 	text_puts(&t, "go ");
 	text_int(&t, (long)(limit / 1000));
+	text_puts(&t, " bank=");
+	text_int(&t, (long)(MAX(s->bank, 0) / 1000));
 	text_putc(&t, ' ');
 	g->v->state_format(g->state, p, &t);
 	text_putc(&t, '\n');
@@ -599,14 +629,16 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
 		return REPLY_FAULT;
 	}
-	if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
+	/* Forward compatibility: info, empty lines, comments, unknown line
+	 * types, and side actions out of their time are ignored. */
+	if (line_kind(g, line) != LINE_MOVE)
 		return REPLY_NONE;
-	if (g_str_has_prefix(line, "move ") && s->stale > 0) {
+	if (s->stale > 0) {
 		s->stale--;	/* the late answer to a `go` that timed out */
 		return REPLY_NONE;
 	}
-	if (!s->awaiting || !g_str_has_prefix(line, "move ")) {
-		fault(g, p, GAME_FAULT_MALFORMED, s->awaiting ? "expected move" : "unexpected line");
+	if (!s->awaiting) {
+		fault(g, p, GAME_FAULT_MALFORMED, "move without go");
 		return REPLY_FAULT;
 	}
 	clock_reply(g, p, wall, cpu);
@@ -615,6 +647,18 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		return REPLY_FAULT;
 	}
 	return REPLY_MOVE;
+}
+
+/* Answer seat p's move `notation`, legal at its `go` but no longer,
+ * `rejected NOTATION WHY`: no fault, and not a move after all. */
+static void reject(Game *g, int p, const char *notation, const char *why)
+{
+	char line[VARIANT_MOVE_TEXT_MAX + 64];
+
+	g_snprintf(line, sizeof(line), "rejected %s %s", notation, why);
+	queue(g, p, line);
+	log_printf(g, "rejected %d %s\n", p, notation);
+	g->seat[p].moves--;
 }
 
 /* A uniformly random legal move for p from the fault stream; false if none. */
@@ -770,21 +814,26 @@ static void side_send(Game *g, const VariantSide *out)
  * its answers routed. FALSE when it is none (a move, info, or anything the
  * variant does not know: handled as before).
  */
-static gboolean side_line(Game *g, int p, const char *line)
+static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 {
 	VariantSide out;
 
-	if (!g->v->side || g_str_has_prefix(line, "move ") || g_str_has_prefix(line, "info"))
+	if (line_kind(g, line) != LINE_SIDE)
 		return FALSE;
-	for (const char *c = line; *c; c++)
+	const char *why = NULL;
+	if (++g->seat[p].side > GAME_SIDE_MAX)
+		why = "flood";
+	else if (control)
+		why = "bad-text";	/* its control bytes are '?' by now */
+	for (const char *c = line; *c && !why; c++)
 		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
-			return FALSE;	/* unloggable: malformed */
-	if (++g->seat[p].side > GAME_SIDE_MAX) {
-		/* A flood: answered, not applied, not an event (verify never
-		 * sees it, and nothing changed). */
+			why = "bad-text";	/* only printable ASCII is ever applied */
+	if (why) {
+		/* Answered, not applied, not an event: verify never sees it
+		 * (the log shows the line as traffic), and nothing changed. */
 		char answer[64];
-		g_snprintf(answer, sizeof(answer), "refused %.*s flood", (int)strcspn(line, " "),
-			   line);
+		g_snprintf(answer, sizeof(answer), "refused %.*s %s", (int)strcspn(line, " "), line,
+			   why);
 		queue(g, p, answer);
 		flush(g, p, g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000);
 		return TRUE;
@@ -816,6 +865,48 @@ static void side_close_done(Game *g, uint32_t mask, uint32_t *closed)
 		log_printf(g, "close %d\n", p);
 		g->v->side_close(g->state, p, &out);
 		side_send(g, &out);
+	}
+}
+
+/* A `move` of seat p whose round is closed (it moved, or its `go` timed
+ * out): discarded, never judged as the answer to a later `go`. */
+static gboolean closed_move(Game *g, int p, const char *line)
+{
+	Seat *s = &g->seat[p];
+
+	if (s->awaiting || line_kind(g, line) != LINE_MOVE)
+		return FALSE;
+	if (s->stale > 0)
+		s->stale--;
+	else
+		log_printf(g, "# seat %d: a move for a closed round, discarded\n", p);
+	return TRUE;
+}
+
+/*
+ * The round is closed: what the bots sent for it and the referee has not
+ * read yet (a side line right after a `move`, a move owed to a `go` that
+ * timed out) is read now and answered or discarded, so that nothing sent
+ * for a closed round is judged in the next one. Side lines are refused
+ * `moved` (the variant's answer for a closed seat).
+ */
+static void drain_round(Game *g)
+{
+	Event ev;
+	Move m;
+	double wall, cpu;
+
+	for (int p = 0; p < g->n; p++) {
+		Bot *b = g->seat[p].bot;
+		if (b && !bot_eof(b))
+			bot_read(b);
+		while (take_event(g, p, &ev)) {
+			if (ev.kind == EV_LINE && side_line(g, p, ev.line, ev.bad))
+				continue;
+			if (ev.kind == EV_LINE && closed_move(g, p, ev.line))
+				continue;
+			handle_event(g, &ev, &m, &wall, &cpu);
+		}
 	}
 }
 
@@ -856,11 +947,19 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
-		if (ev.kind == EV_LINE && !ev.bad && side_line(g, p, ev.line))
+		if (ev.kind == EV_LINE && (side_line(g, p, ev.line, ev.bad) || closed_move(g, p, ev.line)))
 			continue;
 		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
 			continue;
 		if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+			/* Legal at its `go`, stale since because a trade or gift
+			 * completed meanwhile: not the bot's fault; asked again. */
+			if (g->seat[p].snapshot &&
+			    variant_move_is_legal(g->v, g->seat[p].snapshot, p, m, g->scratch)) {
+				reject(g, p, ev.line + 5, "traded");
+				send_go(g, p);
+				continue;
+			}
 			fault(g, p, GAME_FAULT_ILLEGAL, NULL);
 			continue;
 		}
@@ -870,6 +969,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		g->seat[p].move_ms = wall;
 		g->seat[p].move_cpu = cpu;
 	}
+	drain_round(g);
 	for (int p = 0; p < g->n; p++) {
 		if (!(mask & (1u << p)))
 			continue;
@@ -959,12 +1059,7 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 		}
 		/* Legal when asked, overtaken since: not the bot's fault. */
 		if (variant_move_is_legal(g->v, g->seat[p].snapshot, p, m, g->scratch)) {
-			char line[VARIANT_MOVE_TEXT_MAX + 64];
-			const char *notation = ev.line + 5;
-			g_snprintf(line, sizeof(line), "rejected %s overtaken", notation);
-			queue(g, p, line);
-			log_printf(g, "rejected %d %s\n", p, notation);
-			g->seat[p].moves--;	/* not a move after all */
+			reject(g, p, ev.line + 5, "overtaken");
 			continue;
 		}
 		fault(g, p, GAME_FAULT_ILLEGAL, NULL);
@@ -1139,8 +1234,8 @@ static void start_bots(Game *g)
 			fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
 			continue;
 		}
-		if (g_str_has_prefix(line, "info") && (line[4] == ' ' || line[4] == '\0'))
-			continue;
+		if (!line_is(line, "hello") && !line_is(line, "decline"))
+			continue;	/* info, comments, unknown lines: ignored */
 		if (!s->awaiting) {
 			fault(g, p, GAME_FAULT_MALFORMED, "unexpected line");
 			continue;
@@ -1369,6 +1464,11 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 				result->end = GAME_END_FAULTS;
 				break;
 			}
+			/* With side actions a trade may outdate a move: each `go`
+			 * keeps the state it showed. */
+			for (int p = 0; p < g.n && v->side; p++)
+				if (!g.seat[p].snapshot)
+					g.seat[p].snapshot = g_malloc0(v->state_size);
 			do_simultaneous(&g, mask);
 			break;
 		}

@@ -102,6 +102,9 @@ typedef struct {
 				 * retired under every policy; 0: never.
 				 * Default GAME_MAX_FAULTS. */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
+	const char *chatter;	/* NULL, or lines (each ending in a newline)
+				 * sent before every `go`: lines of types a bot
+				 * must ignore (referee check) */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
 } GameSpec;

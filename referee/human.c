@@ -94,6 +94,8 @@ int human_main(int argc, char **argv)
 			fprintf(tty, "rejected: %s\n", line + 9);
 		} else if (g_str_has_prefix(line, "go ") && v) {
 			const char *st = strchr(line + 3, ' ');
+			if (st && g_str_has_prefix(st, " bank="))	/* the bank, beside MS */
+				st = strchr(st + 1, ' ');
 			if (st && v->state_parse(state, &cfg, st + 1)) {
 				Text t;
 				text_init(&t, pic, 1 << 16);

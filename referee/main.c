@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "bot.h"
+#include "check.h"
 #include "game.h"
 #include "sandbox.h"
 #include "gamelog.h"
@@ -381,6 +382,7 @@ static const Subcommand subcommands[] = {
 	{"verify", cmd_verify, "check a game log against the rules"},
 	{"view", cmd_view, "show a logged game move by move"},
 	{"rerun", cmd_rerun, "play a logged game again, compare the outcome"},
+	{"check", check_main, "check bots against the protocol, item by item (compliance)"},
 	{"tournament", tournament_main, "play a round-robin tournament between bots"},
 	{"merge", tournament_merge_main, "combine tournament runs (shards) into one set of standings"},
 	{"_human", cmd_human, NULL},

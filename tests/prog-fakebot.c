@@ -10,7 +10,14 @@
  *   legal        keep playing the first legal move (the instant bot)
  *   multi        like legal, and announce `multi`
  *   illegal      answer `move` with a well-formed move that is not legal
- *   garbage      answer with a line that is no reply at all
+ *   garbage      answer with a line of unknown type, and nothing else
+ *                (ignored by the referee: the move times out)
+ *   multiexit    like multi (announce it, play legal moves), but exit on
+ *                `result` as if every game had its own process
+ *   strict       like legal, but exit(4) on a line of a type it does not
+ *                know (what a bot must not do)
+ *   chatter      before each legal move send an unknown line, an empty
+ *                line and a `#` comment (all to be ignored)
  *   badmove      answer `move` with notation that does not parse
  *   crash        exit(3) instead of answering
  *   abort        abort() (SIGABRT) instead of answering
@@ -268,7 +275,7 @@ int main(int argc, char **argv)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
-			else if (strcmp(mode, "multi") == 0) {
+			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0) {
 				say("hello fakebot 1 moves multi");
 				fprintf(stderr, "stderr of %s\n", line);
 				fflush(stderr);
@@ -323,11 +330,15 @@ int main(int argc, char **argv)
 				   strcmp(mode, "escape") == 0 || is_attack(mode) ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
+				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
+				   strcmp(mode, "strict") == 0 ||
 				   played < after;
 			if (good) {
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)
 						printf("info depth %d\n", i);
+				if (strcmp(mode, "chatter") == 0)
+					printf("ping 1\n\n# thinking\n");
 				printf("move %s\n", first ? first : "none");
 				fflush(stdout);
 				played++;
@@ -387,6 +398,12 @@ int main(int argc, char **argv)
 			}
 		} else if (strcmp(line, "quit") == 0) {
 			break;
+		} else if (strncmp(line, "result ", 7) == 0) {
+			if (strcmp(mode, "multiexit") == 0)
+				exit(0);
+		} else if (strcmp(mode, "strict") == 0 && strncmp(line, "tetrarena ", 10) != 0 &&
+			   strncmp(line, "update ", 7) != 0) {
+			exit(4);
 		}
 	}
 	free(line);

@@ -140,7 +140,7 @@ typedef struct {
 
 static const FaultCase fault_cases[] = {
 	{"illegal", GAME_FAULT_ILLEGAL},
-	{"garbage", GAME_FAULT_MALFORMED},
+	{"garbage", GAME_FAULT_TIMEOUT},	/* an unknown line is ignored */
 	{"badmove", GAME_FAULT_MALFORMED},
 	{"crash", GAME_FAULT_CRASH},
 	{"abort", GAME_FAULT_CRASH},
@@ -178,6 +178,9 @@ static void test_fault(Fixture *f, gconstpointer data)
 	/* forfeit: the faulty seat ranks last */
 	g_assert_cmpint(f->res.seat[0].rank, ==, 2);
 	g_assert_cmpint(f->res.seat[1].rank, ==, 1);
+	/* and the game ends at once: the last seat left does not play alone
+	 * (it moved at most once more than the faulty seat's 2 moves) */
+	g_assert_cmpint(f->res.seat[1].moves, <=, 3);
 	/* no hang: the game ends within its own time budget */
 	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(5e6 * test_time_scale()));
 	assert_verifies(f->log);
@@ -196,6 +199,24 @@ static void test_start_missing(Fixture *f, gconstpointer data)
 	run(f);
 	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_START);
 	g_assert_cmpint(f->res.seat[1].rank, ==, 1);
+	assert_verifies(f->log);
+}
+
+/* Unknown line types, empty lines and `#` comments are logged and
+ * ignored, never a fault (the protocol grows by adding line types). */
+static void test_chatter(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	test_seat(f, 0, "chatter", 0);
+	test_seat(f, 1, "legal", 0);
+	run(f);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, -1);
+	g_assert_cmpint(f->res.seat[0].moves, >, 2);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ ping 1$", text, G_REGEX_MULTILINE, 0));
+	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ # thinking$", text, G_REGEX_MULTILINE, 0));
+	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ $", text, G_REGEX_MULTILINE, 0));
 	assert_verifies(f->log);
 }
 
@@ -392,6 +413,7 @@ int main(int argc, char **argv)
 	}
 	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
 	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
+	ADD("/referee/game/chatter", test_chatter, NULL);
 	ADD("/referee/game/policy-random", test_random_policy, NULL);
 	ADD("/referee/game/policy-nothing", test_nothing_policy, NULL);
 	ADD("/referee/game/determinism", test_determinism, NULL);

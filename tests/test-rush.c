@@ -318,8 +318,32 @@ static void test_end_empty_ties(void)
 	g_assert_cmpint(rank[2], ==, 3);
 }
 
-/* Retired seats rank last; halt ends with the limit. */
+/* Retired seats rank last; the others play on; halt ends with the limit. */
 static void test_retire_halt(void)
+{
+	RushState s;
+	uint32_t mask;
+	int rank[3];
+
+	new_game(&s, 3, 10, 20, 20, 0);
+	play(&s, 0, "take:O");
+	play(&s, 0, "place:O0@0,0");
+	play(&s, 1, "take:T");
+	V->retire(&s, 0);
+	g_assert_cmpint(V->phase(&s, &mask), ==, VARIANT_PHASE_REALTIME);
+	g_assert_cmpint(mask, ==, 6);
+	g_assert_false(legal(&s, 1, "give:0"));	/* nobody to give to */
+	V->halt(&s);
+	g_assert_cmpint(V->phase(&s, &mask), ==, VARIANT_PHASE_OVER);
+	g_assert_cmpint(s.end, ==, RUSH_END_LIMIT);
+	V->ranking(&s, rank);
+	g_assert_cmpint(rank[0], ==, 3);
+	g_assert_cmpint(rank[1], ==, 1);
+	g_assert_cmpint(rank[2], ==, 1);
+}
+
+/* A 2-player game whose other seat is retired ends at once. */
+static void test_retire_last(void)
 {
 	RushState s;
 	uint32_t mask;
@@ -327,15 +351,9 @@ static void test_retire_halt(void)
 
 	new_game(&s, 2, 10, 20, 20, 0);
 	play(&s, 0, "take:O");
-	play(&s, 0, "place:O0@0,0");
-	play(&s, 1, "take:T");
 	V->retire(&s, 0);
-	g_assert_cmpint(V->phase(&s, &mask), ==, VARIANT_PHASE_REALTIME);
-	g_assert_cmpint(mask, ==, 2);
-	g_assert_false(legal(&s, 1, "give:0"));	/* nobody to give to */
-	V->halt(&s);
 	g_assert_cmpint(V->phase(&s, &mask), ==, VARIANT_PHASE_OVER);
-	g_assert_cmpint(s.end, ==, RUSH_END_LIMIT);
+	g_assert_cmpint(s.end, ==, RUSH_END_RETIRED);
 	V->ranking(&s, rank);
 	g_assert_cmpint(rank[0], ==, 2);
 	g_assert_cmpint(rank[1], ==, 1);
@@ -571,6 +589,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/rush/end/top-row", test_end_top_row);
 	g_test_add_func("/rush/end/empty-ties", test_end_empty_ties);
 	g_test_add_func("/rush/end/retire-halt", test_retire_halt);
+	g_test_add_func("/rush/end/retire-last", test_retire_last);
 	g_test_add_func("/rush/lockstep/plain", test_lockstep_plain);
 	g_test_add_func("/rush/lockstep/conflict", test_lockstep_conflict);
 	g_test_add_func("/rush/notation", test_notation);

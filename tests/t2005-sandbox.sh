@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2004-sandbox: hostile bots against the jail (referee/sandbox.c). Each
+# t2005-sandbox: hostile bots against the jail (referee/sandbox.c). Each
 # attack of the fake bot (tests/prog-fakebot.c) is played against an honest
 # bot: the attack must achieve nothing (its own `info attack` report says
 # so), the honest seat must finish with no fault, and the log must verify.
@@ -12,7 +12,7 @@
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake"
-marker="t2004-$$"
+marker="t2005-$$"
 status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 # the number an attacker reported in its `info attack MODE=N` line

@@ -1,0 +1,407 @@
+/*
+ * botio: protocol.md for C bots. See botio.h for the contract.
+ *
+ * A session keeps the current game (variant, seat, options), one state
+ * buffer of the variant's state_size and the referee's last `moves` list;
+ * each `go` overwrites the state from its text, so nothing else carries
+ * over between moves.
+ */
+#include "botio.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+#define WORD_MAX 64
+
+/* A bounded decimal integer of a whole word; false when it is not one. */
+static bool parse_long(const char *s, size_t n, long lo, long hi, long *out)
+{
+	char buf[24];
+	char *end = NULL;
+
+	if (n == 0 || n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	long v = strtol(buf, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end = NULL;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Copy the field at s (up to a space or the end) into buf[cap]; false if too long. */
+static bool copy_word(const char *s, size_t n, char *buf, size_t cap)
+{
+	if (n >= cap)
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return true;
+}
+
+/* Set the options of `options=K:V,K:V`; false with a reason. */
+static bool parse_options(const Variant *v, VariantConfig *cfg, const char *s, size_t n,
+			  char *why, size_t cap)
+{
+	const char *end = s + n;
+
+	while (s < end) {
+		const char *comma = memchr(s, ',', (size_t)(end - s));
+		const char *item_end = comma ? comma : end;
+		const char *colon = memchr(s, ':', (size_t)(item_end - s));
+		char key[WORD_MAX], value[WORD_MAX];
+
+		if (!colon || !copy_word(s, (size_t)(colon - s), key, sizeof(key)) ||
+		    !copy_word(colon + 1, (size_t)(item_end - colon - 1), value, sizeof(value))) {
+			snprintf(why, cap, "malformed option");
+			return false;
+		}
+		VariantError err = variant_option_set(v, cfg, key, value);
+		if (err != VARIANT_OK) {
+			snprintf(why, cap, "option %s: %s", key, variant_error_string(err));
+			return false;
+		}
+		s = item_end + (comma ? 1 : 0);
+	}
+	return true;
+}
+
+bool botio_parse_game(const char *line, BotGame *out, char *why, size_t cap)
+{
+	const char *p = line;
+	const char *opt = NULL;
+	size_t opt_len = 0;
+	long n;
+	char name[WORD_MAX] = "";
+
+	memset(out, 0, sizeof(*out));
+	out->seat = -1;
+	if (strncmp(p, "game ", 5) != 0) {
+		snprintf(why, cap, "not a game line");
+		return false;
+	}
+	p += 5;
+	size_t len = strcspn(p, " ");
+	if (!parse_long(p, len, 1, 1000000000L, &n)) {
+		snprintf(why, cap, "bad game number");
+		return false;
+	}
+	out->number = (int)n;
+	p += len;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		len = strcspn(p, " ");
+		const char *eq = memchr(p, '=', len);
+		if (eq) {
+			size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
+			const char *val = eq + 1;
+			if (klen == 7 && !strncmp(p, "variant", 7)) {
+				if (!copy_word(val, vlen, name, sizeof(name)))
+					name[0] = '\0';
+			} else if (klen == 4 && !strncmp(p, "seat", 4)) {
+				if (parse_long(val, vlen, 0, VARIANT_MAX_PLAYERS - 1, &n))
+					out->seat = (int)n;
+			} else if (klen == 7 && !strncmp(p, "players", 7)) {
+				if (parse_long(val, vlen, 1, VARIANT_MAX_PLAYERS, &n))
+					out->cfg.nplayers = (int)n;
+			} else if (klen == 7 && !strncmp(p, "options", 7)) {
+				opt = val;
+				opt_len = vlen;
+			}
+		}
+		p += len;
+	}
+	out->variant = name[0] ? variant_find(name) : NULL;
+	if (!out->variant) {
+		snprintf(why, cap, "unknown variant %s", name[0] ? name : "(none)");
+		return false;
+	}
+	if (out->cfg.nplayers == 0 || out->seat < 0 || out->seat >= out->cfg.nplayers) {
+		snprintf(why, cap, "bad seat or players");
+		return false;
+	}
+	int nplayers = out->cfg.nplayers;
+	variant_config_default(out->variant, nplayers, &out->cfg);
+	if (opt && !parse_options(out->variant, &out->cfg, opt, opt_len, why, cap))
+		return false;
+	VariantError err = variant_config_check(out->variant, &out->cfg);
+	if (err != VARIANT_OK) {
+		snprintf(why, cap, "%s", variant_error_string(err));
+		return false;
+	}
+	return true;
+}
+
+bool botio_read_line(FILE *in, char *buf)
+{
+	size_t n = 0;
+	bool too_long = false;
+	int c;
+
+	while ((c = getc(in)) != EOF && c != '\n') {
+		if (n < BOTIO_LINE_MAX - 1)
+			buf[n++] = (char)c;
+		else
+			too_long = true;
+	}
+	if (c == EOF && n == 0 && !too_long)
+		return false;
+	if (too_long)
+		n = 0;
+	if (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	return true;
+}
+
+void botio_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("info ", stdout);
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+typedef struct {
+	const BotSpec *spec;
+	FILE *in, *out;
+	BotGame game;
+	bool playing;		/* a game was accepted and not yet over */
+	void *state;
+	size_t state_cap;
+	Rng rng;
+	char *moves;		/* the last `moves` payload, NUL-terminated */
+	bool have_moves;
+} Session;
+
+/* Whether the word `w` is among the space-separated words of list. */
+static bool list_has(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len == n && !strncmp(p, w, n))
+			return true;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	return false;
+}
+
+/* A uniformly random word of the list into buf[cap]; false if the list is empty. */
+static bool list_pick(const char *list, Rng *rng, char *buf, size_t cap)
+{
+	uint32_t count = 0, k;
+	const char *p;
+
+	for (p = list; *p;) {
+		size_t len = strcspn(p, " ");
+		count += len > 0;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	if (!count)
+		return false;
+	k = rng_below(rng, count);
+	for (p = list; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len > 0 && k-- == 0)
+			return copy_word(p, len, buf, cap);
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	return false;
+}
+
+static void on_game(Session *s, const char *line)
+{
+	char why[160];
+
+	s->playing = false;
+	s->have_moves = false;
+	if (!botio_parse_game(line, &s->game, why, sizeof(why))) {
+		fprintf(s->out, "decline %s\n", why);
+		fflush(s->out);
+		return;
+	}
+	const char *refuse = s->spec->start
+		? s->spec->start(s->game.variant, &s->game.cfg, s->game.seat, s->spec->ctx)
+		: NULL;
+	if (refuse) {
+		fprintf(s->out, "decline %s\n", refuse);
+		fflush(s->out);
+		return;
+	}
+	size_t need = s->game.variant->state_size;
+	if (need > s->state_cap) {
+		void *p = realloc(s->state, need);
+		if (!p) {
+			fprintf(s->out, "decline out of memory\n");
+			fflush(s->out);
+			return;
+		}
+		s->state = p;
+		s->state_cap = need;
+	}
+	rng_seed(&s->rng, s->spec->seed);
+	s->playing = true;
+	fprintf(s->out, "hello %s %s moves multi\n", s->spec->name, s->spec->version);
+	fflush(s->out);
+}
+
+static void on_go(Session *s, const char *line)
+{
+	const Variant *v = s->game.variant;
+	const char *p = line + 3;
+	size_t len = strcspn(p, " ");
+	long ms = 0;
+	char text[VARIANT_MOVE_TEXT_MAX];
+	Text t;
+
+	if (!s->playing)
+		return;
+	if (!parse_long(p, len, -1000000000L, 1000000000L, &ms))
+		ms = 0;
+	p += len;
+	while (*p == ' ')
+		p++;
+	if (strncmp(p, "bank=", 5) == 0) {	/* the whole bank, beside MS */
+		p += strcspn(p, " ");
+		while (*p == ' ')
+			p++;
+	}
+	text_init(&t, text, sizeof(text));
+	memset(s->state, 0, v->state_size);
+	if (v->state_parse(s->state, &s->game.cfg, p)) {
+		if (s->spec->side)
+			s->spec->side(v, s->state, s->game.seat, p, (int)ms, s->in, s->out,
+				      s->spec->side_ctx);
+		Move m = s->spec->choose(v, s->state, s->game.seat, (int)ms, &s->rng,
+					 s->spec->ctx);
+		v->move_format(s->state, s->game.seat, m, &t);
+		if (s->have_moves && !s->spec->side && !list_has(s->moves, text)) {
+			fprintf(stderr, "%s: chose %s, not among the listed moves\n",
+				s->spec->name, text);
+			text_init(&t, text, sizeof(text));
+		}
+	} else {
+		fprintf(stderr, "%s: could not parse the state of go\n", s->spec->name);
+	}
+	if (t.len == 0 && s->have_moves)
+		list_pick(s->moves, &s->rng, text, sizeof(text));
+	fprintf(s->out, "move %s\n", text);
+	fflush(s->out);
+	s->have_moves = false;
+}
+
+static void on_moves(Session *s, const char *line)
+{
+	size_t n = strlen(line + 5);
+
+	memcpy(s->moves, line + 5, n + 1);
+	s->have_moves = true;
+}
+
+/* The line's type is `word`: the line is that word or starts with it and a space. */
+static bool is_type(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncmp(line, word, n) && (line[n] == ' ' || line[n] == '\0');
+}
+
+int botio_run(const BotSpec *spec, FILE *in, FILE *out)
+{
+	Session s = {.spec = spec, .in = in, .out = out};
+	char *line = malloc(BOTIO_LINE_MAX + 1);
+	int status = 0;
+
+	s.moves = malloc(BOTIO_LINE_MAX + 1);
+	if (!line || !s.moves) {
+		free(line);
+		free(s.moves);
+		return 1;
+	}
+	while (botio_read_line(in, line)) {
+		if (is_type(line, "game"))
+			on_game(&s, line);
+		else if (is_type(line, "moves"))
+			on_moves(&s, line);
+		else if (is_type(line, "go"))
+			on_go(&s, line);
+		else if (is_type(line, "result"))
+			s.playing = false;
+		else if (is_type(line, "quit"))
+			break;
+		/* tetrarena, update, and anything unknown: nothing to do. */
+	}
+	free(line);
+	free(s.moves);
+	free(s.state);
+	return status;
+}
+
+static void usage(const BotSpec *spec, FILE *to)
+{
+	fprintf(to, "Usage: %s [--seed N]\n", spec->name);
+	if (spec->about)
+		fprintf(to, "%s\n", spec->about);
+	fprintf(to,
+		"A tetrarena bot: speaks protocol.md on standard input and output.\n"
+		"  --seed N   seed of the bot's own randomness (default %d)\n"
+		"  --help     this text\n"
+		"Variants: ", BOTIO_DEFAULT_SEED);
+	for (const Variant *const *v = variant_all(); *v; v++)
+		fprintf(to, "%s%s", v == variant_all() ? "" : " ", (*v)->name);
+	fputc('\n', to);
+}
+
+int botio_main(BotSpec *spec, int argc, char **argv)
+{
+	spec->seed = BOTIO_DEFAULT_SEED;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(spec, stdout);
+			return 0;
+		}
+		if (!strcmp(argv[i], "--seed") && i + 1 < argc && parse_u64(argv[i + 1], &spec->seed)) {
+			i++;
+			continue;
+		}
+		if (!strncmp(argv[i], "--seed=", 7) && parse_u64(argv[i] + 7, &spec->seed))
+			continue;
+		fprintf(stderr, "%s: bad argument %s\n", spec->name, argv[i]);
+		usage(spec, stderr);
+		return 2;
+	}
+	return botio_run(spec, stdin, stdout);
+}

@@ -1,0 +1,184 @@
+/*
+ * bot-link: a strong Tetris Link player (linkai.c: expectimax over the
+ * next player's die roll), speaking protocol.md through botio.c.
+ *
+ * With --arena N it plays N games in this process against another bot
+ * instead (arena.c), alternating seats, and prints the results and a
+ * digest of every move: the quick measure of strength and the
+ * determinism signature. Start reading at main().
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "arena.h"
+#include "botio.h"
+#include "linkai.h"
+#include "randombot.h"
+
+static const char *start(const Variant *v, const VariantConfig *cfg, int seat, void *ctx)
+{
+	(void)cfg;
+	(void)seat;
+	(void)ctx;
+	return v == &variant_link ? NULL : "bot-link plays only link";
+}
+
+/* linkai_choose, then an `info` line with the search's size for the log. */
+static Move choose_and_tell(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+			    void *ctx)
+{
+	LinkAi *ai = ctx;
+	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
+
+	botio_info("depth %d nodes %ld", ai->searched, ai->nodes);
+	return m;
+}
+
+static bool parse_int_arg(const char *s, int lo, int hi, int *out)
+{
+	char *end = NULL;
+
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || !*s || *end || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Play `games` 2-player games of link against `opponent`; print the tally. */
+static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
+		 const char *opp_weights)
+{
+	RandomBot rnd;
+	LinkAi other;
+	ArenaPlayer me = {linkai_choose, ai}, them;
+	int won = 0, tied = 0, lost = 0, illegal = 0;
+	long my_points = 0, their_points = 0;
+	uint64_t digest = 0;
+	double t0 = now_seconds();
+
+	if (!randombot_init(&rnd))
+		return 1;
+	linkai_init(&other);
+	if (opp_weights && !linkai_set_weights(&other, opp_weights)) {
+		fprintf(stderr, "bot-link: bad --opp-weights %s\n", opp_weights);
+		randombot_release(&rnd);
+		return 2;
+	}
+	if (!strcmp(opponent, "random")) {
+		them = (ArenaPlayer){randombot_choose, &rnd};
+	} else if (!strcmp(opponent, "greedy")) {
+		other.depth = 1;
+		them = (ArenaPlayer){linkai_choose, &other};
+	} else if (!strcmp(opponent, "self")) {
+		them = (ArenaPlayer){linkai_choose, &other};
+	} else if (!strcmp(opponent, "depth2")) {
+		other.depth = 2;
+		them = (ArenaPlayer){linkai_choose, &other};
+	} else {
+		fprintf(stderr, "bot-link: unknown opponent %s (random, greedy, depth2, self)\n", opponent);
+		randombot_release(&rnd);
+		return 2;
+	}
+	for (int g = 0; g < games; g++) {
+		VariantConfig cfg;
+		ArenaPlayer seats[VARIANT_MAX_PLAYERS];
+		ArenaResult r;
+		int mine = g % players;
+
+		variant_config_default(&variant_link, players, &cfg);
+		for (int p = 0; p < players; p++)
+			seats[p] = p == mine ? me : them;
+		if (!arena_play(&variant_link, &cfg, seats, (uint64_t)(g / players) + 1, ms, &r)) {
+			randombot_release(&rnd);
+			return 1;
+		}
+		int best_other = 0;
+		for (int p = 0; p < players; p++)
+			if (p != mine && (best_other == 0 || r.rank[p] < best_other))
+				best_other = r.rank[p];
+		if (r.rank[mine] < best_other)
+			won++;
+		else if (r.rank[mine] == best_other)
+			tied++;
+		else
+			lost++;
+		my_points += r.score[mine];
+		for (int p = 0; p < players; p++)
+			if (p != mine)
+				their_points += r.score[p];
+		illegal += r.illegal;
+		digest = digest * 31 + r.digest;
+	}
+	double secs = now_seconds() - t0;
+	printf("games %d players %d opponent %s: won %d tied %d lost %d (win rate %.1f%%)\n",
+	       games, players, opponent, won, tied, lost, 100.0 * won / games);
+	printf("mean score: bot-link %.2f, opponent %.2f; illegal moves %d\n",
+	       (double)my_points / games, (double)their_points / games / (players - 1), illegal);
+	printf("signature %016llx, %.2f s\n", (unsigned long long)digest, secs);
+	randombot_release(&rnd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	LinkAi ai;
+	int games = 0, players = 2, ms = 5000;
+	const char *opponent = "random", *opp_weights = NULL;
+	char *rest[64];
+	int nrest = 0;
+
+	linkai_init(&ai);
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		bool has = i + 1 < argc;
+		if (i > 0 && has && !strcmp(a, "--arena") && parse_int_arg(argv[i + 1], 1, 1000000, &games)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, 3, &ai.depth)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
+			opponent = argv[++i];
+		} else if (i > 0 && has && !strcmp(a, "--opp-weights")) {
+			opp_weights = argv[++i];
+		} else if (i > 0 && has && !strcmp(a, "--weights")) {
+			if (!linkai_set_weights(&ai, argv[++i])) {
+				fprintf(stderr, "bot-link: bad --weights %s\n", argv[i]);
+				return 2;
+			}
+		} else if (nrest < 63) {
+			rest[nrest++] = argv[i];
+		}
+	}
+	rest[nrest] = NULL;
+	if (games > 0)
+		return arena(&ai, games, opponent, players, ms, opp_weights);
+	BotSpec spec = {
+		.name = "bot-link",
+		.version = "1",
+		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
+			 "  --depth D           placements searched: 1 greedy, 2, 3 (default)\n"
+			 "  --arena N           play N games in-process instead and print the tally\n"
+			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
+			 "  --players P         arena players per game (default 2)\n"
+			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
+			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",
+		.choose = choose_and_tell,
+		.start = start,
+		.ctx = &ai,
+	};
+	return botio_main(&spec, nrest, rest);
+}

@@ -1,0 +1,308 @@
+/*
+ * linkai: expectimax for Tetris Link. See linkai.h for the method.
+ *
+ * Values are in tenths of a point. The weights below were set by playing
+ * the bot against bot-random and against its own depth-1 self with
+ * `bin/bot-link --arena` (see bots/README.md for the numbers).
+ */
+#include "linkai.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define WIN_BONUS 100000	/* a finished game outweighs any promise */
+
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0};
+
+void linkai_init(LinkAi *ai)
+{
+	ai->depth = 3;
+	memcpy(ai->w, default_weights, sizeof(ai->w));
+	ai->nodes = 0;
+}
+
+bool linkai_set_weights(LinkAi *ai, const char *list)
+{
+	int w[LINKAI_W_COUNT], n = 0;
+	const char *p = list;
+
+	memcpy(w, ai->w, sizeof(w));
+	while (*p && n < LINKAI_W_COUNT) {
+		char *end = NULL;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (errno || end == p || v < -1000 || v > 1000 || (*end && *end != ','))
+			return false;
+		w[n++] = (int)v;
+		p = *end ? end + 1 : end;
+	}
+	if (*p || (n > 0 && w[LINKAI_W_LEFT] <= 0))
+		return false;
+	memcpy(ai->w, w, sizeof(w));
+	return true;
+}
+
+static int root_of(const LinkState *s, int i)
+{
+	while (s->parent[i] != i)
+		i = s->parent[i];
+	return i;
+}
+
+static int pieces_left(const LinkState *s, int seat)
+{
+	int n = 0;
+
+	for (int f = 0; f < LINK_SHAPES; f++)
+		n += s->supply[seat][f];
+	return n;
+}
+
+static bool is_active(const LinkState *s, int seat)
+{
+	return !(s->retired >> seat & 1u);
+}
+
+/* Every seat's value: points scored and the promise of its groups. OUT: val[]. */
+static void values(const LinkAi *ai, const LinkState *s, int *val)
+{
+	int colh[LINK_MAX_WIDTH], maxh = 0;
+	int16_t root[LINK_MAX_PIECES];
+	uint8_t open[LINK_MAX_PIECES];
+	int pot[LINK_MAX_PLAYERS] = {0};
+
+	for (int x = 0; x < s->width; x++) {
+		colh[x] = board_column_height(&s->board, x);
+		if (colh[x] > maxh)
+			maxh = colh[x];
+	}
+	for (int i = 0; i < s->npieces; i++) {
+		root[i] = (int16_t)root_of(s, i);
+		open[i] = 0;
+	}
+	int top = maxh < s->height - 1 ? maxh : s->height - 1;
+	for (int y = 0; y <= top; y++) {
+		for (int x = 0; x < s->width; x++) {
+			if (y < colh[x])
+				continue;	/* filled, or a hole nothing can reach */
+			int seen[3], n = 0;
+			int nb[3] = {
+				x > 0 ? s->cell[y][x - 1] : 0,
+				x + 1 < s->width ? s->cell[y][x + 1] : 0,
+				y > 0 ? s->cell[y - 1][x] : 0,
+			};
+			for (int k = 0; k < 3; k++) {
+				if (!nb[k])
+					continue;
+				int r = root[nb[k] - 1];
+				bool dup = false;
+				for (int j = 0; j < n; j++)
+					dup |= seen[j] == r;
+				if (dup)
+					continue;
+				seen[n++] = r;
+				if (open[r] < ai->w[LINKAI_W_CAP])
+					open[r]++;
+			}
+		}
+	}
+	for (int i = 0; i < s->npieces; i++) {
+		if (root[i] != i)
+			continue;
+		int sz = s->size[i] >= 3 ? 3 : s->size[i];
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i];
+	}
+	for (int p = 0; p < s->nplayers; p++) {
+		int left = pieces_left(s, p);
+		int full = ai->w[LINKAI_W_LEFT];
+		int scale = left < full ? left : full;
+		val[p] = 10 * s->score[p] + pot[p] * scale / full + link_largest_group(s, p);
+	}
+}
+
+int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
+{
+	int val[LINK_MAX_PLAYERS];
+	int best_other = -WIN_BONUS * 10;
+
+	if (s->stage == LINK_STAGE_OVER) {
+		int rank[LINK_MAX_PLAYERS], scores[LINK_MAX_PLAYERS], best = -100000;
+		variant_link.ranking(s, rank);
+		variant_link.scores(s, scores);
+		for (int p = 0; p < s->nplayers; p++)
+			if (p != seat && scores[p] > best)
+				best = scores[p];
+		int bonus = rank[seat] == 1 ? WIN_BONUS : -WIN_BONUS;
+		return bonus + 10 * (scores[seat] - best);
+	}
+	values(ai, s, val);
+	for (int p = 0; p < s->nplayers; p++)
+		if (p != seat && is_active(s, p) && val[p] > best_other)
+			best_other = val[p];
+	int v = val[seat] - best_other;
+	if (ai->w[LINKAI_W_BUMP]) {
+		/* A ragged surface costs gaps to whoever places next. */
+		int bump = 0;
+		for (int x = 0; x + 1 < s->width; x++) {
+			int d = board_column_height(&s->board, x) - board_column_height(&s->board, x + 1);
+			bump += d < 0 ? -d : d;
+		}
+		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
+	}
+	return v;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double elapsed_ms(double since)
+{
+	return now_ms() - since;
+}
+
+/* Moves and their static values, best first for the one who picks. */
+typedef struct {
+	Move move;
+	int value;
+} Scored;
+
+/* Sort by value, descending when `max`, keeping legal_moves order among equals. */
+static void sort_scored(Scored *a, int n, bool max)
+{
+	for (int i = 1; i < n; i++) {
+		Scored x = a[i];
+		int j = i;
+		while (j > 0 && (max ? a[j - 1].value < x.value : a[j - 1].value > x.value)) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = x;
+	}
+}
+
+static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies);
+
+/*
+ * The value for `seat` of s, where the current player places and `plies`
+ * placements (this one included) are searched. The last placement is the
+ * placer's best by their own evaluation; earlier ones look deeper at the
+ * LINKAI_BEAM placements that look best now, maximising for `seat` and
+ * minimising for anyone else.
+ */
+static int place_value(LinkAi *ai, const LinkState *s, int seat, int plies)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	Scored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int placer = s->current;
+	int n = variant_link.legal_moves(s, placer, moves);
+
+	if (n == 0)
+		return linkai_evaluate(ai, s, seat);
+	if (plies <= 1) {
+		int best = 0, best_theirs = 0;
+		for (int i = 0; i < n; i++) {
+			LinkState t = *s;
+			variant_link.apply(&t, placer, moves[i]);
+			ai->nodes++;
+			int theirs = linkai_evaluate(ai, &t, placer);
+			if (i == 0 || theirs > best_theirs) {
+				best_theirs = theirs;
+				best = placer == seat ? theirs : linkai_evaluate(ai, &t, seat);
+			}
+		}
+		return best;
+	}
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, placer, moves[i]);
+		ai->nodes++;
+		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, seat)};
+	}
+	sort_scored(sc, n, placer == seat);
+	int keep = n < LINKAI_BEAM ? n : LINKAI_BEAM, best = 0;
+	for (int i = 0; i < keep; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, placer, sc[i].move);
+		int v = chance_value(ai, &t, seat, plies - 1);
+		if (i == 0 || (placer == seat ? v > best : v < best))
+			best = v;
+	}
+	return best;
+}
+
+/*
+ * The expected value for `seat` of s, where the next player is about to
+ * roll, searching `plies` more placements; a skipped turn uses one up.
+ */
+static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
+{
+	long sum = 0;
+
+	if (s->stage != LINK_STAGE_ROLL || plies <= 0)
+		return linkai_evaluate(ai, s, seat);
+	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
+		LinkState t = *s;
+		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
+		if (t.stage == LINK_STAGE_PLACE)
+			sum += place_value(ai, &t, seat, plies);
+		else
+			sum += chance_value(ai, &t, seat, plies - 1);
+	}
+	return (int)(sum / (LINK_FACE_LOGO + 1));
+}
+
+Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+		   void *ctx)
+{
+	LinkAi *ai = ctx;
+	const LinkState *s = state;
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	Scored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int n = v->legal_moves(state, seat, moves);
+	int depth = ai->depth;
+
+	double t0 = now_ms();
+
+	(void)rng;
+	ai->nodes = 0;
+	if (ms_left < LINKAI_FAST_MS)
+		depth = 1;
+	else if (ms_left < LINKAI_DEEP_MS && depth > 2)
+		depth = 2;
+	ai->searched = depth;
+	if (n == 0)
+		return 0;
+	/* Every move two plies deep (one without time), best first. */
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		v->apply(&t, seat, moves[i]);
+		ai->nodes++;
+		sc[i] = (Scored){moves[i], depth >= 2 ? chance_value(ai, &t, seat, 1)
+						  : linkai_evaluate(ai, &t, seat)};
+	}
+	sort_scored(sc, n, true);
+	if (depth <= 2)
+		return sc[0].move;
+	/* The most promising few, deeper, while a third of the time is left. */
+	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP, best = 0;
+	Move best_move = sc[0].move;
+	for (int i = 0; i < keep; i++) {
+		if (i > 0 && elapsed_ms(t0) * 3 > ms_left)
+			break;
+		LinkState t = *s;
+		v->apply(&t, seat, sc[i].move);
+		int val = chance_value(ai, &t, seat, depth - 1);
+		if (i == 0 || val > best) {
+			best = val;
+			best_move = sc[i].move;
+		}
+	}
+	return best_move;
+}

@@ -1,0 +1,69 @@
+/*
+ * linkai: a Tetris Link player (engine/link.h), as a BotChoose.
+ *
+ * The search is expectimax over placements and die rolls. Two plies:
+ * each of our placements, then each of the six faces the next player may
+ * roll (equally likely; a roll that cannot be played skips the turn), then
+ * that player's best reply by the same evaluation from their side. Three
+ * plies (the default): the six placements best after two plies are
+ * searched again past our own next roll, where the other player's
+ * LINKAI_BEAM most promising replies are tried and the worst for us
+ * counts. The evaluation adds to the points already scored the promise of
+ * each group: the open cells (empty and reachable by a falling piece)
+ * along it, weighted by what one more linked piece would gain (3 points
+ * for a pair, 1 for a group of three or more), scaled by the pieces the
+ * owner has left. It is our value less the best opponent's. With little
+ * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
+ * under LINKAI_FAST_MS, and the third ply stops early (after at least the
+ * best move) once two thirds of the time given are gone.
+ *
+ * Deterministic unless the time runs short as above: equal values go to
+ * the first move in legal_moves order; the Rng is not used. No allocation after linkai_init.
+ */
+#ifndef TETRARENA_BOTS_LINKAI_H
+#define TETRARENA_BOTS_LINKAI_H
+
+#include "link.h"
+#include "rng.h"
+#include "variant.h"
+
+#define LINKAI_FAST_MS 150	/* below this, one ply */
+#define LINKAI_DEEP_MS 1000	/* below this, at most two plies */
+#define LINKAI_BEAM 3		/* placements searched deeper at inner nodes */
+#define LINKAI_ROOT_DEEP 6	/* our placements searched past two plies */
+
+/* Weights of the evaluation, in tenths of a point. */
+enum {
+	LINKAI_W_OPEN1,		/* per open cell along a lone piece */
+	LINKAI_W_OPEN2,		/* per open cell along a pair */
+	LINKAI_W_OPEN3,		/* per open cell along a group of 3 or more */
+	LINKAI_W_CAP,		/* open cells counted per group */
+	LINKAI_W_LEFT,		/* promise is full with this many pieces left */
+	LINKAI_W_BUMP,		/* per unit of height step between columns */
+	LINKAI_W_COUNT
+};
+
+typedef struct {
+	int depth;		/* placements searched: 1 greedy, 2, 3 (default) */
+	int w[LINKAI_W_COUNT];	/* evaluation weights */
+	long nodes;		/* placements tried by the last choose */
+	int searched;		/* the depth the last choose used */
+} LinkAi;
+
+/* Set up with the default depth and weights. */
+void linkai_init(LinkAi *ai);
+
+/*
+ * Set weights from "a,b,c,..." (a prefix of the LINKAI_W_* order); false
+ * when malformed, leaving the rest unchanged.
+ */
+bool linkai_set_weights(LinkAi *ai, const char *list);
+
+/* The evaluation of s for `seat`, in tenths of a point; higher is better. */
+int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat);
+
+/* A BotChoose (ctx is a LinkAi) for variant_link states only. */
+Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+		   void *ctx);
+
+#endif

@@ -1,0 +1,495 @@
+/* tetrollai: the Tetroll AI. See tetrollai.h for how it decides. */
+#include "tetrollai.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#define MAX_MOVES (PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
+#define DICE_CODES 1296		/* 6^4: sorted dice as base-6 digits */
+
+void tetrollai_init(TetrollAi *ai)
+{
+	memset(ai, 0, sizeof(*ai));
+	ai->p = (TetrollAiParams){
+		.row_weight = 0.8,
+		.future_dup = 0.6,
+		.dup_ring = 0.6,
+		.dead_cell = 1.5,
+		.bump = 0.4,
+		.track = 1.0,
+		.reroll_cost = 12.0,
+		.nofit = 1.0,
+		.covered = 3.0,
+		.fill_power = 1.0,
+		.track_power = 1.5,
+		.late_cells = 40,
+		.max_rerolls = 2,
+		.lookahead = 0,
+	};
+}
+
+/* What a bonus's prize is worth at the end, first prize or runner-up. */
+static double prize_worth(const TetrollState *s, int b, bool first)
+{
+	switch (b) {
+	case 0:
+		return first ? 4 : s->runner1;
+	case 1:
+		return (first ? 2 : 1) * 4.0;	/* about four even rows */
+	case 2:
+		return (first ? 3 : 2) * 1.5;	/* rings placed where they help */
+	case 3:
+		return first ? 16 : 4;
+	case 4:
+		return (first ? 4 : 2) * 4.0;	/* about four odd rows */
+	default:
+		return (first ? 2 : 1) * 3.0;	/* a number that finishes a row well */
+	}
+}
+
+/*
+ * Mark empty cells in components of fewer than four cells that do not reach
+ * the top of the sheet: no piece can ever be placed there. OUT: dead.
+ * Returns their count inside the grid.
+ */
+static int dead_cells(const TetrollState *s, int seat, bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH])
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	int rows = s->height + TETROLL_ABOVE, w = s->width, total = 0;
+	bool seen[TETROLL_ROWS][TETROLL_MAX_WIDTH];
+	int stack[TETROLL_ROWS * TETROLL_MAX_WIDTH], comp[TETROLL_ROWS * TETROLL_MAX_WIDTH];
+
+	memset(seen, 0, sizeof(seen));
+	memset(dead, 0, sizeof(bool) * TETROLL_ROWS * TETROLL_MAX_WIDTH);
+	for (int y0 = 0; y0 < s->height; y0++) {
+		for (int x0 = 0; x0 < w; x0++) {
+			if (sh->cell[y0][x0] || seen[y0][x0])
+				continue;
+			int sp = 0, nc = 0;
+			bool open = false;
+			stack[sp++] = y0 * TETROLL_MAX_WIDTH + x0;
+			seen[y0][x0] = true;
+			while (sp) {
+				int c = stack[--sp], y = c / TETROLL_MAX_WIDTH, x = c % TETROLL_MAX_WIDTH;
+				comp[nc++] = c;
+				if (y == rows - 1)
+					open = true;
+				static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+				for (int d = 0; d < 4; d++) {
+					int nx = x + dx[d], ny = y + dy[d];
+					if (nx < 0 || nx >= w || ny < 0 || ny >= rows)
+						continue;
+					if (sh->cell[ny][nx] || seen[ny][nx])
+						continue;
+					seen[ny][nx] = true;
+					stack[sp++] = ny * TETROLL_MAX_WIDTH + nx;
+				}
+			}
+			if (open || nc >= 4)
+				continue;
+			for (int i = 0; i < nc; i++) {
+				int y = comp[i] / TETROLL_MAX_WIDTH, x = comp[i] % TETROLL_MAX_WIDTH;
+				dead[y][x] = true;
+				total += y < s->height;
+			}
+		}
+	}
+	return total;
+}
+
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static const double roll_odds[7] = {
+	0, 411.0 / 1296, 261.0 / 1296, 183.0 / 1296, 153.0 / 1296, 147.0 / 1296, 141.0 / 1296,
+};
+
+/* The chance that one roll (no rerolls) selects a shape that fits nowhere. */
+static double miss_chance(const TetrollState *s, int seat)
+{
+	double miss = 0;
+	bool any = false;
+
+	for (int k = 1; k <= 5; k++) {
+		if (tetroll_shape_fits(s, seat, tetroll_shape_piece(k)))
+			any = true;
+		else
+			miss += roll_odds[k];
+	}
+	return any ? miss : 1.0;
+}
+
+double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	const TetrollAiParams *p = &ai->p;
+	int rows, bonus[TETROLL_BONUSES];
+	double v = tetroll_score(s, seat, &rows, bonus);
+	bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH];
+
+	ai->evals++;
+	if (sh->status != TETROLL_PLAYING)
+		return v;
+	int ndead = dead_cells(s, seat, dead);
+	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
+	double w = s->width;
+
+	for (int y = 0; y < s->height; y++) {
+		if (tetroll_row_full(s, seat, y) || !sh->bits[y])
+			continue;
+		bool seen[7] = {false};
+		int f = 0, d = 0, nd = 0, distinct = 0, rowdead = 0;
+		for (int x = 0; x < s->width; x++) {
+			int c = sh->cell[y][x];
+			rowdead += dead[y][x];
+			if (!c)
+				continue;
+			f++;
+			if (seen[c]) {
+				d += c;
+				nd++;
+			} else {
+				distinct++;
+			}
+			seen[c] = true;
+		}
+		double expect = 10 - d - p->future_dup * (s->width - f) * distinct / w;
+		double share = p->fill_power == 1.0 ? f / w : pow(f / w, p->fill_power);
+		double row = share * (p->row_weight * expect + p->dup_ring * nd);
+		if (even_won || odd_won)
+			row += share * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
+		if (rowdead)
+			row *= 0.2;
+		v += row;
+	}
+	v -= p->dead_cell * ndead;
+	int prev = -1, bump = 0, covered = 0;
+	for (int x = 0; x < s->width; x++) {
+		int h = 0;
+		for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--)
+			if (sh->cell[y][x]) {
+				h = y + 1;
+				break;
+			}
+		for (int y = 0; y < h - 1 && y < s->height; y++)
+			covered += !sh->cell[y][x] && !dead[y][x];
+		if (prev >= 0)
+			bump += h > prev ? h - prev : prev - h;
+		prev = h;
+	}
+	v -= p->bump * bump + p->covered * covered;
+	/*
+	 * If the next roll fits nowhere the game ends and everything above the
+	 * score now is lost: count that share of the estimate as lost.
+	 */
+	if (p->nofit > 0) {
+		double now = tetroll_score(s, seat, &rows, bonus);
+		double miss = miss_chance(s, seat) * p->nofit;
+		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
+	}
+	for (int b = 0; b < TETROLL_BONUSES; b++) {
+		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
+			continue;
+		double frac = (double)sh->rings[b] / s->track[b];
+		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
+		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
+	}
+	return v;
+}
+
+static bool deciding(const TetrollState *s, int seat)
+{
+	return s->current == seat && (s->stage == TETROLL_STAGE_COPY || s->stage == TETROLL_STAGE_RING ||
+				      s->stage == TETROLL_STAGE_WRITE);
+}
+
+/* The follow-up decision (copy, ring, write) whose result values best. */
+static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *moves)
+{
+	int n = variant_tetroll.legal_moves(s, seat, moves);
+	double best = -INFINITY;
+	Move pick = moves[0];
+
+	for (int i = 0; i < n; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, moves[i]);
+		double v = tetrollai_eval(ai, &t, seat);
+		if (v > best) {
+			best = v;
+			pick = moves[i];
+		}
+	}
+	return pick;
+}
+
+/* Resolve every pending follow-up of `seat` greedily. */
+static void settle(TetrollAi *ai, TetrollState *s, int seat, Move *moves)
+{
+	while (deciding(s, seat))
+		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves));
+}
+
+/*
+ * The best placement in state s (stage place): OUT *best_move. Returns its
+ * value, or the final score when nothing fits (the player's game ends).
+ */
+static double best_placement(TetrollAi *ai, const TetrollState *s, int seat, Move *best_move)
+{
+	Move moves[MAX_MOVES], scratch[MAX_MOVES];
+	int n = variant_tetroll.legal_moves(s, seat, moves);
+	double best = -INFINITY;
+
+	if (!n) {
+		int bonus[TETROLL_BONUSES];
+		return tetroll_score(s, seat, NULL, bonus);
+	}
+	*best_move = moves[0];
+	for (int i = 0; i < n; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, moves[i]);
+		settle(ai, &t, seat, scratch);
+		double v = tetrollai_eval(ai, &t, seat);
+		if (v > best) {
+			best = v;
+			*best_move = moves[i];
+		}
+	}
+	return best;
+}
+
+/* ---- dice: expectimax over rerolls ------------------------------------- */
+
+typedef struct {
+	double shape_value[7];		/* best placement per shape number 1..6 */
+	double cost[TETROLL_BONUSES];	/* first prizes open to pay, cheapest first */
+	int ncost;
+	int depth;			/* rerolls the search allows */
+	double memo[TETROLLAI_MAX_REROLLS + 1][DICE_CODES];
+	bool known[TETROLLAI_MAX_REROLLS + 1][DICE_CODES];
+} DiceSearch;
+
+static int dice_code(const int8_t d[TETROLL_DICE])
+{
+	return ((d[0] - 1) * 6 + d[1] - 1) * 36 + (d[2] - 1) * 6 + d[3] - 1;
+}
+
+static void sort4(int8_t *d)
+{
+	for (int i = 1; i < TETROLL_DICE; i++)
+		for (int j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			int8_t t = d[j];
+			d[j] = d[j - 1];
+			d[j - 1] = t;
+		}
+}
+
+static bool mask_canonical(const int8_t *d, unsigned mask)
+{
+	for (int i = 1; i < TETROLL_DICE; i++)
+		if ((mask >> i & 1u) && d[i] == d[i - 1] && !(mask >> (i - 1) & 1u))
+			return false;
+	return true;
+}
+
+static double dice_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], int r);
+
+/* Expected value after rerolling the dice of `mask` (r rerolls done before). */
+static double reroll_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], unsigned mask, int r)
+{
+	int8_t kept[TETROLL_DICE];
+	int nk = 0, n = 0, total = 1;
+	double sum = 0;
+
+	for (int i = 0; i < TETROLL_DICE; i++) {
+		if (mask >> i & 1u)
+			n++;
+		else
+			kept[nk++] = d[i];
+	}
+	for (int i = 0; i < n; i++)
+		total *= 6;
+	for (int c = 0; c < total; c++) {
+		int8_t nd[TETROLL_DICE];
+		int rest = c;
+		memcpy(nd, kept, (size_t)nk);
+		for (int i = nk; i < TETROLL_DICE; i++) {
+			nd[i] = (int8_t)(rest % 6 + 1);
+			rest /= 6;
+		}
+		sort4(nd);
+		sum += dice_value(ds, nd, r + 1);
+	}
+	return sum / total - ds->cost[r];
+}
+
+/* The worth of holding dice d with r rerolls paid this turn. */
+static double dice_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], int r)
+{
+	int code = dice_code(d);
+
+	if (ds->known[r][code])
+		return ds->memo[r][code];
+	double best = ds->shape_value[tetroll_dice_shape(d)];
+	if (r < ds->depth && r < ds->ncost)
+		for (unsigned mask = 1; mask < 16; mask++)
+			if (mask_canonical(d, mask)) {
+				double v = reroll_value(ds, d, mask, r);
+				if (v > best)
+					best = v;
+			}
+	ds->known[r][code] = true;
+	ds->memo[r][code] = best;
+	return best;
+}
+
+static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	static DiceSearch ds;	/* large; the bot is single-threaded */
+	const TetrollSheet *sh = &s->sheet[seat];
+	int pay[TETROLL_BONUSES];
+	Move dummy;
+
+	memset(&ds, 0, sizeof(ds));
+	for (int k = 1; k <= 6; k++) {
+		TetrollState t = *s;
+		for (int i = 0; i < TETROLL_DICE; i++)
+			t.dice[i] = (int8_t)k;
+		t.stage = TETROLL_STAGE_PLACE;
+		ds.shape_value[k] = best_placement(ai, &t, seat, &dummy);
+	}
+	/* The first prizes that can pay, cheapest to give up first. */
+	for (int b = 0; b < TETROLL_BONUSES; b++) {
+		if (!tetroll_can_pay(s, seat, b))
+			continue;
+		double frac = (double)sh->rings[b] / s->track[b];
+		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
+			   (0.2 + 0.8 * frac);
+		/* Late in the game an unfinished track rarely gets finished. */
+		int empty = 0;
+		for (int y = 0; y < s->height; y++)
+			empty += s->width - __builtin_popcount(sh->bits[y]);
+		if (empty < ai->p.late_cells)
+			c *= (double)empty / ai->p.late_cells;
+		/* An opponent ahead on this track will likely take its first prize anyway. */
+		for (int q = 0; q < s->nplayers; q++)
+			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
+			    s->sheet[q].rings[b] > sh->rings[b])
+				c *= 0.5;
+		int i = ds.ncost++;
+		while (i > 0 && ds.cost[i - 1] > c) {
+			ds.cost[i] = ds.cost[i - 1];
+			pay[i] = pay[i - 1];
+			i--;
+		}
+		ds.cost[i] = c;
+		pay[i] = b;
+	}
+	ds.depth = ai->p.max_rerolls;
+	double keep = ds.shape_value[tetroll_dice_shape(s->dice)], best = keep + 1e-9;
+	unsigned best_mask = 0;
+	for (unsigned mask = 1; mask < 16; mask++) {
+		if (!mask_canonical(s->dice, mask))
+			continue;
+		double v = reroll_value(&ds, s->dice, mask, 0);
+		if (v > best) {
+			best = v;
+			best_mask = mask;
+		}
+	}
+	if (!best_mask)
+		return tetroll_move_keep();
+	return tetroll_move_reroll(best_mask, pay[0] + 1);
+}
+
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static void shape_odds(double odds[7])
+{
+	memset(odds, 0, 7 * sizeof(double));
+	for (int c = 0; c < DICE_CODES; c++) {
+		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
+					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
+		sort4(d);
+		odds[tetroll_dice_shape(d)] += 1.0 / DICE_CODES;
+	}
+}
+
+/*
+ * Placement with one roll of lookahead: each of the best few placements
+ * by static value is valued again by the expectation, over the next roll
+ * (no rerolls), of the best placement after it.
+ */
+static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	enum { KEEP = 6 };
+	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[KEEP] = {0}, dummy;
+	double topv[KEEP] = {0}, odds[7];
+	int n = variant_tetroll.legal_moves(s, seat, moves), ntop = 0;
+
+	shape_odds(odds);
+	for (int i = 0; i < n; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, moves[i]);
+		settle(ai, &t, seat, scratch);
+		double v = tetrollai_eval(ai, &t, seat);
+		int j;
+		if (ntop < KEEP)
+			j = ntop++;
+		else if (v > topv[KEEP - 1])
+			j = KEEP - 1;
+		else
+			continue;
+		while (j > 0 && topv[j - 1] < v) {
+			topv[j] = topv[j - 1];
+			top[j] = top[j - 1];
+			j--;
+		}
+		topv[j] = v;
+		top[j] = moves[i];
+	}
+	double best = -INFINITY;
+	Move pick = top[0];
+	for (int i = 0; i < ntop; i++) {
+		TetrollState t = *s;
+		variant_tetroll.apply(&t, seat, top[i]);
+		settle(ai, &t, seat, scratch);
+		double v = 0;
+		for (int k = 1; k <= 6; k++) {
+			TetrollState u = t;
+			u.current = (int8_t)seat;
+			for (int d = 0; d < TETROLL_DICE; d++)
+				u.dice[d] = (int8_t)k;
+			u.ndice = TETROLL_DICE;
+			u.stage = TETROLL_STAGE_PLACE;
+			u.nqueue = 0;
+			v += odds[k] * best_placement(ai, &u, seat, &dummy);
+		}
+		if (v > best) {
+			best = v;
+			pick = top[i];
+		}
+	}
+	return pick;
+}
+
+Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	Move moves[MAX_MOVES], m = 0;
+
+	switch ((TetrollStage)s->stage) {
+	case TETROLL_STAGE_DICE:
+		return choose_dice(ai, s, seat);
+	case TETROLL_STAGE_PLACE:
+		if (ai->p.lookahead)
+			return place_lookahead(ai, s, seat);
+		best_placement(ai, s, seat, &m);
+		return m;
+	case TETROLL_STAGE_COPY:
+	case TETROLL_STAGE_RING:
+	case TETROLL_STAGE_WRITE:
+		return best_followup(ai, s, seat, moves);
+	case TETROLL_STAGE_ROLL:
+	case TETROLL_STAGE_OVER:
+		break;
+	}
+	assert(!"tetrollai_choose: not a decision of this seat");
+	return 0;
+}

@@ -1,0 +1,70 @@
+/*
+ * tetrollai: the Tetroll AI behind bin/bot-tetroll, as pure functions over
+ * a TetrollState, so that the bot, the solo report driver and tests all
+ * play through one choose function.
+ *
+ * How it decides:
+ *   - a sheet is valued by tetrollai_eval(): the score it would have now,
+ *     plus the expected worth of unfinished rows (10 less the repeats so
+ *     far, less the repeats still to come, weighted by how full the row
+ *     is), plus the progress on each bonus track times the prize still
+ *     reachable, less penalties for empty cells no piece can reach
+ *     anymore, for a ragged surface, and for the chance that the next
+ *     roll selects a shape that fits nowhere (which ends the game);
+ *   - a placement is valued by applying it, resolving the decisions it
+ *     triggers (copy, #3 rings, #6 numbers) greedily, and valuing the sheet;
+ *   - the dice decision is an expectimax over rolls and rerolls: the best
+ *     placement value of each of the six outcomes (shapes #1..#5, joker) is
+ *     computed once; a reroll's worth is the expectation over the rerolled
+ *     dice of the best of keeping or rerolling again, less the value of the
+ *     first prize crossed out to pay for it (the cheapest open one first),
+ *     to a depth of TETROLLAI_MAX_REROLLS rerolls per turn;
+ *   - copy cells, #3 rings and #6 numbers are chosen greedily by value.
+ *
+ * Nothing here allocates or keeps state between calls: a TetrollAi holds
+ * only parameters and counters.
+ */
+#ifndef TETRARENA_BOTS_TETROLLAI_H
+#define TETRARENA_BOTS_TETROLLAI_H
+
+#include "tetroll.h"
+#include "variant.h"
+
+#define TETROLLAI_MAX_REROLLS 3
+
+typedef struct {
+	double row_weight;	/* share of an unfinished row's expected score counted */
+	double future_dup;	/* expected penalty per empty cell per distinct number present */
+	double dup_ring;	/* worth of the ring a pending repeat will mark */
+	double dead_cell;	/* penalty per empty grid cell no piece can reach */
+	double bump;		/* penalty per unit of surface roughness */
+	double track;		/* weight of bonus-track progress */
+	double reroll_cost;	/* scale of the worth of a first prize given up */
+	double nofit;		/* share of the estimate above the score now lost per unit
+				   of the chance the next roll fits nowhere */
+	double covered;		/* penalty per empty grid cell with a number above it */
+	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
+	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
+	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
+	int lookahead;		/* 1: value a placement by the next roll's best placement too */
+} TetrollAiParams;
+
+typedef struct {
+	TetrollAiParams p;
+	long evals;		/* sheets valued, for `info` lines */
+} TetrollAi;
+
+/* The tuned defaults. */
+void tetrollai_init(TetrollAi *ai);
+
+/* The worth of `seat`'s sheet: an estimate of its final score. */
+double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
+
+/*
+ * The move for `seat`, which must be deciding in `s` (any of the dice,
+ * place, copy, ring and write stages). Always a legal move.
+ */
+Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * check: `referee check`, a bot's compliance with protocol.md (the
+ * analogue of a chess manager's --compliance run).
+ *
+ *   referee check --variant V [--players N] [--seed S] [--time SPEC] BOT...
+ *
+ * Each BOT (a command line) is checked on its own, every seat of its games
+ * a copy of it, through these items, each printed `ok` or `FAILED` with
+ * the line that failed and a hint:
+ *
+ *   handshake   it answers `game` with `hello NAME VERSION [FEATURE...]`
+ *               within the start allowance;
+ *   game        a whole game without a fault, whose log verifies;
+ *   multi       when it announced `multi`: a second game in the same
+ *               processes, without a fault (passes, saying so, when it
+ *               did not announce it);
+ *   unknown     a game in which every `go` follows lines of types it does
+ *               not know (`ping`, a `#` comment, `news key=value`);
+ *   stateless   a fresh process put into the middle of a game (a state
+ *               reached by random moves, no updates before it) answers its
+ *               `go` with a legal move;
+ *   tight-time  it answers a `go` that gives 100 ms (times the test scale
+ *               is not applied: real bots must) within that and the grace;
+ *   quit        it exits within 500 ms of `quit`.
+ *
+ * Logs go to a temporary directory, kept and named when an item fails.
+ * Returns the exit status: 0 when every item of every bot passed, 1 when
+ * one failed, 2 on a usage error.
+ */
+#ifndef TETRARENA_REFEREE_CHECK_H
+#define TETRARENA_REFEREE_CHECK_H
+
+/* The `check` subcommand; argv[0] is "check". */
+int check_main(int argc, char **argv);
+
+#endif
