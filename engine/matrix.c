@@ -1104,10 +1104,10 @@ int matrix_partners(const MatrixState *s, int player, int *out)
 		return 0;
 	const int8_t *now = s->deal[s->round % MATRIX_DEAL_SPAN];
 	const int8_t *before = s->deal[(s->round - 1) % MATRIX_DEAL_SPAN];
-	for (int q = 0; q < s->nplayers; q++)
+	for (int q = 0; q < s->nplayers && n < 2; q++)
 		if (q != player && before[q] == now[player])
 			out[n++] = q;
-	for (int q = 0; q < s->nplayers; q++)
+	for (int q = 0; q < s->nplayers && n < 2; q++)
 		if (q != player && now[q] == before[player] && (n == 0 || out[0] != q))
 			out[n++] = q;
 	return n;
@@ -1404,6 +1404,10 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 					return false;
 				s->deal[r % MATRIX_DEAL_SPAN][p] = (int8_t)k;
 			}
+			/* Each round deals distinct pieces (talk partners are
+			 * found by piece: a repeat would give more than two). */
+			if (!deal_round_ok(np, s->deal[r % MATRIX_DEAL_SPAN]))
+				return false;
 			s->dealt = (int16_t)(r + 1);
 			if (*v != '/' || r + 1 - s->round >= MATRIX_DEAL_SPAN)
 				break;
@@ -1425,6 +1429,16 @@ static bool matrix_state_parse(void *state, const VariantConfig *cfg, const char
 		for (int p = 0; p < np; p++) {
 			if ((p && *v++ != ';') || !parse_placements(&v, &s->last_move[p]))
 				return false;
+			/* Every cell of a last-round piece lies on the board. */
+			SrsPos pos[MATRIX_MAX_HELD];
+			int n = matrix_move_positions(s->last_move[p], pos);
+			for (int k = 0; k < n; k++) {
+				int cx[4], cy[4];
+				srs_cells(&pos[k], cx, cy);
+				for (int i = 0; i < 4; i++)
+					if (cx[i] < 0 || cx[i] >= w || cy[i] < 0 || cy[i] >= s->board.height)
+						return false;
+			}
 		}
 	}
 	int16_t gains[MATRIX_MAX_PLAYERS];

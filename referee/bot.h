@@ -108,6 +108,9 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
 const char *bot_breach(const Bot *bot);
 
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
+/* A Bot with no process that reads its lines from `out_fd` (taken over,
+ * closed by bot_free): for tests and the line reader's fuzz harness. */
+Bot *bot_new_reader(int out_fd);
 void bot_free(Bot *bot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
 
