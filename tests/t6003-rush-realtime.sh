@@ -14,27 +14,32 @@ time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000),game:$(m
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 now_ms() { date +%s%3N; }
 
-echo "1..11"
+echo "1..12"
 
 # A flooding non-reader against bot-random, default pace; its `go` has
-# 1 s (bot-random alone would end the game in about 5 s).
-t0=$(now_ms)
-"$ref" play --variant rush --seed 1 --time "$time,move:$(ms 1000)" --json --log "$tmp/flood.log" \
-	"$top/bin/bot-random" "$fake floodlines" >"$tmp/flood.json" 2>"$tmp/flood.err"
-t1=$(now_ms)
-check "flood: the game ends within 3 s ($((t1 - t0)) ms)" [ $((t1 - t0)) -lt "$(ms 3000)" ]
-check "flood: the flooder is stopped for not reading its input" \
-	grep -q '^fault 1 timeout not reading its input' "$tmp/flood.log"
-check "flood: the honest seat has no fault" \
-	sh -c "grep -q '\"seat\":0,\"name\":\"[^\"]*\",\"score\":[0-9]*,\"rank\":1,\"faults\":{}' '$tmp/flood.json'"
-check "flood: the log verifies" verify "$tmp/flood.log"
+# 1 s (bot-random alone would end the game in about 5 s). First with the
+# cap of faults in a row (the default 3), then on its own (--max-faults 0).
+for cap in 3 0; do
+	t0=$(now_ms)
+	"$ref" play --variant rush --seed 1 --time "$time,move:$(ms 1000)" --max-faults $cap --json \
+		--log "$tmp/flood$cap.log" "$top/bin/bot-random" "$fake floodlines" >"$tmp/flood$cap.json" 2>"$tmp/flood$cap.err"
+	t1=$(now_ms)
+	check "flood (max-faults $cap): the flooder is stopped and retired, the game ends within 3 s ($((t1 - t0)) ms)" \
+		sh -c "[ $((t1 - t0)) -lt $(ms 3000) ] && grep -q '^retire 1' '$tmp/flood$cap.log' &&
+		grep -q '\"seat\":1,.*\"faults\":{\"' '$tmp/flood$cap.json'"
+	check "flood (max-faults $cap): the honest seat has no fault, the log verifies" \
+		sh -c "grep -q '\"seat\":0,\"name\":\"[^\"]*\",\"score\":[0-9]*,\"rank\":1,\"faults\":{}' '$tmp/flood$cap.json' &&
+		'$ref' verify '$tmp/flood$cap.log' >/dev/null 2>&1"
+done
+check "flood, on its own: the flooder is stopped for not reading its input" \
+	grep -q '^fault 1 timeout not reading its input' "$tmp/flood0.log"
 
 # The same flooder in a turn-based game (link) and a simultaneous one
 # (matrix): the games end, the honest seats have no fault.
 for v in link matrix; do
 	extra=
 	[ $v = matrix ] && extra="$top/bin/bot-random --seed 2"
-	"$ref" play --variant $v --seed 1 --time "$time,move:$(ms 1000)" --json --log "$tmp/$v.log" \
+	"$ref" play --variant $v --seed 1 --time "$time,move:$(ms 1000)" --max-faults 0 --json --log "$tmp/$v.log" \
 		"$top/bin/bot-random" "$fake floodlines" $extra >"$tmp/$v.json" 2>"$tmp/$v.err"
 	check "flood in $v: ends, honest seats without faults, the log verifies" \
 		sh -c "grep -q '\"seat\":0,\"name\":\"[^\"]*\",\"score\":-*[0-9]*,\"rank\":[0-9]*,\"faults\":{}' '$tmp/$v.json' &&
