@@ -18,7 +18,8 @@
  * not take waits for room (poll POLLOUT). Nothing here ever blocks on a
  * write, so one bot cannot delay another's `go` by more than the time to
  * write a line. A bot that has not read its last `go` by that `go`'s
- * deadline does not read its input: it is stopped and its seat retired.
+ * deadline does not read its input: that is a timeout, and in real time it
+ * gets no new `go` (a timeout per move limit) until it reads.
  *
  * Real time (docs in protocol.md): every seat's first `go` goes out in one
  * pass once every bot said hello (the start line), and the game clock
@@ -351,11 +352,10 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 }
 
 /*
- * Seat p's bot does not read its input (it left its last `go` unread past
- * that `go`'s deadline, or let too much output pile up): nothing can be
- * said to it any more, so it is stopped. In real time its seat is retired
- * under every policy, so that the others play on and a game of two ends
- * at once; elsewhere the policy decides, as for a crash.
+ * Seat p's bot does not read its input: it let GAME_OUTPUT_CAP bytes pile
+ * up. Nothing can be said to it any more, so it is stopped. In real time
+ * its seat is retired under every policy, so that the others play on and
+ * a game of two ends at once; elsewhere the policy decides, as for a crash.
  */
 static void stop_not_reading(Game *g, int p)
 {
@@ -374,13 +374,11 @@ static void stop_not_reading(Game *g, int p)
 	}
 }
 
-/* Seat p's `go` ran out of time: a timeout, or a bot that does not read. */
+/* Seat p's `go` ran out of time: a timeout, said to be a bot that does
+ * not read when it left that `go` unread. */
 static void timeout(Game *g, int p)
 {
-	if (read_its_go(g, p))
-		fault(g, p, GAME_FAULT_TIMEOUT, NULL);
-	else
-		stop_not_reading(g, p);
+	fault(g, p, GAME_FAULT_TIMEOUT, read_its_go(g, p) ? NULL : "not reading its input");
 }
 
 /* ---- waiting ---------------------------------------------------------- */
@@ -1161,10 +1159,13 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 			}
 			if (!s->awaiting) {
 				/* No new `go` to a bot that left its last one unread:
-				 * it has until that `go`'s deadline to read it. */
+				 * each move limit that passes so is a timeout (and
+				 * the cap of faults in a row retires it). */
 				if (!read_its_go(g, p)) {
 					if (now >= s->deadline) {
-						stop_not_reading(g, p);
+						timeout(g, p);
+						s->deadline = now + (MIN(s->bank, g->spec->time.move * 1000) +
+								     g->spec->time.grace * 1000);
 						stopped = TRUE;
 					} else
 						deadline = MIN(deadline, s->deadline);
