@@ -138,21 +138,26 @@ static int placement_gap_cost(const Board *b0, const Orientation *o, int x, int 
 typedef struct {
 	const RushState *s;
 	int seat;		/* whose board */
-	int best_other;		/* fewest uncovered squares among the others */
+	int best_other;		/* fewest uncovered squares among the others,
+				 * less a block each holds (it may land first) */
+	bool held;		/* that seat's block was counted so */
 } View;
 
 static View view_of(const RushState *s, int seat)
 {
-	View v = {s, seat, 1 << 20};
+	View v = {s, seat, 1 << 20, false};
 
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
 			continue;
 		/* A block they hold may land before ours: in the same lockstep
 		 * tick, or in real time in the same moment of the pace. */
-		int u = rush_uncovered(s, p) - (rush_active_block(s, p) != PIECE_NONE ? 4 : 0);
-		if (u < v.best_other)
+		bool holds = rush_active_block(s, p) != PIECE_NONE;
+		int u = rush_uncovered(s, p) - (holds ? 4 : 0);
+		if (u < v.best_other || (u == v.best_other && holds)) {
 			v.best_other = u;
+			v.held = holds;
+		}
 	}
 	return v;
 }
@@ -187,7 +192,11 @@ static int placement_score(const View *v, Move m, int *cost)
 		 * would take it); with a safe lead it is a placement like any
 		 * resort, so the board is packed on (solo, that is to the end). */
 		int mine = rush_uncovered(v->s, v->seat) - 4;
-		if (mine >= v->best_other)
+		/* In real time a rival's block lands before ours only when the
+		 * seeded order puts it first: a draw at worst, a win at best,
+		 * and better taken now than left to them. */
+		bool coin = !v->s->lockstep && v->held && mine == v->best_other;
+		if (mine > v->best_other || (mine == v->best_other && !coin))
 			score += SCORE_END_LOSE;
 		else if (v->best_other - mine <= END_MARGIN)
 			score += SCORE_END_WIN - mine;
