@@ -987,7 +987,13 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			send_go(g, p);
 	}
 	/* One deadline for the round: the latest of the seats'. */
+	gboolean over = FALSE;
 	for (;;) {
+		uint32_t still;
+		if (g->v->phase(g->state, &still) != VARIANT_PHASE_SIMULTANEOUS) {
+			over = TRUE;
+			break;
+		}
 		side_close_done(g, mask, &closed);
 		gint64 deadline = 0;
 		gboolean waiting = FALSE;
@@ -1032,6 +1038,10 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		g->seat[p].move_cpu = cpu;
 	}
 	drain_round(g);
+	/* A retirement during the round can end the game (one seat left):
+	 * then there is no round to complete. */
+	if (over)
+		return;
 	for (int p = 0; p < g->n; p++) {
 		if (!(mask & (1u << p)))
 			continue;

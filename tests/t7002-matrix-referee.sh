@@ -21,7 +21,7 @@ clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 seats() { [ "$(grep -o '"seat":' "$1" | wc -l)" = 7 ]; }
 scores() { grep -o '"score":-\{0,1\}[0-9]*' "$1"; }
 
-echo "1..10"
+echo "1..12"
 play mixed 5 "$ai" "$rnd" "$ai" "$rnd" "$ai" "$rnd" "$rnd"
 check "AIs and random players: referee exits 0" [ $? = 0 ]
 mixed_ok() { seats "$tmp/mixed.json" && clean "$tmp/mixed.json"; }
@@ -58,4 +58,14 @@ tokens_ok() {
 check "the result records ToL and ToD" tokens_ok
 sed '/^result /s/ tod=[0-9,]*/ tod=0,0,0,0,0,0,0/' "$tmp/self.log" >"$tmp/badtod.log"
 check "a changed ToD fails verification" sh -c "! '$ref' verify '$tmp/badtod.log' >/dev/null 2>&1"
+
+# 2 players under forfeit: a fault during a round retires the seat and ends
+# the game at once (no round is completed after it, no abort)
+fake=$build/tests/prog-fakebot
+"$ref" play --variant matrix --seed 3 --fault-policy forfeit --time "$time" \
+	--log "$tmp/forfeit.log" "$fake crash 1 t7002-$$" "$rnd" >"$tmp/forfeit.out" 2>&1
+st=$?
+check "a crash in a 2-player round under forfeit ends the game, no round after it" \
+	sh -c "[ $st = 0 ] && grep -q '^result ranks=2,1 .*faults=crash,- ' '$tmp/forfeit.log' && awk '/^fault 0/ { f = 1 } f && /^joint/ { bad = 1 } END { exit bad }' '$tmp/forfeit.log'"
+check "and its log verifies" sh -c "'$ref' verify '$tmp/forfeit.log' >/dev/null"
 [ "$fail" = 0 ]
