@@ -146,7 +146,7 @@ int main(int argc, char **argv)
 		bool has = i + 1 < argc;
 		if (i > 0 && has && !strcmp(a, "--arena") && parse_int_arg(argv[i + 1], 1, 1000000, &games)) {
 			i++;
-		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, 3, &ai.depth)) {
+		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &ai.depth)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
 			i++;
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
-			 "  --depth D           placements searched: 1 greedy, 2, 3 (default)\n"
+			 "  --depth D           placements searched: 1 greedy, 2, 3, 4 (default, by time)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

@@ -45,6 +45,9 @@
 
 /* ---- weights ---------------------------------------------------------- */
 
+#define NEXT_WEIGHT 0.2	/* see Weights.next and choose() */
+#define NEXT_KEEP 8	/* our placements looked at two rounds deep */
+
 typedef struct {
 	double unique;	/* weight of an expected unique cell */
 	double row;	/* points per cleared row */
@@ -56,6 +59,7 @@ typedef struct {
 	bool learn;	/* learn each opponent's greediness */
 	double temp;	/* softmax temperature of the greedy opponent model */
 	double rowprob;	/* weight of rows the others may complete */
+	double next;	/* weight of the best placement of our next piece after */
 } Weights;
 
 /*
@@ -69,10 +73,14 @@ typedef struct {
  * play (0.290) measured no better, so they stay off (`--infer`, `--end`
  * in the arena); against random players every setting wins about 90%.
  */
-static const Weights default_weights = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0};
+static const Weights default_weights = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
+					 NEXT_WEIGHT};
+
+/* The AI as frozen before the two-round lookahead (bin/bot-matrix-baseline). */
+static const Weights frozen_weights = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0, 0};
 
 /* The first version, for comparisons (`--arena ... --versus`). */
-static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0};
+static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0, 0};
 
 /* ---- opponent model ------------------------------------------------- */
 
@@ -430,6 +438,52 @@ static double evaluate(const MatrixState *s, int me, const SrsPos *p,
 }
 
 /*
+ * The two-round lookahead: the NEXT_KEEP placements best by val[] gain
+ * w->next times the value of our next piece's best placement on the board
+ * our piece leaves (the others' pieces of this round unknown, their cover
+ * of next round taken to be this round's). IN/OUT: val[].
+ */
+static void lookahead(const MatrixState *s, int me, const SrsPos *pos, int n, double *val,
+		      PieceKind k2, double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH],
+		      const Weights *w)
+{
+	static SrsPos pos2[SRS_MAX_LANDINGS];
+	static MatrixState t;
+	static int order[SRS_MAX_LANDINGS];
+	int keep = n < NEXT_KEEP ? n : NEXT_KEEP;
+
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		while (j > 0 && val[order[j - 1]] < val[i]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (int r = 0; r < keep; r++) {
+		int i = order[r];
+		Move m = matrix_move(&pos[i]);
+		MatrixOutcome o;
+
+		t = *s;
+		matrix_resolve(&s->board, s->height, 1, &m, &o, &t.board);
+		if (o.above)
+			continue;	/* the game ends: nothing next */
+		int n2 = matrix_placements(&t, k2, pos2);
+		double best = n2 ? -1e18 : -w->hole;
+		for (int j = 0; j < n2; j++) {
+			double v2 = evaluate(&t, me, &pos2[j], cover, w);
+			if (v2 > best)
+				best = v2;
+		}
+		val[i] += w->next * best;
+	}
+	/* The rest, not looked at twice, are out. */
+	for (int r = keep; r < n; r++)
+		val[order[r]] = -1e17;
+}
+
+/*
  * The AI's decision for seat `me` in a place-stage state: the best of its
  * legal placements, ties broken by the Rng. Updates the beliefs. Returns 0
  * when it has no legal placement.
@@ -454,8 +508,14 @@ static Move choose(const MatrixState *s, int me, Beliefs *b, const Weights *w, R
 	if (n == 0)
 		return 0;
 	opponent_coverage(s, b, me, w, cover);
+	static double val[SRS_MAX_LANDINGS];
+	for (int i = 0; i < n; i++)
+		val[i] = evaluate(s, me, &pos[i], cover, w);
+	PieceKind k2 = w->next > 0 ? matrix_next_piece(s, me) : PIECE_NONE;
+	if (k2 != PIECE_NONE)
+		lookahead(s, me, pos, n, val, k2, cover, w);
 	for (int i = 0; i < n; i++) {
-		double v = evaluate(s, me, &pos[i], cover, w);
+		double v = val[i];
 		if (v > best + 1e-9) {
 			best = v;
 			pick = i;
@@ -543,7 +603,8 @@ typedef struct {
 	bool verify;
 	bool show;		/* print the final board of each game */
 	bool transcript;	/* print the protocol lines seat 0 would see */
-	bool versus;		/* opponents are the baseline AI */
+	bool versus;		/* opponents are the first version of the AI */
+	bool frozen;		/* opponents are the AI before the lookahead */
 	Weights ai;		/* the AI under test */
 	int target;		/* the target option, 0 for its default */
 } Arena;
@@ -610,6 +671,8 @@ static int arena(const Arena *a)
 					joint[p] = choose(&view, p, &beliefs[p], &a->ai, &play);
 				else if (a->versus)
 					joint[p] = choose(&view, p, &beliefs[p], &baseline_weights, &play);
+				else if (a->frozen)
+					joint[p] = choose(&view, p, &beliefs[p], &frozen_weights, &play);
 				else
 					joint[p] = choose_random(&view, p, &play);
 				if (joint[p])
@@ -678,7 +741,7 @@ static int arena(const Arena *a)
 	printf("summary games=%d players=%d opponents=%s mean_points=%.2f win_rate=%.3f "
 	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d "
 	       "signature=%016llx\n",
-	       a->games, a->players, a->self ? "self" : a->versus ? "baseline" : "random",
+	       a->games, a->players, a->self ? "self" : a->versus ? "first" : a->frozen ? "frozen" : "random",
 	       points / a->games,
 	       wins / a->games, rounds / a->games, ends[MATRIX_END_TARGET],
 	       ends[MATRIX_END_ABOVE], ends[MATRIX_END_STUCK], ends[MATRIX_END_ROUNDS],
@@ -786,6 +849,10 @@ int main(int argc, char **argv)
 			a.ai.end = true;
 		} else if (strcmp(argv[i], "--no-learn") == 0) {
 			a.ai.learn = false;
+		} else if (strcmp(argv[i], "--next") == 0 && i + 1 < argc) {
+			a.ai.next = arg_long(argv[++i], 0, 1000) / 10.0;
+		} else if (strcmp(argv[i], "--frozen") == 0) {
+			a.frozen = true;
 		} else if (strcmp(argv[i], "--versus") == 0) {
 			a.versus = true;
 		} else if (strcmp(argv[i], "--transcript") == 0) {

@@ -14,11 +14,11 @@
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 
-static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0};
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0};
 
 void linkai_init(LinkAi *ai)
 {
-	ai->depth = 3;
+	ai->depth = LINKAI_MAX_DEPTH;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -118,7 +118,12 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		int left = pieces_left(s, p);
 		int full = ai->w[LINKAI_W_LEFT];
 		int scale = left < full ? left : full;
-		val[p] = 10 * s->score[p] + pot[p] * scale / full + link_largest_group(s, p);
+		int kinds = 0;
+		for (int f = 0; f < LINK_SHAPES; f++)
+			kinds += s->supply[p][f] > 0;
+		/* A shape gone from the supply skips every turn its face comes up. */
+		val[p] = 10 * s->score[p] + pot[p] * scale / full + link_largest_group(s, p)
+			 + ai->w[LINKAI_W_SHAPES] * kinds;
 	}
 }
 
@@ -276,7 +281,9 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		depth = 1;
 	else if (ms_left < LINKAI_DEEP_MS && depth > 2)
 		depth = 2;
-	ai->searched = depth;
+	else if (ms_left < LINKAI_DEEPER_MS && depth > 3)
+		depth = 3;
+	ai->searched = depth < 3 ? depth : 3;
 	if (n == 0)
 		return 0;
 	/* Every move two plies deep (one without time), best first. */
@@ -291,18 +298,42 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	if (depth <= 2)
 		return sc[0].move;
 	/* The most promising few, deeper, while a third of the time is left. */
-	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP, best = 0;
+	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP;
+	int done = 0;
+	for (; done < keep; done++) {
+		if (done > 0 && elapsed_ms(t0) * 3 > ms_left)
+			break;
+		LinkState t = *s;
+		v->apply(&t, seat, sc[done].move);
+		sc[done].value = chance_value(ai, &t, seat, 2);
+	}
+	keep = done;
+	sort_scored(sc, keep, true);
 	Move best_move = sc[0].move;
+	/*
+	 * Iterative deepening: the best few of that pass one placement deeper
+	 * while the budget lasts, each started only when the one before says
+	 * it will end in time.
+	 */
+	double budget = ms_left / LINKAI_BUDGET_PART;
+	if (depth < 4)
+		return best_move;
+	keep = keep < LINKAI_ROOT_DEEPER ? keep : LINKAI_ROOT_DEEPER;
+	int best = 0;
+	double last = 0;
 	for (int i = 0; i < keep; i++) {
-		if (i > 0 && elapsed_ms(t0) * 3 > ms_left)
+		double start = elapsed_ms(t0);
+		if (i > 0 && start + 2 * last > budget)
 			break;
 		LinkState t = *s;
 		v->apply(&t, seat, sc[i].move);
-		int val = chance_value(ai, &t, seat, depth - 1);
+		int val = chance_value(ai, &t, seat, 3);
+		last = elapsed_ms(t0) - start;
 		if (i == 0 || val > best) {
 			best = val;
 			best_move = sc[i].move;
 		}
+		ai->searched = 4;
 	}
 	return best_move;
 }

@@ -8,11 +8,17 @@
  * plies (the default): the six placements best after two plies are
  * searched again past our own next roll, where the other player's
  * LINKAI_BEAM most promising replies are tried and the worst for us
- * counts. The evaluation adds to the points already scored the promise of
+ * counts. Four plies (the default, iterative deepening): with at least
+ * LINKAI_DEEPER_MS to move, the LINKAI_ROOT_DEEPER best after three plies
+ * are searched one placement deeper, each begun only while the time spent
+ * plus twice the last one's stays within MS / LINKAI_BUDGET_PART (so about
+ * a tenth of `go`'s time, which the bank refills by its increment); the
+ * best of those searched wins. The evaluation adds to the points already scored the promise of
  * each group: the open cells (empty and reachable by a falling piece)
  * along it, weighted by what one more linked piece would gain (3 points
  * for a pair, 1 for a group of three or more), scaled by the pieces the
- * owner has left. It is our value less the best opponent's. With little
+ * owner has left, plus LINKAI_W_SHAPES per shape still in the supply
+ * (0 by default: not yet measured to pay). It is our value less the best opponent's. With little
  * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
  * under LINKAI_FAST_MS, and the third ply stops early (after at least the
  * best move) once two thirds of the time given are gone.
@@ -31,6 +37,10 @@
 #define LINKAI_DEEP_MS 1000	/* below this, at most two plies */
 #define LINKAI_BEAM 3		/* placements searched deeper at inner nodes */
 #define LINKAI_ROOT_DEEP 6	/* our placements searched past two plies */
+#define LINKAI_ROOT_DEEPER 3	/* of those, searched a fourth ply in time */
+#define LINKAI_DEEPER_MS 2000	/* below this, at most three plies */
+#define LINKAI_BUDGET_PART 10.0	/* the fourth ply stops at MS / this */
+#define LINKAI_MAX_DEPTH 4
 
 /* Weights of the evaluation, in tenths of a point. */
 enum {
@@ -40,11 +50,12 @@ enum {
 	LINKAI_W_CAP,		/* open cells counted per group */
 	LINKAI_W_LEFT,		/* promise is full with this many pieces left */
 	LINKAI_W_BUMP,		/* per unit of height step between columns */
+	LINKAI_W_SHAPES,	/* per shape still in a player's supply */
 	LINKAI_W_COUNT
 };
 
 typedef struct {
-	int depth;		/* placements searched: 1 greedy, 2, 3 (default) */
+	int depth;		/* placements searched at most: 1 greedy, 2, 3, 4 (default) */
 	int w[LINKAI_W_COUNT];	/* evaluation weights */
 	long nodes;		/* placements tried by the last choose */
 	int searched;		/* the depth the last choose used */

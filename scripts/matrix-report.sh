@@ -1,13 +1,15 @@
 #!/bin/sh
 # matrix-report: the matrix AI's mean points and win rate over seeded
-# 7-player games, against six bot-random players and against six copies of
-# itself, played through bin/referee (every log checked with `referee
+# 7-player games, against six bot-random players, six copies of itself
+# and (-o) six frozen baselines (bin/bot-matrix-baseline), played through bin/referee (every log checked with `referee
 # verify`). Game i uses seed i + 1 and puts the AI in seat i mod 7; every
 # bot process gets its own --seed.
 #
-#   scripts/matrix-report.sh [-n GAMES] [-k LOGDIR] [-a] [-v]
+#   scripts/matrix-report.sh [-n GAMES] [-k LOGDIR] [-o KINDS] [-a] [-v]
 #
-# -n games per opponent kind (default 200); -k keep the logs there; -v one
+# -n games per opponent kind (default 200); -o the opponent kinds, a
+# space-separated list of random, self, baseline (default "random self";
+# in-process, baseline is the AI as frozen, `bot-matrix --arena --frozen`); -k keep the logs there; -v one
 # line per game on stderr; -a play in-process instead (bot-matrix --arena:
 # the same rules, no processes, every game replayed through the variant
 # table), much faster. A shared win counts 1/k for k tied leaders; with
@@ -20,11 +22,14 @@ verbose=0
 referee=${REFEREE:-bin/referee}
 ai=bin/bot-matrix
 rnd=bin/bot-random
-usage() { echo "usage: $0 [-n GAMES] [-k LOGDIR] [-a] [-v]" >&2; exit 2; }
-while getopts n:k:av opt; do
+base=bin/bot-matrix-baseline
+kinds="random self"
+usage() { echo "usage: $0 [-n GAMES] [-k LOGDIR] [-o KINDS] [-a] [-v]" >&2; exit 2; }
+while getopts n:k:o:av opt; do
 	case $opt in
 	n) games=$OPTARG ;;
 	k) keep=$OPTARG ;;
+	o) kinds=$OPTARG ;;
 	a) arena=1 ;;
 	v) verbose=1 ;;
 	*) usage ;;
@@ -37,9 +42,8 @@ case $games in '' | *[!0-9]*) usage ;; esac
 
 if [ "$arena" = 1 ]; then
 	echo "matrix AI, $games seeded 7-player games each, in-process"
-	for opp in random self; do
-		flag=
-		[ "$opp" = self ] && flag=--self
+	for opp in $kinds; do
+		case $opp in random) flag= ;; self) flag=--self ;; baseline) flag=--frozen ;; *) usage ;; esac
 		line=$("$ai" --arena "$games" --seed 4 --players 7 --verify $flag | tail -n 1)
 		case $line in summary*) ;; *) echo "$0: the arena failed" >&2; exit 1 ;; esac
 		set -- $line
@@ -56,7 +60,9 @@ logs=${keep:-$tmp}
 mkdir -p "$logs" || exit 1
 bad=0
 echo "matrix AI, $games seeded 7-player games each, through $referee"
-for opp in random self; do
+for opp in $kinds; do
+	case $opp in random) other=$rnd ;; self) other=$ai ;; baseline) other=$base ;; *) usage ;; esac
+	[ -x "$other" ] || { echo "$0: no $other (make it first)" >&2; exit 1; }
 	: >"$tmp/results"
 	i=0
 	while [ "$i" -lt "$games" ]; do
@@ -66,7 +72,7 @@ for opp in random self; do
 		# with one seed would pick the same index of their move lists.
 		for s in 0 1 2 3 4 5 6; do
 			bs="--seed $((i * 7 + s + 1))"
-			if [ "$s" = "$seat" ] || [ "$opp" = self ]; then set -- "$@" "$ai $bs"; else set -- "$@" "$rnd $bs"; fi
+			if [ "$s" = "$seat" ]; then set -- "$@" "$ai $bs"; else set -- "$@" "$other $bs"; fi
 		done
 		log="$logs/$opp-$i.log"
 		if ! "$referee" play --variant matrix --seed $((i + 1)) --json --log "$log" "$@" \

@@ -4,7 +4,7 @@
 # the AI answers the protocol with a legal placement.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot="$top/bin/bot-matrix"
-echo "1..5"
+echo "1..6"
 
 # The AI against six random players.
 if "$bot" --arena 2 --seed 7 --players 7 --verify >"$tmp/random" 2>"$tmp/err" &&
@@ -46,6 +46,20 @@ if head -n 1 "$tmp/proto" | grep -q '^hello bot-matrix ' && [ -n "$move" ] &&
 	ok "protocol: hello and a legal placement ($move)"
 else
 	notok "protocol"; sed 's/^/# /' "$tmp/proto" "$tmp/err"
+fi
+
+# The two-round lookahead: with its weight 0 the AI under test is the frozen
+# AI (six frozen opponents play as seven copies would); the default weight
+# plays other moves.
+sig() { sed -n 's/^summary .*signature=//p' "$1"; }
+"$bot" --arena 3 --seed 9 --frozen --next 0 >"$tmp/n0" 2>"$tmp/err"
+"$bot" --arena 3 --seed 9 --self --next 0 >"$tmp/s0" 2>>"$tmp/err"
+"$bot" --arena 3 --seed 9 --frozen >"$tmp/n2" 2>>"$tmp/err"
+if [ -n "$(sig "$tmp/n0")" ] && [ "$(sig "$tmp/n0")" = "$(sig "$tmp/s0")" ] &&
+   [ -n "$(sig "$tmp/n2")" ] && [ "$(sig "$tmp/n0")" != "$(sig "$tmp/n2")" ]; then
+	ok "lookahead: weight 0 plays as the frozen AI, the default differs"
+else
+	notok "lookahead"; sed 's/^/# /' "$tmp/n0" "$tmp/s0" "$tmp/n2" "$tmp/err"
 fi
 
 # Another variant is declined.

@@ -84,7 +84,7 @@ static void test_short_time(void)
 	fixture(&s, "T", "0:I0@0");
 	rng_seed(&rng, 1);
 	linkai_init(&ai);
-	ai.depth = 3;
+	g_assert_cmpint(ai.depth, ==, LINKAI_MAX_DEPTH);
 	linkai_choose(&variant_link, &s, 0, LINKAI_FAST_MS - 1, &rng, &ai);
 	long shallow = ai.nodes;
 	g_assert_cmpint(ai.searched, ==, 1);
@@ -95,9 +95,17 @@ static void test_short_time(void)
 	g_assert_cmpint(two, >, shallow * 10);
 	linkai_choose(&variant_link, &s, 0, LINKAI_DEEP_MS, &rng, &ai);
 	g_assert_cmpint(ai.searched, ==, 3);
+	long three = ai.nodes;
+	linkai_choose(&variant_link, &s, 0, LINKAI_DEEPER_MS - 1, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 3);
 	/* Time enough for every deep move whatever the machine's load. */
 	linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 4);
 	g_assert_cmpint(ai.nodes, >, two * 2);
+	g_assert_cmpint(ai.nodes, >, three);
+	ai.depth = 3;	/* --depth 3: never the fourth placement */
+	linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 3);
 }
 
 static void test_weights(void)
@@ -113,8 +121,25 @@ static void test_weights(void)
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN3], ==, before[LINKAI_W_OPEN3]);
 	g_assert_false(linkai_set_weights(&ai, "1,x"));
 	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,0"));	/* LEFT must be positive */
-	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7"));
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8"));
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
+}
+
+/* A player who has run out of a shape is worse off by the shapes weight. */
+static void test_shapes_weight(void)
+{
+	LinkState s;
+	LinkAi ai;
+
+	linkai_init(&ai);
+	ai.w[LINKAI_W_BUMP] = 0;
+	ai.w[LINKAI_W_SHAPES] = 0;
+	fixture(&s, "S", "0:I0@0,1:O0@6");
+	int before = linkai_evaluate(&ai, &s, 0);
+	ai.w[LINKAI_W_SHAPES] = 7;
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before);
+	s.supply[1][0] = 0;	/* seat 1 has no I left */
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before + 7);
 }
 
 /* The evaluation is antisymmetric for two players with no raggedness term. */
@@ -183,6 +208,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/linkai/choose/takes-the-link", test_takes_the_link);
 	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
 	g_test_add_func("/linkai/choose/short-time", test_short_time);
+	g_test_add_func("/linkai/evaluate/shapes", test_shapes_weight);
 	g_test_add_func("/linkai/weights", test_weights);
 	g_test_add_func("/linkai/evaluate/sides", test_evaluate_sides);
 	g_test_add_func("/arena/vs-random", test_arena_vs_random);
