@@ -46,7 +46,7 @@ char *html_replay_page(const char *title, const char *json)
 	return page_end(s, referee_viewer_replay_js, referee_viewer_replay_js_len);
 }
 
-char *html_report_page(const char *standings_json, const char *games_csv, gboolean replays)
+char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed)
 {
 	g_autoptr(GString) data = g_string_new("{\"standings\":");
 	GString *s = g_string_new(NULL);
@@ -54,7 +54,13 @@ char *html_report_page(const char *standings_json, const char *games_csv, gboole
 	g_string_append(data, standings_json);
 	g_string_append(data, ",\"games_csv\":");
 	json_string(data, games_csv);
-	g_string_append_printf(data, ",\"replays\":%s}", replays ? "true" : "false");
+	g_string_append(data, ",\"replayed\":[");
+	for (guint i = 0; i < replayed->len; i++) {
+		if (i)
+			g_string_append_c(data, ',');
+		json_string(data, g_ptr_array_index(replayed, i));
+	}
+	g_string_append(data, "]}");
 	page_start(s, "tetrarena tournament report", "report", data->str);
 	return page_end(s, referee_viewer_report_js, referee_viewer_report_js_len);
 }

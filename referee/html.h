@@ -16,9 +16,9 @@ char *html_replay_page(const char *title, const char *json);
 /*
  * A tournament's report page: `standings_json` is what standings.json
  * holds, `games_csv` what games.csv holds (one row per seat of a game),
- * `replays` whether games/NNNNNN.html were written beside the logs.
- * Newly allocated.
+ * `replayed` the games' log paths (as in games.csv) whose replay
+ * LOG.html was written beside the log. Newly allocated.
  */
-char *html_report_page(const char *standings_json, const char *games_csv, gboolean replays);
+char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed);
 
 #endif

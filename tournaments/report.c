@@ -9,7 +9,8 @@
 #include "referee/html.h"
 #include "referee/replay.h"
 
-/* Write the replay of outdir/rel beside it, unless it is there already. */
+/* Write the replay of outdir/rel beside it, unless it is there already;
+ * FALSE when the game has none (no log, or one that does not replay). */
 static gboolean write_replay(const char *outdir, const char *rel)
 {
 	g_autofree char *log_path = g_build_filename(outdir, rel, NULL);
@@ -18,6 +19,8 @@ static gboolean write_replay(const char *outdir, const char *rel)
 
 	if (g_file_test(html_path, G_FILE_TEST_EXISTS))
 		return TRUE;
+	if (!g_file_test(log_path, G_FILE_TEST_EXISTS))
+		return FALSE;
 	g_autoptr(GameLog) log = gamelog_read(log_path, &error);
 	g_autofree char *json = log ? replay_json(log, &error) : NULL;
 	if (!json) {
@@ -40,13 +43,14 @@ gboolean report_write(const char *outdir, const GPtrArray *logs, GError **error)
 	g_autofree char *csv_path = g_build_filename(outdir, "games.csv", NULL);
 	g_autofree char *html_path = g_build_filename(outdir, "report.html", NULL);
 	g_autofree char *json = NULL, *csv = NULL;
-	gboolean replays = logs->len <= REPORT_REPLAYS_MAX;
+	g_autoptr(GPtrArray) replayed = g_ptr_array_new();
 
 	if (!g_file_get_contents(json_path, &json, NULL, error) ||
 	    !g_file_get_contents(csv_path, &csv, NULL, error))
 		return FALSE;
-	for (guint i = 0; replays && i < logs->len; i++)
-		write_replay(outdir, g_ptr_array_index(logs, i));
-	g_autofree char *page = html_report_page(json, csv, replays);
+	for (guint i = 0; logs->len <= REPORT_REPLAYS_MAX && i < logs->len; i++)
+		if (write_replay(outdir, g_ptr_array_index(logs, i)))
+			g_ptr_array_add(replayed, g_ptr_array_index(logs, i));
+	g_autofree char *page = html_report_page(json, csv, replayed);
 	return g_file_set_contents(html_path, page, -1, error);
 }

@@ -20,8 +20,9 @@
  * Write OUTDIR/report.html from OUTDIR/standings.json and games.csv, and,
  * for at most REPORT_REPLAYS_MAX games, each game's replay beside its log
  * (games/NNNNNN.log.html) unless it is there already. `logs` lists the
- * games' log paths relative to OUTDIR. A log that does not replay leaves
- * its game without a replay (said on stderr), not the report.
+ * games' log paths relative to OUTDIR. A game whose log is missing or
+ * does not replay (said on stderr) gets no replay; the report links its
+ * log instead.
  */
 gboolean report_write(const char *outdir, const GPtrArray *logs, GError **error);
 

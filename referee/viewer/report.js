@@ -152,10 +152,11 @@
 	})();
 
 	// ---- games ------------------------------------------------------------
+	const replayed = new Set(R.replayed);
 	function link(r) {
-		if (!r.log || r.log === "-") return el("span", { class: "muted" }, "no log");
-		const a = el("a", { href: R.replays ? r.log + ".html" : r.log }, "game " + r.id);
-		if (!R.replays) a.title = "make its replay: referee view --html " + r.log;
+		if (!r.log || r.log === "-") return el("span", { class: "muted" }, "game " + r.id + " (no log)");
+		if (replayed.has(r.log)) return el("a", { href: r.log + ".html" }, "game " + r.id);
+		const a = el("a", { href: r.log, title: "make its replay: referee view --html " + r.log }, "game " + r.id + " (log)");
 		return a;
 	}
 	section("Faulted games");
@@ -171,7 +172,7 @@
 	document.body.appendChild(fl);
 
 	section("Games");
-	if (!R.replays) document.body.appendChild(el("p", {}, "Too many games to write every replay with the report: each link opens the log; `referee view --html LOG` makes its replay."));
+	if (replayed.size < games.size) document.body.appendChild(el("p", {}, "Games marked (log) have no replay written with the report (more than 500 games, or no log to replay): the link opens the log, and `referee view --html LOG` makes its replay."));
 	const gt = el("table", { id: "games" });
 	gt.appendChild(el("tr", {})).append(el("th", {}, "game"), el("th", { class: "l" }, "seats: bot rank score"), el("th", {}, "end"), el("th", {}, "plies"));
 	games.forEach(function (g) {
