@@ -322,7 +322,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 		close_fd(&err[0]);
 	bot->err_file = err_file;
 	bot->err_kept = bot->err_dropped = 0;
-	bot->has_cpu_clock = clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
+	bot->has_cpu_clock = bot_pid > 0 && clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
 	bot->games = 0;
@@ -581,6 +581,11 @@ double bot_cpu_ms(Bot *bot)
 {
 	struct timespec ts;
 
+	/* A jailed bot's process is known once its jail has started it. */
+	if (!bot->has_cpu_clock) {
+		pid_t pid = sandbox_bot_pid(bot->sandbox);
+		bot->has_cpu_clock = pid > 0 && clock_getcpuclockid(pid, &bot->cpu_clock) == 0;
+	}
 	if (!bot->has_cpu_clock || clock_gettime(bot->cpu_clock, &ts) != 0)
 		return -1;
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;

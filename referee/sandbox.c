@@ -54,7 +54,7 @@ static void jail_common(GPtrArray *a)
 {
 	static const char *const common[] = {
 		"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
-		"--die-with-parent", "--as-pid-1",
+		"--die-with-parent",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", NULL,
 	};
 	for (int i = 0; common[i]; i++)
@@ -106,31 +106,6 @@ const char *sandbox_unavailable(void)
 
 	g_once(&once, probe_bwrap, NULL);
 	return bwrap_why;
-}
-
-gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error)
-{
-	static gint warned;
-
-	if (want == SANDBOX_OFF) {
-		*out = SANDBOX_OFF;
-		return TRUE;
-	}
-	const char *why = sandbox_unavailable();
-	if (!why) {
-		*out = SANDBOX_ON;
-		return TRUE;
-	}
-	if (want == SANDBOX_ON) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "--sandbox on: %s", why);
-		return FALSE;
-	}
-	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
-		g_printerr("referee: warning: bots run without a sandbox (%s): they can see and signal "
-			   "each other and the referee, read its logs and write anywhere this user may; "
-			   "--sandbox on refuses to play like this\n", why);
-	*out = SANDBOX_OFF;
-	return TRUE;
 }
 
 /*
@@ -209,6 +184,35 @@ const char *sandbox_cgroup_status(void)
 
 	g_once(&once, probe_cgroups, NULL);
 	return cg_status;
+}
+
+gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error)
+{
+	static gint warned;
+
+	if (want == SANDBOX_OFF) {
+		*out = SANDBOX_OFF;
+		return TRUE;
+	}
+	const char *why = sandbox_unavailable();
+	if (!why) {
+		static gint told;
+		sandbox_cgroup_status();
+		if ((!cg_dir[CG_MEMORY] || !cg_dir[CG_PIDS]) && g_atomic_int_compare_and_exchange(&told, 0, 1))
+			g_printerr("referee: note: %s\n", cg_status);
+		*out = SANDBOX_ON;
+		return TRUE;
+	}
+	if (want == SANDBOX_ON) {
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "--sandbox on: %s", why);
+		return FALSE;
+	}
+	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
+		g_printerr("referee: warning: bots run without a sandbox (%s): they can see and signal "
+			   "each other and the referee, read its logs and write anywhere this user may; "
+			   "--sandbox on refuses to play like this\n", why);
+	*out = SANDBOX_OFF;
+	return TRUE;
 }
 
 /* ---- every live bot, for a dying referee ------------------------------ */
@@ -396,6 +400,7 @@ static pid_t spawn_child(const ChildSetup *cs)
 
 struct Sandbox {
 	char *cg[CG_COUNT];	/* this bot's cgroup directories, or NULL */
+	pid_t jail_pid;		/* the jail's first process, bwrap's init, or 0 */
 	int jail_fd;		/* pidfd of the jail's first process (its PID
 				 * namespace's init), or -1 */
 };
@@ -469,6 +474,23 @@ fail:
 			rmdir(sb->cg[c]);
 		g_clear_pointer(&sb->cg[c], g_free);
 	}
+}
+
+pid_t sandbox_bot_pid(const Sandbox *sb)
+{
+	if (!sb || sb->jail_pid <= 0)
+		return 0;
+	char path[64], text[64];
+	g_snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)sb->jail_pid, (int)sb->jail_pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return (pid_t)g_ascii_strtoll(text, NULL, 10);
 }
 
 const char *sandbox_breach(const Sandbox *sb)
@@ -799,8 +821,10 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	if (info[0] >= 0) {
 		pid_t inner = read_child_pid(info[0]);
 		close(info[0]);
+		/* the bot is the child of the jail's init, found later */
+		*bot_pid = 0;
 		if (inner > 0) {
-			*bot_pid = inner;
+			sb->jail_pid = inner;
 			sb->jail_fd = (int)syscall(SYS_pidfd_open, inner, 0);
 		}
 	}

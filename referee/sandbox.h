@@ -4,9 +4,10 @@
  *
  * A bot runs either jailed (SANDBOX_ON) or bare (SANDBOX_OFF). Jailed, it
  * runs under bubblewrap (bwrap, Debian package bubblewrap) with:
- *   - its own PID namespace, in which the bot is PID 1: it sees and can
- *     signal only its own processes, and when it dies the kernel kills
- *     every process it started (setsid and double forks included);
+ *   - its own PID namespace: it sees and can signal only its own
+ *     processes (and bwrap's init, PID 1 there, which waits for it); when
+ *     the bot exits, that init exits and the kernel kills every process
+ *     the bot started (setsid and double forks included);
  *   - its own mount namespace: the whole filesystem read-only, a fresh
  *     /proc, a minimal /dev, a private size-capped tmpfs on /tmp holding
  *     its writable working directory and HOME (gone with the bot), and
@@ -76,13 +77,18 @@ typedef struct Sandbox Sandbox;
  * Start `spec` as `launch` says (NULL: bare, not pinned), with fds[0..2]
  * as its stdin, stdout and stderr (fds[2] -1: inherit). OUT: *pid, the child to wait for and
  * whose process group to kill (bwrap when jailed); *bot_pid, the bot's own
- * process (for its CPU clock). The new process is registered for
+ * process (for its CPU clock) when bare, 0 when jailed (see
+ * sandbox_bot_pid()). The new process is registered for
  * sandbox_kill_all() before this returns. NULL with error set when it
  * cannot be started (program not found, no jail to be had); a program
  * that fails inside the jail shows as a bot that exits at once.
  */
 Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
 		       pid_t *bot_pid, GError **error);
+
+/* A jailed bot's own process, the child of its jail's init, once it has
+ * been started (by its `hello` at the latest); 0 if not (yet) known. */
+pid_t sandbox_bot_pid(const Sandbox *sb);
 
 /*
  * The limit a bot ran into, if its cgroups saw one ("memory limit",

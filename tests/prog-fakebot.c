@@ -91,7 +91,8 @@ static void say(const char *s)
 }
 
 
-/* The PIDs in /proc other than ours, up to max. */
+/* The PIDs in /proc other than ours and init's (in a jail, init is the
+ * jail's own, which waits for us), up to max. */
 static int other_pids(int *out, int max)
 {
 	DIR *d = opendir("/proc");
@@ -102,7 +103,7 @@ static int other_pids(int *out, int max)
 		return 0;
 	while ((e = readdir(d)) && n < max) {
 		int pid = atoi(e->d_name);
-		if (pid > 0 && pid != getpid())
+		if (pid > 1 && pid != getpid())
 			out[n++] = pid;
 	}
 	closedir(d);
