@@ -6,6 +6,7 @@
  */
 #include "replay.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "game.h"
@@ -24,6 +25,7 @@ typedef struct {
 	gboolean halted, result_seen;
 	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
 	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
+	GQueue told[VARIANT_MAX_PLAYERS];	/* update lines each seat is owed, in order */
 	char text[1 << 16];
 } Replay;
 
@@ -44,8 +46,10 @@ static void replay_init(Replay *r, const GameLog *log)
 
 static void replay_release(Replay *r)
 {
-	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
 		g_free(r->said[p]);
+		g_queue_clear_full(&r->told[p], g_free);
+	}
 	g_free(r->state);
 	g_free(r->scratch);
 }
@@ -113,6 +117,54 @@ static gboolean check_go(Replay *r, const GameLogEvent *e, VariantPhase ph, uint
 	r->v->state_format(r->state, e->seat, &t);
 	if (strcmp(state, r->text) != 0)
 		FAIL("the go to seat %d does not carry the state of the game here", e->seat);
+	return TRUE;
+}
+
+/* The referee tells every seat but `except` (-1: all) of an event with an
+ * `update` line: owed from here on, sent in this order. */
+static void tell(Replay *r, int except, const char *fmt_, ...) G_GNUC_PRINTF(3, 4);
+
+static void tell(Replay *r, int except, const char *fmt_, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt_);
+	g_autofree char *line = g_strdup_vprintf(fmt_, ap);
+	va_end(ap);
+	for (int p = 0; p < r->log->config.nplayers; p++)
+		if (p != except)
+			g_queue_push_tail(&r->told[p], g_strdup(line));
+}
+
+/* A line the referee sent: a `go` (check_go), its `moves` list (the legal
+ * moves of the seat here, in the engine's order) or an `update` of a
+ * chance move, a move or a fault (the next one the seat is owed). */
+static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, uint32_t mask,
+			   GError **error)
+{
+	if (g_str_has_prefix(e->text, "go "))
+		return check_go(r, e, ph, mask, error);
+	if (g_str_has_prefix(e->text, "moves ") || strcmp(e->text, "moves") == 0) {
+		int n = r->v->legal_moves(r->state, e->seat, r->scratch);
+		Text t;
+		text_init(&t, r->text, sizeof(r->text));
+		text_puts(&t, "moves");
+		for (int i = 0; i < n; i++) {
+			text_putc(&t, ' ');
+			r->v->move_format(r->state, e->seat, r->scratch[i], &t);
+		}
+		if (strcmp(e->text, r->text) != 0)
+			FAIL("the moves sent to seat %d are not its legal moves here", e->seat);
+		return TRUE;
+	}
+	const char *u = g_str_has_prefix(e->text, "update ") ? e->text + 7 : NULL;
+	if (u && (g_ascii_isdigit(u[0]) || g_str_has_prefix(u, "chance ") || g_str_has_prefix(u, "fault "))) {
+		g_autofree char *want = g_queue_pop_head(&r->told[e->seat]);
+		if (!want)
+			FAIL("'%s' to seat %d tells of nothing that happened", e->text, e->seat);
+		if (strcmp(want, e->text) != 0)
+			FAIL("'%s' to seat %d: the next thing it should be told is '%s'", e->text, e->seat, want);
+	}
 	return TRUE;
 }
 
@@ -259,6 +311,8 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		m = r->v->chance_sample(r->state, &r->chance);
 		if (strcmp(fmt(r, VARIANT_CHANCE, m), e->text) != 0)
 			FAIL("chance move '%s' is not the seed's '%s'", e->text, r->text);
+		if (r->v->chance_public)
+			tell(r, -1, "update chance %s", e->text);
 		r->v->apply(r->state, VARIANT_CHANCE, m);
 		return TRUE;
 	case GAMELOG_MOVE:
@@ -267,6 +321,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			FAIL("seat %d may not move now (phase %s)", e->seat, phase_name(ph));
 		if (!check_move(r, e, e->kind == GAMELOG_RANDOM, &m, error))
 			return FALSE;
+		tell(r, e->seat, "update %d %s", e->seat, e->text);
 		r->v->apply(r->state, e->seat, m);
 		return TRUE;
 	case GAMELOG_SUBMIT:
@@ -284,6 +339,9 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_JOINT:
 		if (ph != VARIANT_PHASE_SIMULTANEOUS)
 			FAIL("a joint round in phase %s", phase_name(ph));
+		for (int p = 0; p < r->log->config.nplayers; p++)
+			if (r->submitted & (1u << p))
+				tell(r, p, "update %d %s", p, fmt(r, p, r->joint[p]));
 		r->v->apply_joint(r->state, r->joint, r->submitted);
 		r->submitted = 0;
 		return TRUE;
@@ -291,9 +349,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		r->v->retire(r->state, e->seat);
 		return TRUE;
 	case GAMELOG_SENT:
-		if (g_str_has_prefix(e->text, "go "))
-			return check_go(r, e, ph, mask, error);
-		return TRUE;
+		return check_sent(r, e, ph, mask, error);
 	case GAMELOG_RECEIVED:
 		if (g_str_has_prefix(e->text, "move ") || strcmp(e->text, "move") == 0) {
 			g_free(r->said[e->seat]);
@@ -303,6 +359,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		return TRUE;
 	case GAMELOG_FAULT:
 		g_clear_pointer(&r->said[e->seat], g_free);
+		tell(r, -1, "update fault %d %s", e->seat, e->text);
 		if (r->first_fault[e->seat] < 0)
 			r->first_fault[e->seat] = game_fault_from_name(e->text);
 		return TRUE;

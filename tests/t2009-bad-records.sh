@@ -47,6 +47,14 @@ rejects "a go line changed fails verify, naming it" "go.log:$first_go: the go to
 awk -v n="$first_go" 'NR == n { sub(/^> 0/, "> 1") } { print }' "$tmp/game.log" >"$tmp/seat.log"
 rejects "a go sent to the wrong seat fails verify" "seat.log:$first_go: go to seat 1, which is not to move" \
 	"$ref" verify "$tmp/seat.log"
+first_update=$(grep -n -m1 '^> 1 +[0-9]* update 0 ' "$tmp/game.log" | cut -d: -f1)
+awk -v n="$first_update" 'NR == n { sub(/update 0 .*/, "update 0 I0@0") } { print }' "$tmp/game.log" >"$tmp/update.log"
+rejects "an update line changed fails verify, naming it" "update.log:$first_update: 'update 0 I0@0' to seat 1: the next thing it should be told is" \
+	"$ref" verify "$tmp/update.log"
+first_moves=$(grep -n -m1 '^> 0 +[0-9]* moves ' "$tmp/game.log" | cut -d: -f1)
+awk -v n="$first_moves" 'NR == n { sub(/ [^ ]*$/, "") } { print }' "$tmp/game.log" >"$tmp/moves.log"
+rejects "a moves line missing a move fails verify, naming it" "moves.log:$first_moves: the moves sent to seat 0 are not its legal moves here" \
+	"$ref" verify "$tmp/moves.log"
 awk -v n="$first_move" 'NR == n { sub(/^< 0 \+[0-9]*/, "< 0 +1") } { print }' "$tmp/game.log" >"$tmp/time.log"
 check "a changed time still verifies" "$ref" verify "$tmp/time.log"
 echo "1..$n"
