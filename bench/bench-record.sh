@@ -48,4 +48,4 @@ for j in 1 2; do
 	set -- $(once "$dtmp" $j)
 	echo "  -j $j, logs on disk: $(awk "BEGIN { printf \"%.0f\", $2 / $1 }") bot moves/s ($2 moves in $1 s)"
 done
-echo "  raw pipe floor: see bench-referee's 'pipe floor' line above"
+echo "  raw pipe floor: 1e6 / bench-referee's 'raw pipe round trip' (printed above) bot moves/s"

@@ -57,6 +57,8 @@ enum {
 	W_CONTEST = W_DEAD,	/* taking a copy others may grab first */
 	W_PLENTY = 6,		/* per copy left of a shape we take */
 	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
+	END_MARGIN = 8,		/* a lead this small is taken while it lasts */
+	W_END_EARLY = 10000,	/* ending with a safe lead: last resort */
 	SCORE_END_WIN = 1000000,	/* covering the top row while ahead */
 	SCORE_END_LOSE = -1000000,	/* covering it while behind */
 };
@@ -136,20 +138,26 @@ static int placement_gap_cost(const Board *b0, const Orientation *o, int x, int 
 typedef struct {
 	const RushState *s;
 	int seat;		/* whose board */
-	int best_other;		/* fewest uncovered squares among the others */
+	int best_other;		/* fewest uncovered squares among the others,
+				 * less a block each holds (it may land first) */
+	bool held;		/* that seat's block was counted so */
 } View;
 
 static View view_of(const RushState *s, int seat)
 {
-	View v = {s, seat, 1 << 20};
+	View v = {s, seat, 1 << 20, false};
 
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
 			continue;
-		/* In lockstep a block they hold may land in the same tick as ours. */
-		int u = rush_uncovered(s, p) - (s->lockstep && rush_active_block(s, p) != PIECE_NONE ? 4 : 0);
-		if (u < v.best_other)
+		/* A block they hold may land before ours: in the same lockstep
+		 * tick, or in real time in the same moment of the pace. */
+		bool holds = rush_active_block(s, p) != PIECE_NONE;
+		int u = rush_uncovered(s, p) - (holds ? 4 : 0);
+		if (u < v.best_other || (u == v.best_other && holds)) {
 			v.best_other = u;
+			v.held = holds;
+		}
 	}
 	return v;
 }
@@ -179,8 +187,21 @@ static int placement_score(const View *v, Move m, int *cost)
 	*cost = placement_gap_cost(b0, o, x, y);
 	int score = W_CONTACT * contact - W_HEIGHT * height - *cost;
 	if (top) {
+		/* Ending the game: never when it does not win; at once when it
+		 * wins but the lead is slim (two blocks the others may place
+		 * would take it); with a safe lead it is a placement like any
+		 * resort, so the board is packed on (solo, that is to the end). */
 		int mine = rush_uncovered(v->s, v->seat) - 4;
-		score += mine < v->best_other ? SCORE_END_WIN - mine : SCORE_END_LOSE;
+		/* In real time a rival's block lands before ours only when the
+		 * seeded order puts it first: a draw at worst, a win at best,
+		 * and better taken now than left to them. */
+		bool coin = !v->s->lockstep && v->held && mine == v->best_other;
+		if (mine > v->best_other || (mine == v->best_other && !coin))
+			score += SCORE_END_LOSE;
+		else if (v->best_other - mine <= END_MARGIN)
+			score += SCORE_END_WIN - mine;
+		else
+			score -= W_END_EARLY;
 	}
 	return score;
 }

@@ -20,6 +20,8 @@ static const VariantOption rush_options[RUSH_OPT_COUNT] = {
 	{"height", 20, 4, RUSH_MAX_HEIGHT, "rows of each board"},
 	{"box", 20, 1, RUSH_MAX_BOX, "copies of each of the 7 shapes in the box"},
 	{"lockstep", 0, 0, 1, "1: ticks of simultaneous actions instead of real time"},
+	/* Read by the referee, not the rules: see variant.h on `pace`. */
+	{"pace", 100, 0, 10000, "real time: ms at least from one action of a seat to its next"},
 };
 
 Move rush_move_take(PieceKind kind)

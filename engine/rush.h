@@ -31,6 +31,8 @@
  * Modes (option `lockstep`):
  *   0  real time: one REALTIME phase whose mask holds every active player
  *      with a legal action; each action is applied alone, in arrival order.
+ *      The option `pace` (ms, default 100) is the referee's: a seat's move
+ *      takes effect no sooner than `pace` after its `go` (variant.h).
  *   1  lockstep: each tick is a SIMULTANEOUS phase; every move is judged
  *      against the state at the start of the tick. When more players take a
  *      shape than the box holds, or two or more give to the same seat, the
@@ -61,7 +63,7 @@
 #define RUSH_MAX_PLACEMENTS (4 * RUSH_MAX_WIDTH * RUSH_MAX_HEIGHT)
 
 /* Option indices in variant_rush.options. */
-enum { RUSH_OPT_WIDTH, RUSH_OPT_HEIGHT, RUSH_OPT_BOX, RUSH_OPT_LOCKSTEP, RUSH_OPT_COUNT };
+enum { RUSH_OPT_WIDTH, RUSH_OPT_HEIGHT, RUSH_OPT_BOX, RUSH_OPT_LOCKSTEP, RUSH_OPT_PACE, RUSH_OPT_COUNT };
 
 typedef enum {
 	RUSH_MOVE_TAKE,

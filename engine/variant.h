@@ -67,7 +67,13 @@ typedef enum {
 	VARIANT_FAULT_NOTHING,	/* simultaneous: the move is missing this round */
 } VariantFaultPolicy;
 
-/* An integer option with its default and bounds. */
+/*
+ * An integer option with its default and bounds. One name is understood by
+ * the referee rather than the rules: `pace`, in milliseconds, bounds how
+ * often one seat may act in a REALTIME phase (a move takes effect no
+ * sooner than `pace` after the `go` it answers; moves due at the same
+ * moment are ordered from the seed). 0 lets the fastest bot win races.
+ */
 typedef struct {
 	const char *key;	/* name on command lines and in files */
 	int def, min, max;	/* default and inclusive bounds */

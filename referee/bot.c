@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -39,6 +40,7 @@ struct Bot {
 	gboolean has_cpu_clock;
 	gboolean eof, overlong, reported_overlong;
 	gsize start, len;
+	guint64 written;	/* bytes written to its stdin so far */
 	int games;
 	gboolean multi, moves;
 	char *hello_name;
@@ -325,6 +327,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	bot->has_cpu_clock = bot_pid > 0 && clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
+	bot->written = 0;
 	bot->games = 0;
 	bot->multi = bot->moves = FALSE;
 	bot->hello_name = NULL;
@@ -458,6 +461,7 @@ BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline)
 		if (n > 0) {
 			data += n;
 			len -= (gsize)n;
+			bot->written += (guint64)n;
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
@@ -474,6 +478,48 @@ BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline)
 		return BOT_WRITE_CLOSED;
 	}
 	return BOT_WRITE_OK;
+}
+
+gssize bot_write_some(Bot *bot, const char *data, gsize len)
+{
+	gsize done = 0;
+
+	if (bot->in_fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = write(bot->in_fd, data + done, len - done);
+		if (n > 0) {
+			done += (gsize)n;
+			bot->written += (guint64)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		close_fd(&bot->in_fd);
+		return -1;
+	}
+	return (gssize)done;
+}
+
+guint64 bot_written(const Bot *bot)
+{
+	return bot->written;
+}
+
+int bot_stdin_fd(const Bot *bot)
+{
+	return bot->in_fd;
+}
+
+guint64 bot_consumed(const Bot *bot)
+{
+	int unread = 0;
+
+	if (bot->in_fd < 0 || ioctl(bot->in_fd, FIONREAD, &unread) < 0 || unread < 0)
+		return bot->written;
+	return bot->written - MIN((guint64)unread, bot->written);
 }
 
 BotReadStatus bot_read(Bot *bot)

@@ -141,6 +141,26 @@ typedef enum {
  */
 BotWriteStatus bot_write(Bot *bot, const char *data, gsize len, gint64 deadline);
 
+/*
+ * Write what the bot's stdin pipe takes now, never waiting. Returns the
+ * bytes written (0 when the pipe is full), or -1 when the bot closed its
+ * input (EPIPE; the descriptor is closed then).
+ */
+gssize bot_write_some(Bot *bot, const char *data, gsize len);
+
+/* Bytes written to the bot's stdin since it started. */
+guint64 bot_written(const Bot *bot);
+
+/* The stdin pipe's descriptor (non-blocking, for POLLOUT), -1 once closed. */
+int bot_stdin_fd(const Bot *bot);
+
+/*
+ * How many of the bytes written to the bot's stdin it has read so far
+ * (written less what still sits in the pipe, FIONREAD). Tells a bot that
+ * does not read its input from one that is thinking.
+ */
+guint64 bot_consumed(const Bot *bot);
+
 typedef enum {
 	BOT_READ_OK,		/* read something (or the buffer is full) */
 	BOT_READ_NONE,		/* nothing there yet (EAGAIN) */

@@ -12,8 +12,22 @@
  *
  * Invariants: a Seat with bot == NULL is never written to or read from;
  * `out` seats are retired in the state (or, under the random policy, have
- * their moves played for them); `pending` holds update lines not yet sent,
- * flushed with the seat's next `go` so that each move costs one write.
+ * their moves played for them); `pending` holds the lines queued for a
+ * seat and not yet taken by its pipe: updates wait there for the seat's
+ * next `go` so that each move costs one write, and what a full pipe does
+ * not take waits for room (poll POLLOUT). Nothing here ever blocks on a
+ * write, so one bot cannot delay another's `go` by more than the time to
+ * write a line. A bot that has not read its last `go` by that `go`'s
+ * deadline does not read its input: that is a timeout, and in real time it
+ * gets no new `go` (a timeout per move limit) until it reads.
+ *
+ * Real time (docs in protocol.md): every seat's first `go` goes out in one
+ * pass once every bot said hello (the start line), and the game clock
+ * starts then. With a pace (a variant option `pace`, ms), a move that
+ * arrives sooner than `pace` after its `go` waits until then (`ready`);
+ * moves that become due at the same moment are applied in an order drawn
+ * from the game's seed, so neither speed below the pace nor seat number
+ * decides ties.
  */
 #include "game.h"
 
@@ -34,6 +48,8 @@
 #define GAME_SIDE_MAX 64		/* side lines handled per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)
+/* Bytes queued for a bot that does not read before it is stopped. */
+#define GAME_OUTPUT_CAP (4 << 20)
 /* Non-blocking looks (each after sched_yield) before poll() sleeps:
  * measured in `make bench`, about 50 us of looking saves a (virtual) CPU
  * wake-up that costs more than an instant bot's whole reply. */
@@ -90,7 +106,17 @@ typedef struct {
 	int side;		/* side lines seen for this move */
 	int info_dropped;	/* info lines over the cap, not logged */
 	double cpu_last;	/* bot_cpu_ms() at the hello or the last move */
-	GString *pending;	/* lines to send with the next write */
+	GString *pending;	/* queued, not yet taken by the pipe */
+	gsize logged;		/* bytes at the front of pending already logged */
+	guint64 go_end;		/* stream offset just past its last `go` */
+	gboolean nogo_fault;	/* charged a `move` without `go` since its last */
+	/* real time */
+	gint64 next_go;		/* us: its next `go` not before (the pace) */
+	gint64 ready;		/* us: its move takes effect not before */
+	gboolean held;		/* a move came before `ready` and waits */
+	Move held_move;
+	double held_wall, held_cpu;
+	char held_text[VARIANT_MOVE_TEXT_MAX];
 	void *snapshot;		/* realtime: the state its `go` showed */
 	int faults[GAME_FAULT_COUNT];
 	int first_fault;
@@ -116,7 +142,10 @@ typedef struct {
 	Seat seat[VARIANT_MAX_PLAYERS];
 	GameLogWriter *log;	/* NULL: no log */
 	gint64 t0;
-	int rr;			/* round-robin start for fairness */
+	int rr;			/* round-robin start for fairness (seeded) */
+	Rng ties;		/* orders moves due at the same moment */
+	gint64 pace;		/* us between a seat's actions in real time */
+	gboolean started;	/* the real-time start line was crossed */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	Move *legal;		/* legal moves of legal_seat in the current state */
@@ -187,32 +216,55 @@ static void queue_others(Game *g, int except, const char *line)
 			queue(g, p, line);
 }
 
-/* Send seat p's pending lines, logging each. False if the bot is gone
- * (the fault is charged). */
-static gboolean flush(Game *g, int p, gint64 deadline)
+static void stop_not_reading(Game *g, int p);
+
+/*
+ * Write what seat p's pipe takes of its queued lines now, logging each
+ * line once, never waiting. False if the bot is gone (a fault is charged
+ * when it closed its input, or when it let GAME_OUTPUT_CAP bytes pile up).
+ */
+static gboolean flush(Game *g, int p)
 {
 	Seat *s = &g->seat[p];
 
-	if (!s->bot || s->pending->len == 0)
-		return s->bot != NULL;
-	if (g->log) {
-		const char *q = s->pending->str;
+	if (!s->bot)
+		return FALSE;
+	if (g->log && s->logged < s->pending->len) {
+		const char *q = s->pending->str + s->logged;
 		const char *nl;
 		while ((nl = strchr(q, '\n'))) {
 			log_traffic(g, '>', p, q, (size_t)(nl - q));
 			q = nl + 1;
 		}
 	}
-	BotWriteStatus w = bot_write(s->bot, s->pending->str, s->pending->len, deadline);
-	g_string_truncate(s->pending, 0);
-	if (w == BOT_WRITE_OK)
+	s->logged = s->pending->len;
+	if (s->pending->len == 0)
 		return TRUE;
-	if (g->starting)
-		fault(g, p, GAME_FAULT_START, w == BOT_WRITE_CLOSED ? "exited before hello" : "input full");
-	else
-		fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
-		      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
-	return FALSE;
+	gssize n = bot_write_some(s->bot, s->pending->str, s->pending->len);
+	if (n < 0) {
+		g_string_truncate(s->pending, 0);
+		s->logged = 0;
+		if (g->starting)
+			fault(g, p, GAME_FAULT_START, "exited before hello");
+		else
+			fault(g, p, GAME_FAULT_CRASH, "input closed");
+		return FALSE;
+	}
+	g_string_erase(s->pending, 0, n);
+	s->logged -= (gsize)n;
+	if (s->pending->len > GAME_OUTPUT_CAP) {
+		stop_not_reading(g, p);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* Whether seat p's bot has read its last `go` (stream offset go_end). */
+static gboolean read_its_go(const Game *g, int p)
+{
+	const Seat *s = &g->seat[p];
+
+	return !s->bot || bot_consumed(s->bot) >= s->go_end;
 }
 
 /* ---- faults ----------------------------------------------------------- */
@@ -226,6 +278,9 @@ static void kill_seat(Game *g, int p)
 		s->bot = NULL;
 	}
 	s->awaiting = FALSE;
+	s->held = FALSE;
+	g_string_truncate(s->pending, 0);
+	s->logged = 0;
 }
 
 static void retire(Game *g, int p)
@@ -240,8 +295,12 @@ static void retire(Game *g, int p)
 		return;
 	}
 	if (g->policy == VARIANT_FAULT_NOTHING) {
+		/* Rounds go on without the seat; in real time (as on a turn)
+		 * a seat that can never act again is retired, so that the
+		 * others are not left to play on alone. */
 		uint32_t mask;
-		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_TURN) {
+		VariantPhase phase = g->v->phase(g->state, &mask);
+		if (phase != VARIANT_PHASE_TURN && phase != VARIANT_PHASE_REALTIME) {
 			log_printf(g, "out %d\n", p);	/* missing from every later round */
 			return;
 		}
@@ -292,6 +351,36 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	queue_others(g, -1, line);	/* the seat itself is told too */
 }
 
+/*
+ * Seat p's bot does not read its input: it let GAME_OUTPUT_CAP bytes pile
+ * up. Nothing can be said to it any more, so it is stopped. In real time
+ * its seat is retired under every policy, so that the others play on and
+ * a game of two ends at once; elsewhere the policy decides, as for a crash.
+ */
+static void stop_not_reading(Game *g, int p)
+{
+	Seat *s = &g->seat[p];
+	uint32_t mask;
+	gboolean realtime = g->v->phase(g->state, &mask) == VARIANT_PHASE_REALTIME;
+
+	kill_seat(g, p);
+	if (realtime)
+		s->out = TRUE;	/* retired below, whatever the policy */
+	fault(g, p, GAME_FAULT_TIMEOUT, "not reading its input");
+	if (realtime) {
+		g->legal_seat = -1;
+		g->v->retire(g->state, p);
+		log_printf(g, "retire %d\n", p);
+	}
+}
+
+/* Seat p's `go` ran out of time: a timeout, said to be a bot that does
+ * not read when it left that `go` unread. */
+static void timeout(Game *g, int p)
+{
+	fault(g, p, GAME_FAULT_TIMEOUT, read_its_go(g, p) ? NULL : "not reading its input");
+}
+
 /* ---- waiting ---------------------------------------------------------- */
 
 typedef enum {
@@ -299,6 +388,7 @@ typedef enum {
 	EV_LINE,	/* seat sent a line (already logged) */
 	EV_EOF,		/* seat closed its output */
 	EV_TOO_LONG,	/* seat sent a line over the limit */
+	EV_FAULT,	/* seat was charged a fault while its output was written */
 } EventKind;
 
 typedef struct {
@@ -350,7 +440,7 @@ static gboolean take_event(Game *g, int p, Event *ev)
 	case BOT_LINE_OK:
 		/* At most GAME_INFO_MAX info and other ignored lines per move
 		 * reach the log. */
-		if (line_kind(g, line) == LINE_OTHER && ++s->info > GAME_INFO_MAX) {
+		if ((line_kind(g, line) == LINE_OTHER || !s->awaiting) && ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
 			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
@@ -406,8 +496,8 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 				return;
 			}
 		}
-		struct pollfd fds[2 * VARIANT_MAX_PLAYERS];
-		int who[2 * VARIANT_MAX_PLAYERS];
+		struct pollfd fds[3 * VARIANT_MAX_PLAYERS];
+		int who[3 * VARIANT_MAX_PLAYERS];
 		int nfds = 0;
 		for (int p = 0; p < g->n; p++) {
 			Bot *b = g->seat[p].bot;
@@ -420,6 +510,11 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 			if (bot_stderr_fd(b) >= 0) {
 				fds[nfds] = (struct pollfd){.fd = bot_stderr_fd(b), .events = POLLIN};
 				who[nfds++] = p + VARIANT_MAX_PLAYERS;
+			}
+			/* queued output waits for room in the pipe */
+			if (g->seat[p].pending->len && bot_stdin_fd(b) >= 0) {
+				fds[nfds] = (struct pollfd){.fd = bot_stdin_fd(b), .events = POLLOUT};
+				who[nfds++] = p + 2 * VARIANT_MAX_PLAYERS;
 			}
 		}
 		gint64 now = g_get_monotonic_time();
@@ -452,13 +547,24 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 			ev->kind = EV_NONE;
 			return;
 		}
+		int faulted = -1;
 		for (int i = 0; r > 0 && i < nfds; i++) {
-			if (!fds[i].revents)
-				continue;
-			if (who[i] >= VARIANT_MAX_PLAYERS)
-				bot_drain_stderr(g->seat[who[i] - VARIANT_MAX_PLAYERS].bot);
-			else
-				bot_read(g->seat[who[i]].bot);
+			int p = who[i] % VARIANT_MAX_PLAYERS;
+			Bot *b = g->seat[p].bot;
+			if (!fds[i].revents || !b)
+				continue;	/* (a bot stopped in this round is gone) */
+			if (who[i] >= 2 * VARIANT_MAX_PLAYERS) {
+				if (!flush(g, p))
+					faulted = p;
+			} else if (who[i] >= VARIANT_MAX_PLAYERS) {
+				bot_drain_stderr(b);
+			} else {
+				bot_read(b);
+			}
+		}
+		if (faulted >= 0) {
+			*ev = (Event){.kind = EV_FAULT, .seat = faulted};
+			return;
 		}
 	}
 }
@@ -506,12 +612,12 @@ static void send_go(Game *g, int p)
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
 	s->info = 0;
 	s->side = 0;
+	s->nogo_fault = FALSE;
 	s->awaiting = TRUE;
+	s->go_end = bot_written(s->bot) + s->pending->len;
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
-	/* A bot whose input pipe is full has stopped reading: waiting for
-	 * room longer than the grace margin would stall the other seats. */
-	flush(g, p, MIN(s->deadline, s->go_time + MAX(tc->grace, 10) * 1000));
+	flush(g, p);
 }
 
 /* Account the time of seat p's reply that just arrived. */
@@ -564,6 +670,8 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 	case EV_TOO_LONG:
 		fault(g, p, GAME_FAULT_LINE_TOO_LONG, NULL);
 		return REPLY_FAULT;
+	case EV_FAULT:
+		return REPLY_FAULT;	/* charged already */
 	case EV_LINE:
 		break;
 	}
@@ -581,6 +689,11 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		return REPLY_NONE;
 	}
 	if (!s->awaiting) {
+		/* One such fault per `go`: a flood of moves is one fault, and
+		 * brings no more `go`s than one. */
+		if (s->nogo_fault)
+			return REPLY_NONE;
+		s->nogo_fault = TRUE;
 		fault(g, p, GAME_FAULT_MALFORMED, "move without go");
 		return REPLY_FAULT;
 	}
@@ -710,14 +823,22 @@ static void do_turn(Game *g, int p)
 	while (s->awaiting) {
 		wait_event(g, s->deadline, p, &ev);
 		if (ev.kind == EV_NONE) {
-			fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+			timeout(g, p);
 			policy_move(g, p);
 			return;
 		}
 		Reply r = handle_event(g, &ev, &m, &wall, &cpu);
 		if (ev.seat != p) {
-			if (r == REPLY_FAULT)
-				continue;	/* someone else faulted meanwhile */
+			/* Someone else faulted meanwhile: when that ended the game
+			 * (or the turn), p's answer no longer counts. */
+			uint32_t now_mask;
+			if (r == REPLY_FAULT &&
+			    (g->v->phase(g->state, &now_mask) != VARIANT_PHASE_TURN ||
+			     variant_mask_player(now_mask) != p)) {
+				s->awaiting = FALSE;
+				s->stale++;
+				return;
+			}
 			continue;
 		}
 		if (r == REPLY_FAULT) {
@@ -740,14 +861,12 @@ static void do_turn(Game *g, int p)
 /* Send a side action's lines, each to its seat, at once. */
 static void side_send(Game *g, const VariantSide *out)
 {
-	gint64 deadline = g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000;
-
 	for (int i = 0; i < out->n; i++) {
 		int to = out->to[i];
 		if (to < 0 || to >= g->n || !g->seat[to].bot)
 			continue;
 		queue(g, to, out->line[i]);
-		flush(g, to, deadline);
+		flush(g, to);
 	}
 }
 
@@ -778,7 +897,7 @@ static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 		g_snprintf(answer, sizeof(answer), "refused %.*s %s", (int)strcspn(line, " "), line,
 			   why);
 		queue(g, p, answer);
-		flush(g, p, g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000);
+		flush(g, p);
 		return TRUE;
 	}
 	VariantSideResult r = g->v->side(g->state, p, line, &out);
@@ -884,7 +1003,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)
 				if (g->seat[p].awaiting && g->seat[p].deadline <= now)
-					fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+					timeout(g, p);
 			continue;
 		}
 		Move m;
@@ -945,67 +1064,163 @@ static void do_simultaneous(Game *g, uint32_t mask)
 	g->plies++;
 }
 
-/* Realtime: every seat of the mask keeps an outstanding `go`. Returns when
- * the phase changes or the game limit passes (TRUE then). */
+/*
+ * Real time: seat p's move m (notation `text`, timed wall/cpu) takes effect
+ * now, at the moment `at` of the pace schedule: applied when it is legal,
+ * `rejected` when it was legal at its `go` but someone was faster, an
+ * illegal move otherwise. The seat's next `go` is due at `at`.
+ */
+static void settle(Game *g, int p, Move m, const char *text, double wall, double cpu, gint64 at)
+{
+	Seat *s = &g->seat[p];
+	uint32_t mask;
+
+	s->next_go = at;
+	g->v->phase(g->state, &mask);
+	if (mask & (1u << p) && variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
+		apply_move(g, p, m, NULL, wall, cpu);
+		/* In real time the others hear of it at once, even while
+		 * their own `go` is outstanding. */
+		for (int q = 0; q < g->n; q++)
+			if (q != p && g->seat[q].bot)
+				flush(g, q);
+		return;
+	}
+	if (variant_move_is_legal(g->v, s->snapshot, p, m, g->scratch)) {
+		reject(g, p, text, "overtaken");
+		return;
+	}
+	fault(g, p, GAME_FAULT_ILLEGAL, NULL);
+}
+
+/*
+ * Apply the moves held for the pace that are due by `now`, earliest first;
+ * moves due at the same moment in an order that starts at a seat drawn
+ * from the game's seed. True when any was.
+ */
+static gboolean release_held(Game *g, gint64 now)
+{
+	int first = (int)rng_below(&g->ties, (uint32_t)g->n);
+	gboolean any = FALSE;
+	uint32_t mask;
+
+	for (;;) {
+		int best = -1;
+		for (int i = 0; i < g->n; i++) {
+			int p = (first + i) % g->n;
+			const Seat *s = &g->seat[p];
+			if (s->held && s->ready <= now && (best < 0 || s->ready < g->seat[best].ready))
+				best = p;
+		}
+		if (best < 0 || g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
+			return any;
+		Seat *s = &g->seat[best];
+		s->held = FALSE;
+		settle(g, best, s->held_move, s->held_text, s->held_wall, s->held_cpu, s->ready);
+		any = TRUE;
+	}
+}
+
+/*
+ * Realtime: every seat of the mask keeps an outstanding `go`, at most one
+ * per pace. Returns when the phase changes or the game limit passes (TRUE
+ * then).
+ */
 static gboolean do_realtime(Game *g, gint64 game_deadline)
 {
 	uint32_t mask;
 	Event ev;
 
+	if (!g->started) {
+		/* The start line: every seat's first `go` in one pass, now. */
+		gint64 now = g_get_monotonic_time();
+		for (int p = 0; p < g->n; p++)
+			g->seat[p].next_go = now;
+		g->started = TRUE;
+	}
 	for (;;) {
 		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
 			return FALSE;
+		gint64 now = g_get_monotonic_time();
+		if (now >= game_deadline)
+			return TRUE;
+		if (release_held(g, now))
+			continue;
 		gint64 deadline = game_deadline;
-		for (int p = 0; p < g->n; p++) {
+		gboolean anyone = FALSE, stopped = FALSE;
+		for (int p = 0; p < g->n && !stopped; p++) {
 			Seat *s = &g->seat[p];
 			if (!(mask & (1u << p)) || !s->bot)
 				continue;
-			if (!s->awaiting)
+			anyone = TRUE;
+			if (s->held) {
+				deadline = MIN(deadline, s->ready);
+				continue;
+			}
+			if (!s->awaiting) {
+				/* No new `go` to a bot that left its last one unread:
+				 * each move limit that passes so is a timeout (and
+				 * the cap of faults in a row retires it). */
+				if (!read_its_go(g, p)) {
+					if (now >= s->deadline) {
+						timeout(g, p);
+						s->deadline = now + (MIN(s->bank, g->spec->time.move * 1000) +
+								     g->spec->time.grace * 1000);
+						stopped = TRUE;
+					} else
+						deadline = MIN(deadline, s->deadline);
+					continue;
+				}
+				if (now < s->next_go) {
+					deadline = MIN(deadline, s->next_go);
+					continue;
+				}
+				/* A `go` due long ago (the seat had nothing to do)
+				 * starts its pace now. */
+				gint64 at = now - s->next_go < MAX(g->pace, 1) ? s->next_go : now;
 				send_go(g, p);
+				s->ready = at + g->pace;
+			}
 			if (s->awaiting)
 				deadline = MIN(deadline, s->deadline);
 		}
-		/* Only seats out under a policy that plays for them are left. */
-		gboolean anyone = FALSE;
-		for (int p = 0; p < g->n; p++)
-			if (mask & (1u << p) && g->seat[p].bot)
-				anyone = TRUE;
+		if (stopped)
+			continue;	/* a seat was retired: look again */
 		if (!anyone) {
 			/* Nobody can act: let the variant end by halting. */
 			return TRUE;
 		}
 		wait_event(g, deadline, -1, &ev);
-		gint64 now = g_get_monotonic_time();
+		now = g_get_monotonic_time();
 		if (ev.kind == EV_NONE) {
-			if (now >= game_deadline)
-				return TRUE;
 			for (int p = 0; p < g->n; p++)
-				if (g->seat[p].awaiting && g->seat[p].deadline <= now)
-					fault(g, p, GAME_FAULT_TIMEOUT, NULL);
+				if (g->seat[p].awaiting && g->seat[p].deadline <= now) {
+					timeout(g, p);
+					g->seat[p].next_go = now;
+				}
 			continue;
 		}
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
-		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
-			continue;
-		g->v->phase(g->state, &mask);
-		if (mask & (1u << p) && variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
-			apply_move(g, p, m, NULL, wall, cpu);
-			/* In real time the others hear of it at once, even while
-			 * their own `go` is outstanding. */
-			gint64 soon = g_get_monotonic_time() + MAX(g->spec->time.grace, 10) * 1000;
-			for (int q = 0; q < g->n; q++)
-				if (q != p && g->seat[q].bot)
-					flush(g, q, soon);
+		Seat *s = &g->seat[p];
+		Reply r = handle_event(g, &ev, &m, &wall, &cpu);
+		if (r != REPLY_MOVE) {
+			/* a fault costs the seat its turn of the pace */
+			if (r == REPLY_FAULT && !s->awaiting && !s->held)
+				s->next_go = MAX(now, s->ready);
 			continue;
 		}
-		/* Legal when asked, overtaken since: not the bot's fault. */
-		if (variant_move_is_legal(g->v, g->seat[p].snapshot, p, m, g->scratch)) {
-			reject(g, p, ev.line + 5, "overtaken");
+		if (now < s->ready) {
+			/* Sooner than the pace: it waits for its moment. */
+			s->held = TRUE;
+			s->held_move = m;
+			s->held_wall = wall;
+			s->held_cpu = cpu;
+			g_strlcpy(s->held_text, ev.line + 5, sizeof(s->held_text));
 			continue;
 		}
-		fault(g, p, GAME_FAULT_ILLEGAL, NULL);
+		settle(g, p, m, ev.line + 5, wall, cpu, now);
 	}
 }
 
@@ -1130,7 +1345,7 @@ static void start_bots(Game *g)
 		s->go_time = g_get_monotonic_time();
 		s->deadline = s->human ? GAME_FOREVER : s->go_time + (tc->start + tc->grace) * 1000;
 		s->awaiting = TRUE;
-		flush(g, p, s->deadline);
+		flush(g, p);
 	}
 	for (int p = 0; p < g->n; p++)
 		if (spawn_error[p]) {
@@ -1166,6 +1381,8 @@ static void start_bots(Game *g)
 			fault(g, p, GAME_FAULT_LINE_TOO_LONG, NULL);
 			continue;
 		}
+		if (ev.kind == EV_FAULT)
+			continue;
 		const char *line = ev.line;
 		if (ev.bad) {
 			fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
@@ -1244,7 +1461,10 @@ static void finish(Game *g, GameResult *result)
 			  s->stale == 0;
 		if (!keep[p])
 			queue(g, p, "quit");
-		flush(g, p, deadline);
+		/* The last lines may wait for room until the grace runs out. */
+		if (flush(g, p) && s->pending->len &&
+		    bot_write(s->bot, s->pending->str, s->pending->len, deadline) == BOT_WRITE_OK)
+			g_string_truncate(s->pending, 0);
 	}
 	g_string_free(line, TRUE);
 	/* Let the bots exit on their own, then kill whatever is left. */
@@ -1339,6 +1559,12 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.text = g_malloc(g.text_cap);
 	rng_seed(&g.chance, spec->seed);
 	rng_seed(&g.fault_rng, rng_derive(spec->seed, "fault", 0));
+	/* Ties between seats are broken in an order drawn from the seed: the
+	 * first seat looked at, then each batch of moves due together. */
+	rng_seed(&g.ties, rng_derive(spec->seed, "ties", 0));
+	g.rr = (int)rng_below(&g.ties, (uint32_t)g.n);
+	int pace_index = variant_option_index(v, "pace");
+	g.pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
 	g.t0 = g_get_monotonic_time();
 	for (int p = 0; p < g.n; p++) {
 		Seat *s = &g.seat[p];
@@ -1364,7 +1590,9 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	start_bots(&g);
 
 	result->end = GAME_END_RULES;
-	gint64 game_deadline = spec->time.game > 0 ? g.t0 + spec->time.game * 1000 : GAME_FOREVER;
+	/* The game clock starts once every bot said hello (the start line). */
+	gint64 game_deadline = spec->time.game > 0 ? g_get_monotonic_time() + spec->time.game * 1000
+						   : GAME_FOREVER;
 	for (;;) {
 		uint32_t mask;
 		VariantPhase phase = v->phase(g.state, &mask);

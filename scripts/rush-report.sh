@@ -1,11 +1,17 @@
 #!/bin/sh
 # rush-report: how well the rush AI plays, beside the rulebook's skill chart.
 #
-#   scripts/rush-report.sh [-n GAMES] [-s SEED] [-k LOGDIR] [-r REFEREE] [-H] [BOT [OPPONENT]]
+#   scripts/rush-report.sh [-n GAMES] [-s SEED] [-k LOGDIR] [-r REFEREE] [-H]
+#                          [-R] [-p PACE] [-S] [-j JOBS] [-1] [BOT [OPPONENT]]
 #
 # Plays GAMES (default 200) seeded 2-player lockstep games of BOT (default
 # bin/bot-rush) against OPPONENT (default bin/bot-random), then GAMES against
 # itself, through bin/referee with every log checked by `referee verify`.
+# -R plays them in real time instead (at the variant's default pace, or
+# -p PACE ms); -S adds a solo series (the second seat declines, so BOT
+# plays alone: its uncovered squares are its packing); -j runs JOBS games
+# at once (default 1; real-time games mostly wait for the pace); -1 plays
+# only the series against OPPONENT.
 # Seeds run S, S, S+1, S+1, ... with the seats swapped on each pair; the
 # bots get --seed 2S and 2S+1 by seat (BOT and OPPONENT must take --seed,
 # as every bots/botio.h bot does). For
@@ -24,10 +30,20 @@ games=200
 seed=1
 keep=
 harness=0
+realtime=0
+pace=
+solo=0
+only=0
+jobs=1
 referee=${REFEREE:-bin/referee}
-usage() { echo "usage: $0 [-n GAMES] [-s SEED] [-k LOGDIR] [-r REFEREE] [-H] [BOT [OPPONENT]]" >&2; exit 2; }
-while getopts n:s:k:r:H opt; do
+usage() { echo "usage: $0 [-n GAMES] [-s SEED] [-k LOGDIR] [-r REFEREE] [-H] [-R] [-p PACE] [-S] [-j JOBS] [-1] [BOT [OPPONENT]]" >&2; exit 2; }
+while getopts n:s:k:r:HRp:Sj:1 opt; do
 	case $opt in
+	1) only=1 ;;
+	R) realtime=1 ;;
+	p) pace=$OPTARG ;;
+	S) solo=1 ;;
+	j) jobs=$OPTARG ;;
 	n) games=$OPTARG ;;
 	s) seed=$OPTARG ;;
 	k) keep=$OPTARG ;;
@@ -50,37 +66,50 @@ bad=0
 
 # series NAME OPPONENT: writes $tmp/NAME.rows, one line per game:
 # SEED SEAT MY_RANK THEIR_RANK MY_UNCOVERED THEIR_UNCOVERED
+# (a solo series keeps BOT in seat 0 against a seat that declines)
 series() {
 	name=$1 other=$2
-	: >"$tmp/$name.rows"
 	i=0
-	while [ "$i" -lt "$games" ]; do
-		s=$((seed + i / 2))
-		seat=$((i % 2))
-		log="$logs/$name-$i.log"
-		# Each program gets its own seed, so that games differ by seed.
-		if [ "$seat" = 0 ]; then
-			a="$bot --seed $((2 * s))" b="$other --seed $((2 * s + 1))"
-		else
-			a="$other --seed $((2 * s))" b="$bot --seed $((2 * s + 1))"
-		fi
-		if ! "$referee" play --variant rush --option lockstep=1 --seed "$s" --time game:600000 --json --log "$log" \
-			"$a" "$b" >"$tmp/json" 2>"$tmp/err" || ! "$referee" verify "$log" >/dev/null 2>>"$tmp/err"; then
-			echo "$name game $i (seed $s): referee failed:" >&2
-			cat "$tmp/err" >&2
-			bad=$((bad + 1))
-			i=$((i + 1))
-			continue
-		fi
-		python3 -c '
+	while [ "$i" -lt "$games" ]; do echo "$i"; i=$((i + 1)); done |
+		xargs -P "$jobs" -I{} sh "$tmp/one.sh" "$name" "$other" {} >"$tmp/$name.rows"
+	bad=$((bad + $(cat "$tmp"/bad.* 2>/dev/null | wc -l)))
+	rm -f "$tmp"/bad.*
+}
+write_one() {
+mode="--option lockstep=1"
+if [ "$realtime" = 1 ]; then
+	mode="--option lockstep=0"
+	[ -n "$pace" ] && mode="$mode --option pace=$pace"
+fi
+cat >"$tmp/one.sh" <<ONE
+name=\$1 other=\$2 i=\$3
+s=\$(($seed + i / 2))
+seat=\$((i % 2))
+[ "\$other" = decline ] && seat=0
+log="$logs/\$name-\$i.log"
+# Each program gets its own seed, so that games differ by seed.
+if [ "\$other" = decline ]; then
+	a="$bot --seed \$((2 * s))" b="sh -c 'read l; read l; echo decline solo; cat >/dev/null'"
+elif [ "\$seat" = 0 ]; then
+	a="$bot --seed \$((2 * s))" b="\$other --seed \$((2 * s + 1))"
+else
+	a="\$other --seed \$((2 * s))" b="$bot --seed \$((2 * s + 1))"
+fi
+if ! "$referee" play --variant rush $mode --seed "\$s" --time game:600000 --json --log "\$log" \\
+	"\$a" "\$b" >"\$log.json" 2>"\$log.err" || ! "$referee" verify "\$log" >/dev/null 2>>"\$log.err"; then
+	echo "\$name game \$i (seed \$s): referee failed:" >&2
+	cat "\$log.err" >&2
+	echo x >"$tmp/bad.\$\$"
+	exit 0
+fi
+python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 me = int(sys.argv[2])
 s = {x["seat"]: x for x in r["seats"]}
 print(sys.argv[3], me, s[me]["rank"], s[1 - me]["rank"], s[me]["score"], s[1 - me]["score"])
-' "$tmp/json" "$seat" "$s" >>"$tmp/$name.rows" || bad=$((bad + 1))
-		i=$((i + 1))
-	done
+' "\$log.json" "\$seat" "\$s" || echo x >"$tmp/bad.\$\$"
+ONE
 }
 
 # harness NAME KIND: the same rows from bot-rush's in-process harness, the
@@ -132,11 +161,16 @@ if [ "$harness" = 1 ]; then
 	summary self "$bot vs itself"
 else
 	[ -x "$referee" ] || { echo "$0: no referee at $referee (make it first)" >&2; exit 1; }
+	write_one
 	series random "$opp"
-	series self "$bot"
-	echo "rush, 2 players, lockstep, through $referee, seeds from $seed, every log verified"
+	[ "$only" = 1 ] || series self "$bot"
+	[ "$solo" = 1 ] && series solo decline
+	how=lockstep
+	[ "$realtime" = 1 ] && how="real time${pace:+ at pace $pace ms}"
+	echo "rush, 2 players, $how, through $referee, seeds from $seed, every log verified"
 	summary random "$bot vs $opp"
-	summary self "$bot vs itself"
+	[ "$only" = 1 ] || summary self "$bot vs itself"
+	[ "$solo" = 1 ] && summary solo "$bot alone (the other seat declines)"
 fi
 echo "games failed: $bad"
 [ "$bad" = 0 ]

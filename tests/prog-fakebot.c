@@ -28,6 +28,9 @@
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   flood        write 10 MB without a newline, then sleep
+ *   floodlines   never read again: write lines forever (its first legal
+ *                move over and over, and unknown lines), as fast as the
+ *                pipe takes them
  *   nonewline    write "move X" without the newline, then sleep
  *   closeout     close stdout and stdin, then sleep forever
  *   grandchild   fork a child that sleeps forever holding stdout, exit
@@ -381,6 +384,9 @@ int main(int argc, char **argv)
 						break;
 				fflush(stdout);
 				forever();
+			} else if (strcmp(mode, "floodlines") == 0) {
+				for (;;)
+					printf("move %s\nspam spam spam\n", first ? first : "none");
 			} else if (strcmp(mode, "nonewline") == 0) {
 				printf("move %s", first ? first : "none");
 				fflush(stdout);

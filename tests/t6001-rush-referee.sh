@@ -1,7 +1,7 @@
 #!/bin/sh
-# t6001: rush through bin/referee. Real time: a bot that sleeps 1 ms
-# before each action against the same bot sleeping 10 ms: the fast one takes
-# more blocks, and the log (the order moves were applied in) verifies. A
+# t6001: rush through bin/referee. Real time without a pace (pace=0, the
+# race): a bot that sleeps 1 ms before each action against the same bot
+# sleeping 10 ms: the fast one takes more blocks, and the log (the order moves were applied in) verifies. A
 # 4-player real-time game and a lockstep game of our bots finish and
 # verify; the lockstep game reruns identically; the game's time limit ends
 # a slow game with reason=limit; a lockstep game whose bots all crashed ends
@@ -53,7 +53,7 @@ nofaults() { ! grep -q '"faults":{"' "$1"; }
 takes() { grep -c "^move $2 take:" "$1"; }
 
 echo "1..19"
-opts="--seed 1 --time $bounded"
+opts="--seed 1 --time $bounded --option pace=0"
 play speed "$fast" "$slow"
 check "fast vs slow: referee exits 0" [ $? = 0 ]
 check "fast vs slow: the game ended by the rules" reason "$tmp/speed.json" end
@@ -62,7 +62,7 @@ s=$(takes "$tmp/speed.log" 1)
 check "fast vs slow: the fast bot took more blocks ($f to $s)" [ "$f" -gt "$s" ]
 check "fast vs slow: the log replays exactly (verify)" verify "$tmp/speed.log"
 
-opts="--seed 2 --time $bounded"
+opts="--seed 2 --time $bounded --option pace=0"
 play four "$rush" "$random" "$rush --seed 5" "$random --seed 6"
 check "4 players in real time: referee exits 0" [ $? = 0 ]
 check "4 players in real time: ended by the rules, no faults" \
