@@ -89,6 +89,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main
 # Each entry is "command-or-pkgconfig-module:debian-package".
 DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs \
 	bwrap:bubblewrap valgrind:valgrind \
+	xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 
 deps:
@@ -185,6 +186,15 @@ $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+# ---- the HTML pages' style and scripts, built into the referee ----------
+VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/replay.js referee/viewer/report.js
+
+build/viewer-assets.h: $(VIEWER_ASSETS) | deps
+	@mkdir -p $(@D)
+	{ for f in $(VIEWER_ASSETS); do xxd -i $$f; done; } >$@.tmp && mv $@.tmp $@
+
+$(O)/referee/html.o $(FZ)/obj/referee/html.o: build/viewer-assets.h
 
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.

@@ -144,8 +144,4 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
 /* Free what a GameResult holds (names, path, kept bots). */
 void game_result_clear(GameResult *result);
 
-/* The result as one JSON object (variant, seed, seats, log). Newly
- * allocated. */
-char *game_result_to_json(const GameSpec *spec, const GameResult *result);
-
 #endif

@@ -4,6 +4,7 @@
  *   referee play --variant NAME [options] BOT BOT...   play one game
  *   referee verify LOG      check a game log against the rules
  *   referee view [--step] LOG   show a logged game move by move
+ *   referee view --html LOG [-o FILE]   the same as one self-contained web page
  *   referee rerun LOG       play a logged game again with the same bots
  *   referee tournament [FILE] [flags]   a round robin (tournaments/)
  *   referee merge DIR...    combine tournament shards' standings
@@ -35,6 +36,8 @@
 #include "bot.h"
 #include "check.h"
 #include "game.h"
+#include "html.h"
+#include "json.h"
 #include "sandbox.h"
 #include "gamelog.h"
 #include "human.h"
@@ -270,12 +273,38 @@ static int cmd_verify(int argc, char **argv)
 	return 0;
 }
 
+/* view --html: write the replay page to `out` ("-" for stdout). */
+static int view_html(const GameLog *log, const char *out)
+{
+	g_autoptr(GError) err = NULL;
+	g_autofree char *json = replay_json(log, &err);
+	if (!json) {
+		fprintf(stderr, "referee: view: %s\n", err->message);
+		return 1;
+	}
+	g_autofree char *base = g_path_get_basename(log->path);
+	g_autofree char *title = g_strdup_printf("%s: %s", log->variant->title, base);
+	g_autofree char *page = html_replay_page(title, json);
+	if (g_strcmp0(out, "-") == 0) {
+		fputs(page, stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (!g_file_set_contents(out, page, -1, &err)) {
+		fprintf(stderr, "referee: view: %s\n", err->message);
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_view(int argc, char **argv)
 {
-	gboolean step = FALSE, colour = isatty(STDOUT_FILENO), no_colour = FALSE;
+	gboolean step = FALSE, colour = isatty(STDOUT_FILENO), no_colour = FALSE, html = FALSE;
+	g_autofree char *out = NULL;
 	GOptionEntry entries[] = {
 		{"step", 0, 0, G_OPTION_ARG_NONE, &step, "wait for Enter between moves", NULL},
 		{"no-colour", 0, 0, G_OPTION_ARG_NONE, &no_colour, "plain ASCII even on a terminal", NULL},
+		{"html", 0, 0, G_OPTION_ARG_NONE, &html, "write a self-contained HTML replay (default LOG.html)", NULL},
+		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "with --html: the page's file (- for stdout)", "FILE"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - show a logged game move by move");
@@ -284,9 +313,16 @@ static int cmd_view(int argc, char **argv)
 		return EXIT_USAGE;
 	if (argc != 2)
 		return usage_error("view: want exactly one LOG");
+	if (out && !html)
+		return usage_error("view: -o goes with --html");
 	g_autoptr(GameLog) log = load_log(argv[1]);
 	if (!log)
 		return 1;
+	if (html) {
+		if (!out)
+			out = g_strdup_printf("%s.html", argv[1]);
+		return view_html(log, out);
+	}
 	g_autoptr(GError) err = NULL;
 	if (!replay_view(log, colour && !no_colour, step, stdout, stdin, &err)) {
 		fflush(stdout);

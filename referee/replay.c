@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "json.h"
 #include "text.h"
 
 typedef struct {
@@ -539,4 +540,150 @@ gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
 			return FALSE;
 		}
 	}
+}
+
+/* ---- the replay as JSON, for view --html ------------------------------ */
+
+/* Append the board (the variant's picture, with its colours) and scores. */
+static void json_board(Replay *r, GString *s)
+{
+	int scores[VARIANT_MAX_PLAYERS];
+	Text t;
+
+	text_init(&t, r->text, sizeof(r->text));
+	r->v->render(r->state, true, &t);
+	g_string_append(s, "\"b\":");
+	json_string(s, r->text);
+	r->v->scores(r->state, scores);
+	g_string_append(s, ",\"sc\":[");
+	for (int p = 0; p < r->log->config.nplayers; p++)
+		g_string_append_printf(s, "%s%d", p ? "," : "", scores[p]);
+	g_string_append_c(s, ']');
+}
+
+/* One note for the next step: what happened between two boards. */
+static void json_note(GString *notes, int seat, const char *kind, const char *text)
+{
+	g_string_append_printf(notes, "%s{\"s\":%d,\"k\":\"%s\",\"t\":", notes->len ? "," : "", seat, kind);
+	json_string(notes, text ? text : "");
+	g_string_append_c(notes, '}');
+}
+
+/* Append one step: what happened (kind, seat, notation), each seat's time
+ * for it, the faults and notes since the last step, and the board after. */
+static void json_step(Replay *r, GString *s, const char *kind, const GameLogEvent *e, double *ms,
+		      GString *faults, GString *notes)
+{
+	const gboolean notation = e && e->text && e->kind != GAMELOG_HALT && e->kind != GAMELOG_JOINT;
+
+	g_string_append_printf(s, ",{\"k\":\"%s\",\"s\":%d,\"t\":", kind, e ? e->seat : -1);
+	json_string(s, notation ? e->text : "");
+	g_string_append(s, ",\"ms\":[");
+	for (int p = 0; p < r->log->config.nplayers; p++) {
+		if (p)
+			g_string_append_c(s, ',');
+		if (ms[p] < 0)
+			g_string_append(s, "null");
+		else
+			json_double(s, ms[p], 3);
+		ms[p] = -1;
+	}
+	g_string_append_printf(s, "],\"f\":[%s],\"n\":[%s],", faults->str, notes->str);
+	g_string_truncate(faults, 0);
+	g_string_truncate(notes, 0);
+	json_board(r, s);
+	g_string_append_c(s, '}');
+}
+
+char *replay_json(const GameLog *log, GError **error)
+{
+	const Variant *v = log->variant;
+	const int n = log->config.nplayers;
+	g_autoptr(GString) s = g_string_new(NULL);
+	g_autoptr(GString) notes = g_string_new(NULL);
+	g_autoptr(GString) faults = g_string_new(NULL);
+	Replay *r = g_new0(Replay, 1);
+	double ms[VARIANT_MAX_PLAYERS];
+	const char *result = NULL;
+	gboolean ok = TRUE;
+
+	replay_init(r, log);
+	g_string_append(s, "{\"variant\":");
+	json_string(s, v->name);
+	g_string_append(s, ",\"title\":");
+	json_string(s, v->title);
+	g_string_append(s, ",\"options\":\"");
+	for (int i = 0; i < v->n_options; i++)
+		g_string_append_printf(s, "%s%s=%d", i ? "," : "", v->options[i].key, log->config.opt[i]);
+	g_string_append_printf(s, "\",\"seed\":\"%" G_GUINT64_FORMAT "\",\"players\":%d,\"policy\":\"%s\","
+			       "\"lower_score_wins\":%s,\"log\":",
+			       log->seed, n, gamelog_policy_name(log->policy), v->lower_score_wins ? "true" : "false");
+	json_string(s, log->path);
+	g_string_append(s, ",\"bots\":[");
+	for (int p = 0; p < n; p++) {
+		g_string_append(s, p ? ",{\"name\":" : "{\"name\":");
+		json_string(s, log->name[p]);
+		g_string_append(s, ",\"sha256\":");
+		json_string(s, log->sha256[p]);
+		g_string_append(s, ",\"command\":");
+		json_string(s, log->command[p]);
+		g_string_append_c(s, '}');
+	}
+	g_string_append(s, "],\"steps\":[{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
+	json_board(r, s);
+	g_string_append_c(s, '}');
+	for (int p = 0; p < n; p++)
+		ms[p] = -1;
+	for (guint i = 0; ok && i < log->events->len; i++) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		const char *kind = NULL;
+
+		ok = replay_step(r, e, error);
+		if (!ok)
+			break;
+		switch (e->kind) {
+		case GAMELOG_CHANCE: kind = "chance"; break;
+		case GAMELOG_MOVE: kind = "move"; ms[e->seat] = e->wall_ms; break;
+		case GAMELOG_RANDOM: kind = "random"; break;
+		case GAMELOG_JOINT: kind = "round"; break;
+		case GAMELOG_HALT: kind = "halt"; break;
+		case GAMELOG_SUBMIT:
+			ms[e->seat] = e->wall_ms;
+			json_note(notes, e->seat, "submit", e->text);
+			break;
+		case GAMELOG_SUBMIT_RANDOM: json_note(notes, e->seat, "submit-random", e->text); break;
+		case GAMELOG_MISSING: json_note(notes, e->seat, "missing", ""); break;
+		case GAMELOG_REJECTED: json_note(notes, e->seat, "rejected", e->text); break;
+		case GAMELOG_RETIRE: json_note(notes, e->seat, "retire", ""); break;
+		case GAMELOG_OUT: json_note(notes, e->seat, "out", ""); break;
+		case GAMELOG_SIDE: json_note(notes, e->seat, "side", e->text); break;
+		case GAMELOG_FAULT:
+			json_note(notes, e->seat, "fault", e->text);
+			g_string_append_printf(faults, "%s%d", faults->len ? "," : "", e->seat);
+			break;
+		case GAMELOG_RECEIVED:
+			if (g_str_has_prefix(e->text, "info "))
+				json_note(notes, e->seat, "info", e->text);
+			break;
+		case GAMELOG_RESULT:
+			result = e->text;
+			break;
+		default:
+			break;
+		}
+		if (kind)
+			json_step(r, s, kind, e, ms, faults, notes);
+	}
+	if (ok && (notes->len || faults->len))
+		json_step(r, s, "end", NULL, ms, faults, notes);
+	g_string_append(s, "],\"result\":");
+	json_string(s, result);
+	if (ok)
+		ok = replay_finish(r, error);
+	replay_release(r);
+	g_free(r);
+	if (!ok)
+		return NULL;
+	g_string_append_c(s, '}');
+	return g_string_free(g_steal_pointer(&s), FALSE);
 }

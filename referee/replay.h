@@ -33,6 +33,18 @@ gboolean replay_verify(const GameLog *log, GError **error);
 gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *out, FILE *in,
 		     GError **error);
 
+/*
+ * The game as one JSON object for the HTML replay (docs/viewer.md): the
+ * header (variant, options, seed, bots with hashes), then `steps`, one per
+ * board: the start, then each chance move, move, round and halt, each with
+ * its notation, every seat's time for it (`ms`, null when it did not
+ * move), the seats that faulted since the last step (`f`), the notes since
+ * (`n`: submits, info lines, table talk, faults, retirements), the board
+ * as the variant renders it (ANSI colours) and the scores; then `result`,
+ * the log's result line. NULL with error when the log does not replay.
+ */
+char *replay_json(const GameLog *log, GError **error);
+
 /* TRUE when both logs record the same game; FALSE with error naming the
  * first difference (line numbers of both). */
 gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error);

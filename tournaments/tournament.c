@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 
 #include "referee/keyfile.h"
+#include "tournaments/report.h"
 #include "tournaments/standings.h"
 
 #define DEFAULT_GAMES 2
@@ -649,8 +650,14 @@ static int finish(const TournamentConfig *cfg, const char *journal_path, gboolea
 	st = standings_new(&h, games, cfg->bootstrap);
 	journal_header_clear(&h);
 	text = standings_text(st, cfg->output, cfg->referee ? cfg->referee : "referee");
+	g_autoptr(GPtrArray) logs = g_ptr_array_new();
+	for (guint i = 0; i < games->len; i++) {
+		JournalGame *g = g_ptr_array_index(games, i);
+		if (g->log[0] && strcmp(g->log, "-") != 0)
+			g_ptr_array_add(logs, g->log);
+	}
 	if (!standings_write_json(st, json, &error) || !standings_write_csv(st, csv, &error) ||
-	    !g_file_set_contents(txt, text, -1, &error)) {
+	    !g_file_set_contents(txt, text, -1, &error) || !report_write(cfg->output, logs, &error)) {
 		fprintf(stderr, "referee: %s\n", error->message);
 		return 1;
 	}

@@ -1,10 +1,12 @@
-/* The game log reader and everything behind verify, view and rerun. */
+/* The game log reader and everything behind verify, view (and view
+ * --html) and rerun. */
 #include <stdio.h>
 
 #include <glib.h>
 
 #include "fuzz.h"
 #include "referee/gamelog.h"
+#include "referee/html.h"
 #include "referee/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -18,6 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	replay_verify(log, NULL);
 	replay_view(log, TRUE, FALSE, devnull, NULL, NULL);
 	replay_compare(log, log, NULL);
+	g_autofree char *json = replay_json(log, NULL);
+	g_autofree char *page = json ? html_replay_page("fuzz", json) : NULL;
 	fclose(devnull);
 	return 0;
 }

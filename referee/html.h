@@ -1,0 +1,24 @@
+/*
+ * html: self-contained HTML pages (docs/viewer.md). Each page is one file:
+ * its style and script (the files in referee/viewer, built into the binary) and its
+ * data (JSON from json.c and replay.c) inline, so it opens from disk, by
+ * mail or as an attachment, with no network and no other file.
+ */
+#ifndef TETRARENA_REFEREE_HTML_H
+#define TETRARENA_REFEREE_HTML_H
+
+#include <glib.h>
+
+/* The replay page of a game: `json` is replay_json()'s output. Newly
+ * allocated. */
+char *html_replay_page(const char *title, const char *json);
+
+/*
+ * A tournament's report page: `standings_json` is what standings.json
+ * holds, `games_csv` what games.csv holds (one row per seat of a game),
+ * `replayed` the games' log paths (as in games.csv) whose replay
+ * LOG.html was written beside the log. Newly allocated.
+ */
+char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed);
+
+#endif

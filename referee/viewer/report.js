@@ -1,0 +1,186 @@
+// A tournament's report.html: draws what the referee put in the element
+// #report (standings.json and games.csv, see docs/viewer.md). Plain script.
+"use strict";
+(function () {
+	const R = JSON.parse(document.getElementById("report").textContent);
+	const ST = R.standings, bots = ST.bots;
+	const COL = PALETTE;
+
+	function fix(x, d) { return typeof x === "number" ? x.toFixed(d) : "-"; }
+	function section(title) { document.body.appendChild(el("h2", {}, title)); }
+
+	// games.csv: one row per seat of each game
+	const lines = R.games_csv.split("\n").filter(function (l) { return l.length; });
+	const cols = lines.length ? lines[0].split(",") : [];
+	const rows = lines.slice(1).map(function (l) {
+		const v = l.split(","), o = {};
+		cols.forEach(function (c, i) { o[c] = v[i]; });
+		return o;
+	});
+	const games = new Map();
+	rows.forEach(function (r) {
+		if (!games.has(r.id)) games.set(r.id, []);
+		games.get(r.id).push(r);
+	});
+
+	document.body.appendChild(el("h1", {}, "Tournament report: " + ST.variant));
+	const head = el("p", { id: "header" });
+	head.append(document.createTextNode(ST.players + " players a game · seed " + ST.seed + " · "),
+		el("span", { id: "gamecount" }, String(ST.games)), document.createTextNode(" games played of " + ST.total));
+	document.body.appendChild(head);
+
+	// ---- standings ---------------------------------------------------------
+	section("Standings");
+	const t = el("table", { id: "standings" });
+	t.appendChild(el("tr", {})).append(el("th", {}, "#"), el("th", { class: "l" }, "bot"), el("th", {}, "games"),
+		el("th", {}, "points"), el("th", {}, "W-D-L"), el("th", {}, "mean rank"), el("th", {}, "mean score"),
+		el("th", {}, "Elo"), el("th", {}, "95% interval"), el("th", {}, "faults"), el("th", {}, "ms/move"));
+	bots.forEach(function (b) {
+		const tr = el("tr", { "data-bot": b.name });
+		tr.append(el("td", {}, String(b.rank)), el("td", { class: "l" }, b.name), el("td", {}, String(b.games)),
+			el("td", {}, fix(b.points, 1)), el("td", {}, b.wins + "-" + b.draws + "-" + b.losses),
+			el("td", {}, fix(b.mean_rank, 2)), el("td", {}, fix(b.mean_score, 2)),
+			el("td", { class: "elo" }, fix(b.elo, 0)), el("td", {}, fix(b.elo_low, 0) + " … " + fix(b.elo_high, 0)),
+			el("td", {}, String(b.faults)), el("td", {}, fix(b.mean_ms, 2)));
+		t.appendChild(tr);
+	});
+	document.body.appendChild(t);
+
+	// ---- ratings with 95% intervals ---------------------------------------
+	section("Ratings (Elo) with 95% intervals");
+	(function () {
+		const W = 640, rowH = 26, L = 150, H = bots.length * rowH + 30;
+		let lo = 0, hi = 0;
+		bots.forEach(function (b) { lo = Math.min(lo, b.elo_low, b.elo); hi = Math.max(hi, b.elo_high, b.elo); });
+		const pad = (hi - lo) * 0.05 + 1;
+		lo -= pad; hi += pad;
+		const x = function (v) { return L + (W - L - 20) * (v - lo) / (hi - lo); };
+		const g = svg("svg", { id: "ratingplot", width: W, height: H, role: "img" });
+		g.appendChild(svg("title", {}, "ratings with 95% intervals"));
+		g.appendChild(svg("line", { x1: x(0), x2: x(0), y1: 0, y2: H - 20, stroke: "#aaa", "stroke-dasharray": "3 3" }));
+		g.appendChild(svg("text", { x: x(0) - 4, y: H - 6 }, "0"));
+		g.appendChild(svg("text", { x: L, y: H - 6 }, Math.round(lo)));
+		g.appendChild(svg("text", { x: W - 50, y: H - 6 }, Math.round(hi)));
+		bots.forEach(function (b, i) {
+			const y = 16 + i * rowH;
+			g.appendChild(svg("text", { x: 4, y: y + 4 }, b.name));
+			g.appendChild(svg("line", { class: "bar", x1: x(b.elo_low), x2: x(b.elo_high), y1: y, y2: y, stroke: COL[i % COL.length], "stroke-width": 4 }));
+			g.appendChild(svg("circle", { cx: x(b.elo), cy: y, r: 5, fill: "#000" }));
+			g.appendChild(svg("text", { x: x(b.elo_high) + 6, y: y + 4 }, fix(b.elo, 0)));
+		});
+		document.body.appendChild(g);
+	})();
+
+	// ---- crosstable heat map ------------------------------------------------
+	section("Crosstable: score share of the row's bot against the column's (heat map)");
+	(function () {
+		const ct = el("table", { id: "crosstable" });
+		const hr = el("tr", {});
+		hr.appendChild(el("th", { class: "l" }, "row vs column"));
+		bots.forEach(function (b) { hr.appendChild(el("th", {}, b.name)); });
+		ct.appendChild(hr);
+		bots.forEach(function (a) {
+			const tr = el("tr", {});
+			tr.appendChild(el("th", { class: "l" }, a.name));
+			bots.forEach(function (b) {
+				const c = a.crosstable && a.crosstable[b.name];
+				if (a.name === b.name || !c) { tr.appendChild(el("td", { class: "muted" }, a.name === b.name ? "—" : "")); return; }
+				// share 0 (vermillion) .. 0.5 (white) .. 1 (blue)
+				const s = c.share, k = Math.abs(s - 0.5) * 2;
+				const base = s >= 0.5 ? [0, 114, 178] : [213, 94, 0];
+				const mix = base.map(function (v) { return Math.round(255 + (v - 255) * k); });
+				const td = el("td", { class: "heat", title: c.wins + "-" + c.draws + "-" + c.losses + " in " + c.games,
+					style: "background:rgb(" + mix.join(",") + ");color:" + (k > 0.6 ? "#fff" : "#000") },
+					(s * 100).toFixed(0) + "%");
+				tr.appendChild(td);
+			});
+			ct.appendChild(tr);
+		});
+		document.body.appendChild(ct);
+	})();
+
+	// ---- distributions per bot --------------------------------------------
+	function quantiles(a) {
+		a = a.slice().sort(function (x, y) { return x - y; });
+		const q = function (p) { const i = (a.length - 1) * p, f = Math.floor(i); return a[f] + (a[Math.min(f + 1, a.length - 1)] - a[f]) * (i - f); };
+		return [a[0], q(0.25), q(0.5), q(0.75), a[a.length - 1]];
+	}
+	function boxplot(id, title, value) {
+		const W = 640, rowH = 26, L = 150, H = bots.length * rowH + 30;
+		const per = bots.map(function (b) { return rows.filter(function (r) { return r.bot === b.name; }).map(value).filter(function (v) { return isFinite(v); }); });
+		let lo = Infinity, hi = -Infinity;
+		per.forEach(function (a) { a.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); }); });
+		if (!isFinite(lo)) { lo = 0; hi = 1; }
+		if (hi === lo) hi = lo + 1;
+		const x = function (v) { return L + (W - L - 20) * (v - lo) / (hi - lo); };
+		const g = svg("svg", { id: id, width: W, height: H, role: "img" });
+		g.appendChild(svg("title", {}, title));
+		g.appendChild(svg("text", { x: L, y: H - 6 }, String(Math.round(lo * 100) / 100)));
+		g.appendChild(svg("text", { x: W - 60, y: H - 6 }, String(Math.round(hi * 100) / 100)));
+		bots.forEach(function (b, i) {
+			const y = 16 + i * rowH;
+			g.appendChild(svg("text", { x: 4, y: y + 4 }, b.name));
+			if (!per[i].length) return;
+			const q = quantiles(per[i]);
+			g.appendChild(svg("line", { x1: x(q[0]), x2: x(q[4]), y1: y, y2: y, stroke: "#444" }));
+			g.appendChild(svg("rect", { x: x(q[1]), y: y - 8, width: Math.max(1, x(q[3]) - x(q[1])), height: 16, fill: COL[i % COL.length], stroke: "#000" }));
+			g.appendChild(svg("line", { x1: x(q[2]), x2: x(q[2]), y1: y - 8, y2: y + 8, stroke: "#000", "stroke-width": 2 }));
+		});
+		document.body.appendChild(g);
+	}
+	section("Score per game (box: quartiles, line: median, whiskers: min and max)");
+	boxplot("scoreplot", "score per game per bot", function (r) { return Number(r.score); });
+	section("Mean time per move in a game, ms");
+	boxplot("timeplot", "mean ms per move per bot and game", function (r) { return Number(r.mean_ms); });
+
+	// ---- seat advantage ---------------------------------------------------
+	section("Seat advantage");
+	(function () {
+		const st = el("table", { id: "seats" });
+		st.appendChild(el("tr", {})).append(el("th", {}, "seat"), el("th", {}, "games"), el("th", {}, "first places"),
+			el("th", {}, "mean rank"), el("th", {}, "mean score"));
+		for (let s = 0; s < ST.players; s++) {
+			const a = rows.filter(function (r) { return Number(r.seat) === s; });
+			const n = a.length || 1;
+			const first = a.filter(function (r) { return r.rank === "1"; }).length;
+			const mr = a.reduce(function (x, r) { return x + Number(r.rank); }, 0) / n;
+			const ms = a.reduce(function (x, r) { return x + Number(r.score); }, 0) / n;
+			st.appendChild(el("tr", {})).append(el("td", {}, String(s)), el("td", {}, String(a.length)),
+				el("td", {}, first + " (" + (100 * first / n).toFixed(0) + "%)"), el("td", {}, mr.toFixed(2)), el("td", {}, ms.toFixed(2)));
+		}
+		document.body.appendChild(st);
+	})();
+
+	// ---- games ------------------------------------------------------------
+	const replayed = new Set(R.replayed);
+	function link(r) {
+		if (!r.log || r.log === "-") return el("span", { class: "muted" }, "game " + r.id + " (no log)");
+		if (replayed.has(r.log)) return el("a", { href: r.log + ".html" }, "game " + r.id);
+		const a = el("a", { href: r.log, title: "make its replay: referee view --html " + r.log }, "game " + r.id + " (log)");
+		return a;
+	}
+	section("Faulted games");
+	const faulted = Array.from(games.values()).filter(function (g) { return g.some(function (r) { return r.faults !== "-"; }); });
+	const fl = el("ul", { id: "faulted" });
+	faulted.forEach(function (g) {
+		const li = el("li", {});
+		li.appendChild(link(g[0]));
+		li.appendChild(document.createTextNode(": " + g.filter(function (r) { return r.faults !== "-"; }).map(function (r) { return r.bot + " (seat " + r.seat + ") " + r.faults; }).join("; ")));
+		fl.appendChild(li);
+	});
+	if (!faulted.length) fl.appendChild(el("li", { class: "muted" }, "none"));
+	document.body.appendChild(fl);
+
+	section("Games");
+	if (replayed.size < games.size) document.body.appendChild(el("p", {}, "Games marked (log) have no replay written with the report (more than 500 games, or no log to replay): the link opens the log, and `referee view --html LOG` makes its replay."));
+	const gt = el("table", { id: "games" });
+	gt.appendChild(el("tr", {})).append(el("th", {}, "game"), el("th", { class: "l" }, "seats: bot rank score"), el("th", {}, "end"), el("th", {}, "plies"));
+	games.forEach(function (g) {
+		const tr = el("tr", {});
+		const td = el("td", {}); td.appendChild(link(g[0]));
+		tr.append(td, el("td", { class: "l" }, g.map(function (r) { return r.bot + " " + r.rank + " " + r.score; }).join(" · ")),
+			el("td", {}, g[0].end), el("td", {}, g[0].plies));
+		gt.appendChild(tr);
+	});
+	document.body.appendChild(gt);
+})();

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""browser.py: open one of tetrarena's HTML pages in headless Chromium, as a
+person would, and print what it shows.
+
+    browser.py replay PAGE PNG [PAGE PNG]...   step through each replay
+            with its own controls (arrow keys, then the "last" button);
+            print the final scores and ranks
+    browser.py report PAGE PNG   print the report's bots, ratings, games
+
+Output: one JSON object per page on stdout, and a screenshot of each page
+in its PNG. Exit 1, with the reason on stderr, on a console error, an
+uncaught exception, any request that is not the page itself (the pages
+must need no network) or a page that does not react.
+Chromium is driven over the DevTools protocol on a pipe (fds 3 and 4,
+messages ending in NUL): no port, no packages. A fresh profile each run.
+"""
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+TIMEOUT = 30 * float(os.environ.get("TETRARENA_TIME_SCALE", "1"))
+
+
+class Browser:
+    def __init__(self):
+        self.profile = tempfile.mkdtemp(prefix="tetrarena-chromium-")
+        to_r, to_w = os.pipe()      # our commands, Chromium's fd 3
+        from_r, from_w = os.pipe()  # its answers, Chromium's fd 4
+        os.set_inheritable(to_r, True)
+        os.set_inheritable(from_w, True)
+
+        def fds():
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+        self.proc = subprocess.Popen(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+             "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--no-first-run", "--disable-extensions",
+             "--user-data-dir=" + self.profile, "--remote-debugging-pipe",
+             "--window-size=1280,1000", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, preexec_fn=fds, close_fds=False)
+        os.close(to_r)
+        os.close(from_w)
+        self.out = os.fdopen(to_w, "wb", buffering=0)
+        self.inp = os.fdopen(from_r, "rb", buffering=0)
+        self.buf = b""
+        self.next_id = 0
+        self.events = []
+        self.session = None
+        self.target = None
+
+    def close(self):
+        try:
+            self.send("Browser.close", {}, session=False, wait=False)
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    def read(self):
+        deadline = time.monotonic() + TIMEOUT
+        while b"\0" not in self.buf:
+            if time.monotonic() > deadline:
+                raise RuntimeError("Chromium does not answer")
+            chunk = self.inp.read(65536)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe")
+            self.buf += chunk
+        msg, self.buf = self.buf.split(b"\0", 1)
+        return json.loads(msg)
+
+    def send(self, method, params=None, session=True, wait=True):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            msg["sessionId"] = self.session
+        self.out.write(json.dumps(msg).encode() + b"\0")
+        if not wait:
+            return None
+        while True:
+            m = self.read()
+            if m.get("id") == self.next_id:
+                if "error" in m:
+                    raise RuntimeError(method + ": " + m["error"].get("message", ""))
+                return m.get("result", {})
+            self.events.append(m)
+
+    def wait_event(self, method):
+        for i, m in enumerate(self.events):
+            if m.get("method") == method:
+                del self.events[i]
+                return m
+        while True:
+            m = self.read()
+            if m.get("method") == method:
+                return m
+            self.events.append(m)
+
+    def eval(self, expr):
+        r = self.send("Runtime.evaluate", {"expression": expr, "returnByValue": True})
+        if "exceptionDetails" in r:
+            raise RuntimeError("evaluating %s: %s" % (expr, r["exceptionDetails"].get("text")))
+        return r["result"].get("value")
+
+    def key(self, key, code):
+        for kind in ("keyDown", "keyUp"):
+            self.send("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code,
+                                                 "windowsVirtualKeyCode": code_num(code)})
+
+    def click(self, selector):
+        box = self.eval("(function(){var r=document.querySelector(%s).getBoundingClientRect();"
+                        "return [r.left+r.width/2, r.top+r.height/2];})()" % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1],
+                                                   "button": "left", "clickCount": 1})
+
+    def problems(self):
+        """Console errors, exceptions and requests leaving the file."""
+        out = []
+        for m in self.events:
+            meth, p = m.get("method"), m.get("params", {})
+            if meth == "Runtime.exceptionThrown":
+                out.append("exception: " + json.dumps(p["exceptionDetails"])[:500])
+            elif meth == "Runtime.consoleAPICalled" and p.get("type") in ("error", "warning", "assert"):
+                out.append("console %s: %s" % (p["type"], json.dumps(p.get("args"))[:500]))
+            elif meth == "Log.entryAdded" and p["entry"].get("level") == "error":
+                out.append("log: " + p["entry"].get("text", ""))
+            elif meth == "Network.requestWillBeSent":
+                url = p["request"]["url"]
+                if not url.startswith(("file:", "data:", "about:")):
+                    out.append("network request: " + url)
+        return out
+
+
+def code_num(code):
+    return {"ArrowRight": 39, "ArrowLeft": 37, "End": 35, "Home": 36}.get(code, 0)
+
+
+def open_page(b, path):
+    if b.session:
+        b.send("Target.closeTarget", {"targetId": b.target}, session=False)
+        b.session = None
+    target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+    b.session = b.send("Target.attachToTarget", {"targetId": target, "flatten": True},
+                       session=False)["sessionId"]
+    b.target = target
+    for dom in ("Page", "Runtime", "Log", "Network"):
+        b.send(dom + ".enable")
+    b.send("Page.navigate", {"url": "file://" + os.path.abspath(path)})
+    b.wait_event("Page.loadEventFired")
+
+
+def screenshot(b, png):
+    shot = b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    with open(png, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+
+
+def replay(b, page, png):
+    open_page(b, page)
+    step = lambda: int(b.eval("document.body.getAttribute('data-step')"))
+    last = int(b.eval("document.getElementById('slider').max"))
+    if step() != 0:
+        raise RuntimeError("the replay does not start at step 0")
+    if last >= 2:
+        b.key("ArrowRight", "ArrowRight")
+        b.key("ArrowRight", "ArrowRight")
+        b.key("ArrowLeft", "ArrowLeft")
+        if step() != 1:
+            raise RuntimeError("arrow keys: at step %d, not 1" % step())
+        if b.eval("location.hash") != "#m=1":
+            raise RuntimeError("the address does not follow the step")
+    b.click("#last")
+    if step() != last:
+        raise RuntimeError("the last button: at step %d of %d" % (step(), last))
+    seats = b.eval("Array.from(document.querySelectorAll('#scores tr[data-seat]')).map(function(r){"
+                   "return [r.querySelector('.score').textContent, r.querySelector('.rank').textContent];})")
+    board = b.eval("document.getElementById('board').textContent")
+    screenshot(b, png)
+    return {"steps": last, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
+            "board_chars": len(board.strip()),
+            "notes": b.eval("document.querySelectorAll('#notes li').length"),
+            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
+
+
+def report(b, page, png):
+    open_page(b, page)
+    out = b.eval("""(function(){
+      function rows(sel){return Array.from(document.querySelectorAll(sel));}
+      return {bots: rows('#standings tr[data-bot]').map(function(r){return r.getAttribute('data-bot');}),
+              elo: rows('#standings tr[data-bot] .elo').map(function(c){return Number(c.textContent);}),
+              games: Number(document.getElementById('gamecount').textContent),
+              rating_bars: rows('#ratingplot .bar').length,
+              heat_cells: rows('#crosstable td.heat').length,
+              game_links: rows('#games a').length};})()""")
+    screenshot(b, png)
+    return out
+
+
+def main():
+    if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report"):
+        sys.stderr.write(__doc__)
+        return 2
+    b = Browser()
+    try:
+        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        out = []
+        for i in range(2, len(sys.argv), 2):
+            out.append((replay if sys.argv[1] == "replay" else report)(b, sys.argv[i], sys.argv[i + 1]))
+            b.eval("1")  # let late errors arrive
+            bad = b.problems()
+            if bad:
+                bad.insert(0, sys.argv[i] + ":")
+                break
+    except RuntimeError as e:
+        sys.stderr.write("browser.py: %s\n" % e)
+        return 1
+    finally:
+        b.close()
+    if bad:
+        sys.stderr.write("browser.py: %s\n" % "\n".join(bad))
+        return 1
+    for o in out:
+        print(json.dumps(o))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+#!/bin/sh
+# t2006-html-pages: the HTML replay of every variant and a tournament's
+# report.html, opened in headless Chromium (tests/browser.py) as a person
+# would: no network, no console error; each replay is stepped through with
+# its own controls to the last move, and the scores and ranks it shows are
+# the log's result. Fixtures are real games: link, a solo tetroll game,
+# rush, a 7-seat Main Match with table talk, and a game with faults. The
+# screenshots are kept in build/pages/ for a person to look at.
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref" "$top/bin/bot-link" "$top/bin/bot-rush" "$top/bin/bot-random" \
+	"$build/tests/prog-socialbot" "$build/tests/prog-fakebot"
+command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run make deps"; exit 1; }
+rnd="$top/bin/bot-random"
+soc="$build/tests/prog-socialbot"
+shots="$build/pages"
+mkdir -p "$shots"
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+
+echo "1..21"
+# game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
+game() {
+	name=$1 variant=$2 seed=$3
+	shift 3
+	"$ref" play --variant "$variant" --seed "$seed" --time "$time" --log "$tmp/$name.log" "$@" \
+		>"$tmp/$name.out" 2>&1
+}
+game link link 2 "$top/bin/bot-link" "$rnd"
+game tetroll tetroll 4 "$rnd"
+game rush rush 1 "$top/bin/bot-rush" "$rnd"
+game matrix matrix 6 "$rnd" "$soc" "$rnd" "$soc" "$rnd" "$soc" "$rnd"
+game faults link 3 --fault-policy random "$rnd" "$build/tests/prog-fakebot illegal"
+check "the fixtures: the matrix game has table talk, the faults game faults" \
+	sh -c "grep -q '^side [0-9] ok say' '$tmp/matrix.log' && grep -q '^fault 1 illegal' '$tmp/faults.log'"
+
+pages=
+for v in link tetroll rush matrix faults; do
+	"$ref" view --html "$tmp/$v.log" -o "$tmp/$v.html" 2>"$tmp/$v.err" || echo "view --html $v: $(cat "$tmp/$v.err")"
+	pages="$pages $tmp/$v.html $shots/replay-$v.png"
+done
+# one file: nothing loaded from elsewhere
+self_contained() { [ -s "$1" ] && ! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=' "$1"; }
+all=0
+for v in link tetroll rush matrix faults; do
+	self_contained "$tmp/$v.html" || all=1
+done
+check "every replay is one self-contained file" [ $all = 0 ]
+# shellcheck disable=SC2086
+python3 "$top/tests/browser.py" replay $pages >"$tmp/shown" 2>"$tmp/browser.err"
+check "Chromium opens every replay without network or console errors" [ $? = 0 ]
+[ -s "$tmp/browser.err" ] && sed 's/^/# /' "$tmp/browser.err"
+
+# what the page shows at its last step against the log's result line
+i=0
+for v in link tetroll rush matrix faults; do
+	i=$((i + 1))
+	shown=$(sed -n "${i}p" "$tmp/shown")
+	want=$(sed -n 's/^result ranks=\([^ ]*\) scores=\([^ ]*\) .*/{"scores": [\2], "ranks": [\1]}/p' "$tmp/$v.log" |
+		python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)))' 2>/dev/null)
+	got=$(printf '%s\n' "$shown" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({"scores": d["scores"], "ranks": d["ranks"]}))' 2>/dev/null)
+	check "$v: the last step shows the result's scores and ranks ($want)" [ -n "$want" -a "$got" = "$want" ]
+	steps=$(printf '%s\n' "$shown" | python3 -c 'import json,sys; print(json.load(sys.stdin)["steps"])' 2>/dev/null)
+	moves=$(grep -cE '^(move|random|joint|chance|halt)( |$)' "$tmp/$v.log")
+	check "$v: one step per move, chance move and round ($moves), and a screenshot" \
+		[ "$steps" = "$moves" -a -s "$shots/replay-$v.png" ]
+done
+field() { printf '%s\n' "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['$2'])"; }
+check "the faults game marks its faults on the score chart" [ "$(field "$(sed -n 5p "$tmp/shown")" faultmarks)" -gt 0 ]
+
+# a tournament's report
+"$ref" tournament --variant link --players 2 --games 1 --seed 5 --time "$time" --bootstrap 50 \
+	-o "$tmp/tour" --bot "a=$top/bin/bot-link --depth 1" --bot "b=$rnd" --bot "c=$rnd" \
+	>"$tmp/tour.out" 2>&1
+check "the tournament writes report.html and every game's replay" \
+	sh -c "[ -s '$tmp/tour/report.html' ] && [ \$(ls '$tmp/tour/games/'*.log.html | wc -l) = 6 ]"
+python3 "$top/tests/browser.py" report "$tmp/tour/report.html" "$shots/report.png" >"$tmp/report" 2>"$tmp/report.err"
+check "Chromium opens the report without network or console errors" [ $? = 0 ]
+[ -s "$tmp/report.err" ] && sed 's/^/# /' "$tmp/report.err"
+check "the report shows standings.json's bots, ratings and game count, a plot and a heat map" python3 -c "
+import json, sys
+st = json.load(open('$tmp/tour/standings.json'))
+got = json.load(open('$tmp/report'))
+want = [b['name'] for b in st['bots']]
+ok = got['bots'] == want and got['elo'] == [round(b['elo']) for b in st['bots']] \
+    and got['games'] == st['games'] and got['rating_bars'] == len(want) \
+    and got['heat_cells'] == len(want) * (len(want) - 1) and got['game_links'] == st['games']
+sys.exit(0 if ok else 1)"
+
+# the command line
+"$ref" view --html "$tmp/link.log" -o - >"$tmp/stdout.html" 2>/dev/null
+check "view --html -o - writes the page to stdout" cmp -s "$tmp/stdout.html" "$tmp/link.html"
+"$ref" view --html "$tmp/tetroll.log" 2>/dev/null
+check "view --html without -o writes LOG.html" self_contained "$tmp/tetroll.log.html"
+"$ref" view -o "$tmp/x.html" "$tmp/link.log" >/dev/null 2>&1
+check "-o without --html is a usage error" [ $? = 2 ]
+head -n 20 "$tmp/link.log" >"$tmp/cut.log"
+"$ref" view --html "$tmp/cut.log" -o "$tmp/cut.html" 2>/dev/null
+check "a log that ends before its result makes no page" [ $? = 1 -a ! -e "$tmp/cut.html" ]
+exit $fail
