@@ -42,11 +42,14 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	ai->p.lookahead = 1;
 	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
 	/*
-	 * About 5 million sheets a second on one core of the development
-	 * machine: a tenth of that per ms of the move, so a move stays well
-	 * inside its time even with the core shared several ways.
+	 * A sheet costs about 15 us of one core (the dead-cell flood fill
+	 * dominates); on the 2-core development machine with some twenty
+	 * busy processes bot-tetroll valued some 67,000 sheets a second of
+	 * wall time. 30 sheets per ms of the move keeps a move under half its
+	 * time at that load (150,000 at the default 5 s; the widest moves
+	 * value about 220,000 uncapped).
 	 */
-	ai->eval_cap = 500L * ms;
+	ai->eval_cap = 30L * ms;
 }
 
 int tetrollai_objective(const char *name)
