@@ -1,13 +1,20 @@
 /*
- * bot-tetroll: a Tetroll player (tetrollai.c: expectimax over rerolls,
- * sheet evaluation), speaking protocol.md through botio.c. It plays solo
- * and 2-player games; it declines every other variant.
+ * bot-tetroll: a Tetroll player (tetrollai.c: sheet evaluation, one roll of
+ * lookahead per placement, expectimax over rerolls), speaking protocol.md
+ * through botio.c. It plays solo and 2-player games; it declines every
+ * other variant.
  *
- * Start reading at choose(): it hands the state rebuilt from `go` to
- * tetrollai_choose() and reports the number of sheets it valued in an
- * `info` line.
+ *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--seed N]
+ *
+ * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
+ * sputnik, the most points, is the default.
+ *
+ * Start reading at choose(): it sets the search from the time the referee
+ * gives for the move (tetrollai_budget), hands the state rebuilt from `go`
+ * to tetrollai_choose() and reports the sheets it valued in an `info` line.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "botio.h"
 #include "tetroll.h"
@@ -28,10 +35,8 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 	(void)v;
 	(void)rng;
-	/* Short of time: look at one reroll at a time only (a few ms a move). */
 	TetrollAiParams keep = ai->p;
-	if (ms_left < 500)
-		ai->p.max_rerolls = 1;
+	tetrollai_budget(ai, ms_left);
 	Move m = tetrollai_choose(ai, state, seat);
 	ai->p = keep;
 	botio_info("evals %ld", ai->evals - before);
@@ -41,15 +46,34 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 int main(int argc, char **argv)
 {
 	TetrollAi ai;
+	int n = 0;	/* argv compacted in place to what botio_main reads */
 
 	tetrollai_init(&ai);
+	for (int i = 0; i < argc; i++) {
+		const char *name = NULL;
+		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
+			name = argv[++i];
+		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
+			name = argv[i] + 12;
+		else {
+			argv[n++] = argv[i];
+			continue;
+		}
+		ai.p.objective = tetrollai_objective(name);
+		if (ai.p.objective < 0) {
+			fprintf(stderr, "bot-tetroll: bad --objective %s (sputnik, mother-russia, conrad)\n", name);
+			return 2;
+		}
+	}
+	argv[n] = NULL;
 	BotSpec spec = {
 		.name = "bot-tetroll",
-		.version = "1",
-		.about = "Plays Tetroll: expectimax over rerolls, greedy follow-ups, sheet evaluation.",
+		.version = "2",
+		.about = "Plays Tetroll: one roll of lookahead, expectimax over rerolls, sheet evaluation;\n"
+			 "  --objective sputnik|mother-russia|conrad  play for that solo objective",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,
 	};
-	return botio_main(&spec, argc, argv);
+	return botio_main(&spec, n, argv);
 }

@@ -25,8 +25,93 @@ void tetrollai_init(TetrollAi *ai)
 		.track_power = 1.5,
 		.late_cells = 40,
 		.max_rerolls = 2,
-		.lookahead = 0,
+		.lookahead = 1,
+		.lookahead_width = 6,
+		.objective = TETROLLAI_SCORE,
 	};
+}
+
+void tetrollai_budget(TetrollAi *ai, int ms)
+{
+	if (ms < 300) {
+		ai->p.lookahead = 0;
+		ai->p.max_rerolls = 1;
+		ai->eval_cap = 0;
+		return;
+	}
+	ai->p.lookahead = 1;
+	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
+	/*
+	 * A sheet costs about 15 us of one core (the dead-cell flood fill
+	 * dominates); on the 2-core development machine with some twenty
+	 * busy processes bot-tetroll valued some 67,000 sheets a second of
+	 * wall time. 30 sheets per ms of the move keeps a move under half its
+	 * time at that load (150,000 at the default 5 s; the widest moves
+	 * value about 220,000 uncapped).
+	 */
+	ai->eval_cap = 30L * ms;
+}
+
+int tetrollai_objective(const char *name)
+{
+	static const char *const names[] = {"sputnik", "mother-russia", "conrad"};
+	static const int objective[] = {TETROLLAI_SCORE, TETROLLAI_MOTHER_RUSSIA, TETROLLAI_CONRAD};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return objective[i];
+	return -1;
+}
+
+/* Whether grid row y's filled cells all read x + 1 (a row 1-2-3-4-5-6 in the making). */
+static bool row_in_order(const TetrollSheet *sh, int width, int y, int *filled)
+{
+	int f = 0;
+
+	for (int x = 0; x < width; x++) {
+		int c = sh->cell[y][x];
+		if (c && c != x + 1)
+			return false;
+		f += c != 0;
+	}
+	*filled = f;
+	return width == 6;
+}
+
+/*
+ * The objective's own term of the eval. MOTHER_RUSSIA: a completed track
+ * costs the objective; CONRAD: each finished ordered row (up to four) and
+ * the rows still able to finish so.
+ */
+static double objective_term(const TetrollState *s, int seat, int objective, bool over)
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	double v = 0;
+
+	if (objective == TETROLLAI_MOTHER_RUSSIA) {
+		for (int b = 0; b < TETROLL_BONUSES; b++) {
+			if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
+				v -= 60;
+			} else if (!over) {
+				double frac = (double)sh->rings[b] / s->track[b];
+				v -= 10 * frac * frac * frac;
+			}
+		}
+	} else if (objective == TETROLLAI_CONRAD) {
+		int done = 0;
+		double partial = 0;
+		for (int y = 0; y < s->height; y++) {
+			int f;
+			if (!row_in_order(sh, s->width, y, &f))
+				continue;
+			if (f == s->width)
+				done++;
+			else if (f && !over)
+				partial += 12.0 * f * f / (s->width * s->width);
+		}
+		v += 15.0 * (done < 4 ? done : 4) + (done < 4 ? partial : 0);
+	}
+	return v;
 }
 
 /* What a bonus's prize is worth at the end, first prize or runner-up. */
@@ -128,7 +213,7 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
-		return v;
+		return v + objective_term(s, seat, p->objective, true);
 	int ndead = dead_cells(s, seat, dead);
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
 	double w = s->width;
@@ -186,14 +271,14 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double miss = miss_chance(s, seat) * p->nofit;
 		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
 	}
-	for (int b = 0; b < TETROLL_BONUSES; b++) {
+	for (int b = 0; b < TETROLL_BONUSES && p->objective != TETROLLAI_MOTHER_RUSSIA; b++) {
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
 		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
 		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
 	}
-	return v;
+	return v + objective_term(s, seat, p->objective, false);
 }
 
 static bool deciding(const TetrollState *s, int seat)
@@ -369,6 +454,9 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 			empty += s->width - __builtin_popcount(sh->bits[y]);
 		if (empty < ai->p.late_cells)
 			c *= (double)empty / ai->p.late_cells;
+		/* Playing for no completed track, a first prize is worth little. */
+		if (ai->p.objective == TETROLLAI_MOTHER_RUSSIA)
+			c = 1.0;
 		/* An opponent ahead on this track will likely take its first prize anyway. */
 		for (int q = 0; q < s->nplayers; q++)
 			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
@@ -419,10 +507,15 @@ static void shape_odds(double odds[7])
  */
 static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 {
-	enum { KEEP = 6 };
-	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[KEEP] = {0}, dummy;
-	double topv[KEEP] = {0}, odds[7];
+	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[TETROLLAI_MAX_WIDTH] = {0}, dummy;
+	double topv[TETROLLAI_MAX_WIDTH] = {0}, odds[7];
 	int n = variant_tetroll.legal_moves(s, seat, moves), ntop = 0;
+	int keep = ai->p.lookahead_width;
+
+	if (keep < 1)
+		keep = 1;
+	if (keep > TETROLLAI_MAX_WIDTH)
+		keep = TETROLLAI_MAX_WIDTH;
 
 	shape_odds(odds);
 	for (int i = 0; i < n; i++) {
@@ -431,10 +524,10 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 		settle(ai, &t, seat, scratch);
 		double v = tetrollai_eval(ai, &t, seat);
 		int j;
-		if (ntop < KEEP)
+		if (ntop < keep)
 			j = ntop++;
-		else if (v > topv[KEEP - 1])
-			j = KEEP - 1;
+		else if (v > topv[keep - 1])
+			j = keep - 1;
 		else
 			continue;
 		while (j > 0 && topv[j - 1] < v) {
@@ -448,6 +541,8 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 	double best = -INFINITY;
 	Move pick = top[0];
 	for (int i = 0; i < ntop; i++) {
+		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
+			break;	/* out of budget: the best re-valued so far stands */
 		TetrollState t = *s;
 		variant_tetroll.apply(&t, seat, top[i]);
 		settle(ai, &t, seat, scratch);
@@ -474,6 +569,7 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	Move moves[MAX_MOVES], m = 0;
 
+	ai->move_start = ai->evals;
 	switch ((TetrollStage)s->stage) {
 	case TETROLL_STAGE_DICE:
 		return choose_dice(ai, s, seat);

@@ -31,6 +31,23 @@
 #include "variant.h"
 
 #define TETROLLAI_MAX_REROLLS 3
+#define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
+
+/*
+ * What a solo game is played for (the rulebook's solo objectives):
+ *   SCORE         the most points (also "As high as Sputnik!": 140+);
+ *   MOTHER_RUSSIA "For Mother Russia!": 80+ with no bonus track completed:
+ *                 a completed track costs the objective, rings near a full
+ *                 track are avoided and first prizes pay rerolls freely;
+ *   CONRAD        "Go East, Conrad!": 100+ with 4 rows reading 1-2-3-4-5-6:
+ *                 rows still able to read so are valued, finished ones more
+ *                 until there are four.
+ */
+typedef enum {
+	TETROLLAI_SCORE,
+	TETROLLAI_MOTHER_RUSSIA,
+	TETROLLAI_CONRAD,
+} TetrollObjective;
 
 typedef struct {
 	double row_weight;	/* share of an unfinished row's expected score counted */
@@ -48,12 +65,33 @@ typedef struct {
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* 1: value a placement by the next roll's best placement too */
+	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
+	int objective;		/* TetrollObjective: what the eval plays for */
 } TetrollAiParams;
 
 typedef struct {
 	TetrollAiParams p;
 	long evals;		/* sheets valued, for `info` lines */
+	/*
+	 * Safety net for a loaded machine: when eval_cap > 0 and a move has
+	 * valued more sheets than that, the lookahead stops re-valuing further
+	 * placements (the best so far stands). Counting sheets rather than
+	 * reading a clock keeps a move a function of the state.
+	 */
+	long eval_cap;
+	long move_start;	/* evals when the current move began */
 } TetrollAi;
+
+/*
+ * Set the lookahead for moves with ms milliseconds to answer (the `go`
+ * line's MS): off below 300 ms, else on, wider from 2 s up, with an eval
+ * cap per move that a 2-core machine shared several ways still values
+ * well inside the time. The same ms always gives the same settings.
+ */
+void tetrollai_budget(TetrollAi *ai, int ms);
+
+/* The objective named sputnik, mother-russia or conrad; -1 when unknown. */
+int tetrollai_objective(const char *name);
 
 /* The tuned defaults. */
 void tetrollai_init(TetrollAi *ai);

@@ -104,7 +104,8 @@ EOF
 
 status=0
 for bot in "$@"; do
-	tag=$(basename "${bot%% *}")
+	# the command line, its directories and blanks made file-name safe
+	tag=$(printf '%s' "${bot%% *}" | sed 's,.*/,,')$(printf '%s' "${bot#"${bot%% *}"}" | tr -c 'A-Za-z0-9_.-' _)
 	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" >"$tmp/$tag.out"
 	bad=$(grep -c '^bad' "$tmp/$tag.out")
 	faults=$(grep -c 'clean=0' "$tmp/$tag.out")

@@ -50,6 +50,7 @@ int main(int argc, char **argv)
 	TetrollAi ai;
 
 	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);	/* as bin/bot-tetroll at the default controls */
 	for (int i = 4; i < argc; i++) {
 		static const struct {
 			const char *name;
@@ -82,6 +83,14 @@ int main(int argc, char **argv)
 		if (eq && strncmp(argv[i], "lookahead=", 10) == 0) {
 			ai.p.lookahead = (int)strtol(eq + 1, NULL, 10);
 			found = true;
+		}
+		if (eq && strncmp(argv[i], "lookahead_width=", 16) == 0) {
+			ai.p.lookahead_width = (int)strtol(eq + 1, NULL, 10);
+			found = ai.p.lookahead_width >= 1 && ai.p.lookahead_width <= TETROLLAI_MAX_WIDTH;
+		}
+		if (eq && strncmp(argv[i], "objective=", 10) == 0) {
+			ai.p.objective = tetrollai_objective(eq + 1);
+			found = ai.p.objective >= 0;
 		}
 		if (eq && strncmp(argv[i], "max_rerolls=", 12) == 0) {
 			ai.p.max_rerolls = (int)strtol(eq + 1, NULL, 10);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t5001: Tetroll through bin/referee: bot-random against bot-tetroll on
-# seed 3 (the example) and solo games of both bots end by the
-# rules without faults; every log passes `referee verify`, `rerun` plays
+# seed 3 (the example) and solo games of both bots (and of an
+# --objective mode) end by the rules without faults; every log passes `referee verify`, `rerun` plays
 # the same game again and `view` shows the final sheet; a bot that plays an
 # illegal move forfeits: its game ends, it ranks last, the other goes on.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
@@ -26,7 +26,7 @@ rerun_same() { "$ref" rerun "$1" 2>&1 | grep -q '^same'; }
 view_final() { "$ref" view --no-colour "$1" >"$tmp/view" 2>&1 && grep -q '^seat 0: -\{0,1\}[0-9]* points' "$tmp/view" &&
 	grep -q '^result: ranks=' "$tmp/view"; }
 
-echo "1..14"
+echo "1..17"
 play a 3 "$random" "$ai"
 check "seed 3, bot-random vs bot-tetroll: referee exits 0" [ $? = 0 ]
 check "seed 3: ended by the rules, no faults" clean "$tmp/a.json"
@@ -40,6 +40,16 @@ check "solo bot-tetroll: referee exits 0" [ $? = 0 ]
 check "solo bot-tetroll: ended by the rules, no faults" clean "$tmp/b.json"
 check "solo bot-tetroll: verify passes" verify "$tmp/b.log"
 check "solo bot-tetroll: view shows the final sheet" view_final "$tmp/b.log"
+
+# An objective mode plays a clean game; an unknown objective is a usage error.
+play e 5 "$ai --objective mother-russia"
+check "solo bot-tetroll --objective mother-russia: ended by the rules, verified" \
+	sh -c "grep -q '\"reason\":\"end\"' '$tmp/e.json' && '$ref' verify '$tmp/e.log' >/dev/null 2>&1"
+"$ai" --objective east </dev/null >/dev/null 2>"$tmp/bad.err"
+rc=$?
+check "bot-tetroll --objective east: exit 2 naming the objectives" \
+	sh -c "[ $rc = 2 ] && grep -q 'mother-russia' '$tmp/bad.err'"
+check "bot-tetroll --help names --objective" sh -c "'$ai' --help | grep -q -- '--objective'"
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" sh -c "grep -q '\"reason\":\"end\"' '$tmp/c.json' && '$ref' verify '$tmp/c.log' >/dev/null 2>&1"
