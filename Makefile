@@ -19,10 +19,18 @@
 #   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
 #   tests/prog-*.c    -> helper programs for the tests (the fake bot)
 #   bench/bench-*.c   -> benchmark programs run by bench/run.sh
+#   tests/fuzz/fuzz-*.c -> fuzz harnesses: replayers of their corpus
+#                        (tests/fuzz/corpus/NAME/) run by `make check`, and
+#                        libFuzzer programs for `make fuzz` (clang)
+#
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ=NAME...]  fuzz each harness in turn;
+#                        new inputs go to build/fuzz/work/NAME, crashes to
+#                        build/fuzz/crash-NAME-*
 
 SANITIZE ?= 0
 MODE := $(if $(filter 1,$(SANITIZE)),san,opt)
 O := build/$(MODE)
+FZ := build/fuzz
 
 CC ?= cc
 CSTD := -std=c11
@@ -53,6 +61,8 @@ TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 TEST_PROGS := $(patsubst tests/%.c,$(O)/tests/%,$(wildcard tests/prog-*.c))
 TEST_SH := $(sort $(wildcard tests/t[0-9]*.sh))
 BENCH_PROGS := $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/bench-*.c))
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(filter-out tests/fuzz/fuzz-main.c tests/fuzz/fuzz-util.c,$(wildcard tests/fuzz/fuzz-*.c)))
+FUZZ_REPLAY := $(patsubst %,$(O)/fuzz/fuzz-%,$(FUZZ_NAMES))
 
 # Each mode links its own engine; engine/libengine.a is the optimized one,
 # published for C bots built outside this Makefile.
@@ -69,15 +79,16 @@ BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 # be intermediate: a blanket .SECONDARY would make a missing stamp not count.)
 STAMP := build/mode-$(MODE)
 
-.PHONY: all deps check bench demo clean
+.PHONY: all deps check bench demo clean fuzz fuzz-build
 .DEFAULT_GOAL := all
-.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o
+.PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
-all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS)
+all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs \
+	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 
 deps:
 	@missing=; \
@@ -85,6 +96,7 @@ deps:
 	  what=$${d%%:*}; pkg=$${d#*:}; \
 	  case $$what in \
 	    *-2.0) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+	    /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
 	    *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
 	  esac; \
 	done; \
@@ -119,6 +131,10 @@ $(O)/bots/%.o: bots/%.c | deps
 $(O)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
+
+$(O)/tests/fuzz/%.o: tests/fuzz/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
 
 $(ENGINE_LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D); rm -f $@
@@ -164,6 +180,40 @@ $(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB)
 
 $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+$(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+
+# ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
+# Every source is compiled again with clang under build/fuzz/.
+FUZZ_CC := clang
+FUZZ_FLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -D_GNU_SOURCE
+FUZZ_SECONDS ?= 60
+FUZZ ?= $(FUZZ_NAMES)
+FUZZ_LIB_SRC := $(ENGINE_SRC) $(REFEREE_SRC) $(TOURN_SRC) $(BOTLIB_SRC) tests/fuzz/fuzz-util.c
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(FUZZ_LIB_SRC))
+
+$(FZ)/obj/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
+
+$(FZ)/fuzz-%: $(FZ)/obj/tests/fuzz/fuzz-%.o $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(GLIB_LIBS) -lm
+
+fuzz-build: $(patsubst %,$(FZ)/fuzz-%,$(FUZZ))
+
+# Each harness in turn for FUZZ_SECONDS, starting from its seed corpus.
+fuzz: fuzz-build
+	@for n in $(FUZZ); do \
+	  mkdir -p $(FZ)/work/$$n; \
+	  echo "fuzz: $$n for $(FUZZ_SECONDS) s"; \
+	  $(FZ)/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+	    -print_final_stats=1 -artifact_prefix=$(FZ)/crash-$$n- \
+	    $(FZ)/work/$$n tests/fuzz/corpus/$$n 2>$(FZ)/$$n.out || \
+	    { tail -40 $(FZ)/$$n.out; echo "fuzz: $$n FAILED (input in $(FZ)/crash-$$n-*)"; exit 1; }; \
+	  grep -E '^stat::number_of_executed_units|^Done' $(FZ)/$$n.out | tr '\n' ' '; echo; \
+	done
 
 # ---- running ------------------------------------------------------------
 # Tests find the build through these; TETRARENA_TIME_SCALE stretches every

@@ -39,7 +39,7 @@
  * Move packing: up to MATRIX_MAX_HELD placements of 16 bits each, lowest
  * first; a placement is (kind + 1) << 13 | rot << 11 | (x + 2) << 6 | y, a
  * slot of 0 is empty. A player holds one piece unless trades and gifts
- * (the social layer, social.h) gave it several (placed together, in piece
+ * (the social layer, below) gave it several (placed together, in piece
  * order) or none (the empty move 0, `-`).
  * Notation: `T0@4,1` is a T in SRS state 0 (0 R 2 L) with its rotation
  * point at x 4, y 1; several placements are joined by `+`. The chance move
@@ -96,7 +96,7 @@ typedef enum {
 #define MATRIX_MAX_OPEN (MATRIX_MAX_PLAYERS * (MATRIX_MAX_PLAYERS - 1))	/* one per ordered pair */
 #define MATRIX_TOME_LINES 7		/* the challenge tome's cleared lines */
 
-/* An open offer (want >= 0) or gift (want -1) of this round (social.h). */
+/* An open offer (want >= 0) or gift (want -1) of this round (the social layer, below). */
 typedef struct {
 	int16_t id;
 	int8_t from, to;	/* seats */
@@ -127,7 +127,7 @@ typedef struct {
 	 * when the round begins, then as trades and gifts leave them. */
 	int8_t held[MATRIX_MAX_PLAYERS][MATRIX_MAX_HELD];
 	int8_t nheld[MATRIX_MAX_PLAYERS];
-	/* Social layer (social.h). */
+	/* Social layer (the social layer, below). */
 	int8_t gifts_left[MATRIX_MAX_PLAYERS];	/* MATRIX_GIFTS at the start */
 	int8_t tome[MATRIX_MAX_PLAYERS];	/* 1 when the challenge tome is taken */
 	int16_t lines[MATRIX_MAX_PLAYERS];	/* cleared rows holding their cells */
@@ -137,7 +137,7 @@ typedef struct {
 	Move last_move[MATRIX_MAX_PLAYERS];	/* 0 when nothing was placed */
 	MatrixOutcome last[MATRIX_MAX_PLAYERS];
 	int8_t last_cleared;		/* rows cleared */
-	/* Social layer of this round (social.h). */
+	/* Social layer of this round (the social layer, below). */
 	MatrixOffer open[MATRIX_MAX_OPEN];
 	int8_t nopen;
 	int16_t next_id;		/* ids of offers and gifts, per game */
@@ -206,5 +206,68 @@ int matrix_partners(const MatrixState *s, int player, int *out);
 
 /* The name of an end reason: "target", "above", ... or "-". */
 const char *matrix_end_name(int end);
+
+/* ==== the social layer ==================================================
+ * The social layer: the Main Match's table talk, as rules over a
+ * MatrixState, reached through the side action pointers of variant_matrix.
+ *
+ * During a round (the place stage) a seat may, before its move:
+ *
+ *   say SEAT TEXT          talk: round 1 to anyone, later only to the two
+ *                          seats the deal links it to (matrix_partners());
+ *   offer SEAT GIVE WANT   a trade, to a seat it may talk to: it gives
+ *                          piece GIVE (held now), wants WANT;
+ *   gift SEAT PIECE        to anyone, talk limits or not; at most
+ *                          MATRIX_GIFTS gifts sent per seat per game (a
+ *                          refused gift still counts);
+ *   accept ID / refuse ID  answer an offer or gift made to it;
+ *   tome                   take the challenge tome (round 1 only, once).
+ *
+ * A seat has at most one offer or gift open to each other seat (so at most
+ * MATRIX_MAX_OPEN in all, and a close sends at most 12 lines).
+ *
+ * An accepted trade swaps the two pieces, an accepted gift moves the piece;
+ * both are checked again when accepted (each side still holds its piece,
+ * the receiver of a gift holds at most MATRIX_MAX_HELD). A seat's round is
+ * closed when its move arrives (or it faults, or has no bot): its pieces
+ * are then fixed, every offer and gift open between it and another seat
+ * ends (`closed ID moved`) and its later side actions are refused. Offers
+ * and gifts still open at the end of the round lapse.
+ *
+ * Answers and routed lines (protocol.md, `matrix`, table talk): the sender
+ * gets `ok VERB [ID]` or `refused VERB REASON`; others get `heard FROM
+ * TEXT`, `offered ID FROM GIVE WANT` (WANT `-` for a gift), `traded ID FROM
+ * GIVE TO WANT`, `held PIECES`, `closed ID WHY`.
+ *
+ * Several pieces: a seat holding k pieces places all k in one move, in
+ * piece order (I O T J L S Z), each a legal placement on the round's board
+ * as if alone (resting on cells already on the board, not on its own other
+ * pieces), no two overlapping. A seat holding none moves `-` and scores 0.
+ *
+ * The tome: a taker's view shows, from round 2 on, `tome=` its pieces for
+ * every dealt round from the current one (at least the rest of the block,
+ * and each new block of 7 as soon as it is dealt). A taker whose pieces
+ * were in fewer than MATRIX_TOME_LINES cleared rows at the end cannot win
+ * (matrix_cannot_win(); matrix ranks and awards apply it).
+ */
+
+/* Whether `from` may talk to (and offer a trade to) `to` now. */
+bool matrix_may_talk(const MatrixState *s, int from, int to);
+
+/* Whether m places exactly the pieces `player` holds, legally (Variant.move_legal). */
+bool matrix_move_legal(const void *state, int player, Move m);
+
+/*
+ * Legal moves of a seat holding zero or several pieces: the empty move for
+ * none; else at most `max` combinations, first in lexicographic order of
+ * the single placements. OUT: out[max]. Returns the count.
+ */
+int matrix_held_moves(const MatrixState *s, int player, Move *out, int max);
+
+/* Reset the round's social state (called when a round begins). */
+void matrix_social_begin(MatrixState *s);
+
+/* Whether `player` took the tome and has not met its challenge. */
+bool matrix_cannot_win(const MatrixState *s, int player);
 
 #endif

@@ -7,6 +7,7 @@
  * reaped exactly once, in bot_free().
  */
 #include "bot.h"
+#include "keyfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -163,7 +164,7 @@ GHashTable *bot_file_load(const char *path, GError **error)
 	g_autoptr(GHashTable) table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 							      (GDestroyNotify)bot_spec_free);
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &err)) {
+	if (!keyfile_load(kf, path, &err)) {
 		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "bots file %s: %s", path,
 			    err->message);
 		return NULL;
@@ -177,10 +178,15 @@ GHashTable *bot_file_load(const char *path, GError **error)
 			return NULL;
 		}
 		const char *name = g + 4;
-		g_autofree char *command = g_key_file_get_string(kf, g, "command", NULL);
+		g_autoptr(GError) e1 = NULL;
+		g_autofree char *command = g_key_file_get_string(kf, g, "command", &e1);
 		if (!command) {
-			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
-				    "bots file %s: [%s] has no command=", path, g);
+			if (g_error_matches(e1, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+					    "bots file %s: [%s] has no command=", path, g);
+			else
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+					    "bots file %s: [%s] command: %s", path, g, e1->message);
 			return NULL;
 		}
 		g_autoptr(GError) e2 = NULL;
@@ -541,6 +547,15 @@ static void bot_kill_and_reap(Bot *bot)
 	g_mutex_unlock(&registry_lock);
 	bot->pid = 0;
 	reap_orphans();
+}
+
+Bot *bot_new_reader(int out_fd)
+{
+	Bot *bot = g_new0(Bot, 1);
+
+	bot->in_fd = bot->err_fd = bot->err_file = -1;
+	bot->out_fd = out_fd;
+	return bot;
 }
 
 void bot_free(Bot *bot)

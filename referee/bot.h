@@ -92,6 +92,9 @@ typedef struct Bot Bot;
 Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error);
 
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
+/* A Bot with no process that reads its lines from `out_fd` (taken over,
+ * closed by bot_free): for tests and the line reader's fuzz harness. */
+Bot *bot_new_reader(int out_fd);
 void bot_free(Bot *bot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
 

@@ -82,6 +82,47 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 		g_set_error(error, GAME_ERROR, 0, "cannot read log %s: %s", path, err->message);
 		return NULL;
 	}
+	return gamelog_parse(path, data, len, extra, error);
+}
+
+/* The header's fields, each wanted exactly once. */
+static const char *const header_fields[] = {
+	"referee", "protocol", "variant", "options", "seed", "players", "time", "policy", NULL,
+};
+
+static int header_field(const char *word)
+{
+	for (int i = 0; header_fields[i]; i++)
+		if (strcmp(word, header_fields[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* "SEAT +US TEXT" after a traffic line's direction: the seat and the text. */
+static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, const char **text)
+{
+	char *sp = strchr(rest, ' ');
+
+	if (!sp || sp[1] != '+')
+		return FALSE;
+	*sp = '\0';
+	if (!parse_seat(rest, log, seat))
+		return FALSE;
+	char *time = sp + 2;
+	char *sp2 = strchr(time, ' ');
+	if (sp2)
+		*sp2 = '\0';
+	guint64 us;
+	if (!g_ascii_string_to_unsigned(time, 10, 0, G_MAXINT64, &us, NULL))
+		return FALSE;
+	*text = sp2 ? sp2 + 1 : "";
+	return TRUE;
+}
+
+GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *const *extra,
+		       GError **error)
+{
+	g_autoptr(GError) err = NULL;
 	g_autoptr(GameLog) log = g_new0(GameLog, 1);
 	log->path = g_strdup(path);
 	log->events = g_ptr_array_new_with_free_func(event_free);
@@ -89,8 +130,10 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 	timectl_default(&log->time);
 	gboolean in_body = FALSE;
 	int lineno = 0;
-	int nbots = 0;
-	char *p = data, *end = data + len;
+	guint seen = 0;		/* header fields read, bit i for header_fields[i] */
+	guint bots = 0;		/* seats with a bot line */
+	guint workdirs = 0;
+	char *p = data, *end = len ? data + len : data;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
@@ -99,18 +142,38 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 		char *line = p;
 		p = nl + 1;
 		lineno++;
+		if (memchr(line, '\0', (size_t)(nl - line)))
+			BAD("a NUL byte in the line");
 		if (lineno == 1) {
 			if (strcmp(line, "tetrarena-log 1") != 0)
 				BAD("not a tetrarena game log (first line is not 'tetrarena-log 1')");
 			continue;
 		}
-		if (line[0] == '>' || line[0] == '<' || line[0] == '\0' || line[0] == '#')
+		if (line[0] == '\0' || line[0] == '#')
 			continue;
+		if (line[0] == '>' || line[0] == '<') {
+			GameLogEvent ev = {.lineno = lineno, .seat = -1};
+			const char *text;
+			if (!in_body)
+				BAD("traffic before 'begin'");
+			if (line[1] != ' ' || !parse_traffic(line + 2, log, &ev.seat, &text))
+				BAD("bad traffic line (want: %c SEAT +MICROSECONDS TEXT)", line[0]);
+			ev.kind = line[0] == '>' ? GAMELOG_SENT : GAMELOG_RECEIVED;
+			ev.text = g_strdup(text);
+			g_ptr_array_add(log->events, g_memdup2(&ev, sizeof(ev)));
+			continue;
+		}
 		char *sp = strchr(line, ' ');
 		g_autofree char *word = sp ? g_strndup(line, (gsize)(sp - line)) : g_strdup(line);
 		const char *rest = sp ? sp + 1 : "";
 		if (!in_body) {
 			gint64 v;
+			int field = header_field(word);
+			if (field >= 0) {
+				if (seen & (1u << field))
+					BAD("a second '%s' line", word);
+				seen |= 1u << field;
+			}
 			if (strcmp(word, "referee") == 0) {
 				log->referee_version = g_strdup(rest);
 			} else if (strcmp(word, "protocol") == 0) {
@@ -125,9 +188,10 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 				if (!log->variant)
 					BAD("unknown variant '%s'", rest);
 			} else if (strcmp(word, "options") == 0) {
-				/* applied after `players`; remember the text */
 				if (!log->variant)
 					BAD("options before variant");
+				if (seen & (1u << header_field("players")))
+					BAD("options after players");
 				variant_config_default(log->variant, 0, &log->config);
 				if (strcmp(rest, "-") != 0) {
 					g_auto(GStrv) kv = g_strsplit(rest, ",", -1);
@@ -146,8 +210,8 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 				if (!rest[0] || !g_ascii_string_to_unsigned(rest, 10, 0, G_MAXUINT64, &log->seed, NULL))
 					BAD("bad seed '%s'", rest);
 			} else if (strcmp(word, "players") == 0) {
-				if (!log->variant)
-					BAD("players before variant");
+				if (!log->variant || !(seen & (1u << header_field("options"))))
+					BAD("players before variant and options");
 				if (!parse_int(rest, log->variant->min_players, log->variant->max_players, &v))
 					BAD("bad player count '%s'", rest);
 				log->config.nplayers = (int)v;
@@ -161,22 +225,34 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 			} else if (strcmp(word, "bot") == 0) {
 				g_auto(GStrv) f = g_strsplit(rest, " ", 4);
 				int seat;
+				if (!log->config.nplayers)
+					BAD("bot line before players");
 				if (g_strv_length(f) < 4 || !parse_seat(f[0], log, &seat))
 					BAD("bad bot line (want: bot SEAT NAME SHA256 COMMAND)");
+				if (bots & (1u << seat))
+					BAD("a second bot line for seat %d", seat);
+				bots |= 1u << seat;
 				log->name[seat] = g_strdup(f[1]);
 				log->sha256[seat] = g_strdup(f[2]);
 				log->command[seat] = g_strdup(f[3]);
-				nbots++;
 			} else if (strcmp(word, "workdir") == 0) {
 				g_auto(GStrv) f = g_strsplit(rest, " ", 2);
 				int seat;
+				if (!log->config.nplayers)
+					BAD("workdir line before players");
 				if (g_strv_length(f) < 2 || !parse_seat(f[0], log, &seat))
 					BAD("bad workdir line");
+				if (workdirs & (1u << seat))
+					BAD("a second workdir line for seat %d", seat);
+				workdirs |= 1u << seat;
 				log->workdir[seat] = g_strdup(f[1]);
 			} else if (strcmp(word, "begin") == 0) {
-				if (!log->variant || !log->config.nplayers || log->policy < 0 ||
-				    nbots != log->config.nplayers)
-					BAD("header incomplete before 'begin' (variant, players, policy, one bot line per seat)");
+				for (int i = 0; header_fields[i]; i++)
+					if (!(seen & (1u << i)))
+						BAD("header incomplete before 'begin': no '%s' line", header_fields[i]);
+				for (int s = 0; s < log->config.nplayers; s++)
+					if (!(bots & (1u << s)))
+						BAD("header incomplete before 'begin': no bot line for seat %d", s);
 				in_body = TRUE;
 			} else {
 				BAD("unknown header line '%s'", word);

@@ -3,7 +3,8 @@
  * writes them). A log is read whole into a GameLog: the header, and the
  * game's events in order, each with its line number so that a checker can
  * name the line where a game diverges. Traffic lines (`>` and `<`) are
- * skipped. A log cut short (a killed referee) reads up to its last
+ * events too (GAMELOG_SENT, GAMELOG_RECEIVED, text after the time), so
+ * that verify can hold them against the game. A log cut short (a killed referee) reads up to its last
  * complete line; `complete` says whether its `end` line was seen.
  */
 #ifndef TETRARENA_REFEREE_GAMELOG_H
@@ -30,6 +31,8 @@ typedef enum {
 	GAMELOG_RESULT,		/* result ranks=... scores=... faults=... reason=... */
 	GAMELOG_SIDE,		/* side SEAT ok TEXT | side SEAT refused REASON TEXT */
 	GAMELOG_CLOSE,		/* close SEAT: its side actions end this round */
+	GAMELOG_SENT,		/* > SEAT +US TEXT: a line the referee sent */
+	GAMELOG_RECEIVED,	/* < SEAT +US TEXT: a line the bot sent */
 } GameLogKind;
 
 typedef struct {
@@ -60,12 +63,18 @@ typedef struct {
 } GameLog;
 
 /* Read a log. NULL with error set (naming the file and line) when it is
- * not a log or its header is malformed. */
+ * not a log, a line is malformed, or its header is not every field once
+ * (referee, protocol, variant, options, seed, players, time, policy) and
+ * one bot line for each seat 0..players-1. */
 GameLog *gamelog_read(const char *path, GError **error);
 
 /* The same, also knowing the variants in `extra` (NULL-terminated; tests
  * use it for toy variants the engine does not register). */
 GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError **error);
+/* Parse a log held in memory (`data`, `len` bytes, modified in place);
+ * `path` names it in errors. As gamelog_read_with. */
+GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *const *extra,
+		       GError **error);
 void gamelog_free(GameLog *log);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "text.h"
 
 typedef struct {
 	const GameLog *log;
@@ -20,6 +21,8 @@ typedef struct {
 	uint32_t submitted;
 	int first_fault[VARIANT_MAX_PLAYERS];
 	gboolean halted, result_seen;
+	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
+	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
 	char text[1 << 16];
 } Replay;
 
@@ -40,6 +43,8 @@ static void replay_init(Replay *r, const GameLog *log)
 
 static void replay_release(Replay *r)
 {
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_free(r->said[p]);
 	g_free(r->state);
 	g_free(r->scratch);
 }
@@ -66,6 +71,50 @@ static const char *phase_name(VariantPhase ph)
 	return names[ph];
 }
 
+/* A bot's move event must be what the seat's own last `< SEAT move X`
+ * line said: the same text, or notation that means the same move. A
+ * person's moves come from the terminal, with no traffic. */
+static gboolean heard(Replay *r, const GameLogEvent *e, Move m, GError **error)
+{
+	Move said;
+	g_autofree char *line = g_steal_pointer(&r->said[e->seat]);
+
+	if (g_strcmp0(r->log->command[e->seat], "human") == 0)
+		return TRUE;
+	if (!line)
+		FAIL("seat %d sent no move line for its move %s", e->seat, e->text);
+	if (strcmp(line, e->text) != 0 &&
+	    (!r->v->move_parse(r->state, e->seat, line, &said) || said != m))
+		FAIL("seat %d's move is %s, but its line (line %d) said 'move %s'", e->seat, e->text,
+		     r->said_line[e->seat], line);
+	return TRUE;
+}
+
+/* A `go` the referee sent must be to a seat that is to move, with the
+ * state as it stands: "go MS bank=MS STATE". */
+static gboolean check_go(Replay *r, const GameLogEvent *e, VariantPhase ph, uint32_t mask,
+			 GError **error)
+{
+	const char *state = e->text + 3;
+
+	if ((ph != VARIANT_PHASE_TURN && ph != VARIANT_PHASE_REALTIME && ph != VARIANT_PHASE_SIMULTANEOUS) ||
+	    !(mask & (1u << e->seat)))
+		FAIL("go to seat %d, which is not to move (phase %s)", e->seat, phase_name(ph));
+	for (int field = 0; field < 2 && state; field++) {
+		state = strchr(state, ' ');
+		if (state)
+			state++;
+	}
+	if (!state)
+		FAIL("a go line without its state");
+	Text t;
+	text_init(&t, r->text, sizeof(r->text));
+	r->v->state_format(r->state, e->seat, &t);
+	if (strcmp(state, r->text) != 0)
+		FAIL("the go to seat %d does not carry the state of the game here", e->seat);
+	return TRUE;
+}
+
 /* Parse and check a player's move; the random policy's must match its draw. */
 static gboolean check_move(Replay *r, const GameLogEvent *e, gboolean random, Move *m, GError **error)
 {
@@ -73,6 +122,8 @@ static gboolean check_move(Replay *r, const GameLogEvent *e, gboolean random, Mo
 		FAIL("'%s' is not a move of seat %d here", e->text, e->seat);
 	if (!variant_move_is_legal(r->v, r->state, e->seat, *m, r->scratch))
 		FAIL("%s by seat %d is not legal here", e->text, e->seat);
+	if (!random && !heard(r, e, *m, error))
+		return FALSE;
 	if (random) {
 		int n = r->v->legal_moves(r->state, e->seat, r->scratch);
 		Move want = r->scratch[rng_below(&r->fault_rng, (uint32_t)n)];
@@ -198,7 +249,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	VariantPhase ph = r->v->phase(r->state, &mask);
 	Move m;
 
-	if (r->result_seen)
+	if (r->result_seen && e->kind != GAMELOG_SENT && e->kind != GAMELOG_RECEIVED)
 		FAIL("an event after the result");
 	switch (e->kind) {
 	case GAMELOG_CHANCE:
@@ -238,12 +289,28 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_RETIRE:
 		r->v->retire(r->state, e->seat);
 		return TRUE;
+	case GAMELOG_SENT:
+		if (g_str_has_prefix(e->text, "go "))
+			return check_go(r, e, ph, mask, error);
+		return TRUE;
+	case GAMELOG_RECEIVED:
+		if (g_str_has_prefix(e->text, "move ") || strcmp(e->text, "move") == 0) {
+			g_free(r->said[e->seat]);
+			r->said[e->seat] = g_strdup(e->text + (e->text[4] ? 5 : 4));
+			r->said_line[e->seat] = e->lineno;
+		}
+		return TRUE;
 	case GAMELOG_FAULT:
+		g_clear_pointer(&r->said[e->seat], g_free);
 		if (r->first_fault[e->seat] < 0)
 			r->first_fault[e->seat] = game_fault_from_name(e->text);
 		return TRUE;
-	case GAMELOG_OUT:
 	case GAMELOG_REJECTED:
+		if (!r->v->move_parse(r->state, e->seat, e->text, &m) && !r->said[e->seat])
+			FAIL("'%s' is not a move of seat %d", e->text, e->seat);
+		g_clear_pointer(&r->said[e->seat], g_free);
+		return TRUE;
+	case GAMELOG_OUT:
 		return TRUE;
 	case GAMELOG_SIDE:
 		return replay_side(r, e, ph, error);
@@ -381,7 +448,7 @@ static char *event_key(const GameLogEvent *e)
 {
 	static const char *const kinds[] = {
 		"chance", "move", "random", "submit", "submit-random", "missing", "joint",
-		"retire", "out", "fault", "rejected", "halt", "result", "side", "close",
+		"retire", "out", "fault", "rejected", "halt", "result", "side", "close", ">", "<",
 	};
 	return g_strdup_printf("%s %d %s", kinds[e->kind], e->seat, e->text ? e->text : "");
 }
@@ -392,7 +459,7 @@ static const GameLogEvent *next_compared(const GameLog *log, guint *i)
 {
 	while (*i < log->events->len) {
 		const GameLogEvent *e = g_ptr_array_index(log->events, (*i)++);
-		if (e->kind != GAMELOG_CLOSE)
+		if (e->kind != GAMELOG_CLOSE && e->kind != GAMELOG_SENT && e->kind != GAMELOG_RECEIVED)
 			return e;
 	}
 	return NULL;

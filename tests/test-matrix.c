@@ -456,6 +456,24 @@ static void test_retire(void)
 	g_assert_cmpint(variant_matrix.phase(&s, &mask), ==, VARIANT_PHASE_OVER);
 }
 
+/* A state line whose deal gives one piece to several seats in a round
+ * would make matrix_partners write past its out[2]: it does not parse.
+ * (The input that once overflowed, from tests/fuzz/corpus/engine.) */
+static void test_parse_repeated_deal(void)
+{
+	static const char bad[] = "players=3 width=10 height=20 buffer=20 target=49 round=3 stage=place scores=1,1,8 retired=- deal=III/III/III/III/III/III/III/III/III/III/III/III/III/III/III/III field=..#......./..#......./.##....##./#.##..####/###.....##/#......### last=IL@2,4;Z2@2,3;S2@7,3 gains=-1,-1,4 cleared=0 held=O gifts=3 talk=- taken=0 tome=- lines=0";
+	static const char good[] = "players=3 width=10 height=20 buffer=20 target=49 round=3 stage=place scores=1,1,8 retired=- deal=IOT/SZL field=..#......./..#......./.##....##./#.##..####/###.....##/#......### last=IL@2,4;Z2@2,3;S2@7,3 gains=-1,-1,4 cleared=0 held=O gifts=3 talk=- taken=0 tome=- lines=0";
+	VariantConfig cfg;
+	MatrixState s;
+	int partner[2];
+
+	variant_config_default(&variant_matrix, 3, &cfg);
+	g_assert_false(variant_matrix.state_parse(&s, &cfg, bad));
+	g_assert_true(variant_matrix.state_parse(&s, &cfg, good));
+	for (int p = 0; p < 3; p++)
+		g_assert_cmpint(matrix_partners(&s, p, partner), <=, 2);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -472,6 +490,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/matrix/retire", test_retire);
 	g_test_add_func("/matrix/awards", test_awards);
 	g_test_add_func("/matrix/partners", test_partners);
+	g_test_add_func("/matrix/parse-repeated-deal", test_parse_repeated_deal);
 	g_test_add_func("/matrix/games", test_random_games);
 	return g_test_run();
 }

@@ -8,7 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "social.h"
+#include "matrix.h"
 #include "variants.h"
 
 /*
@@ -35,7 +35,7 @@ static void fixture(MatrixState *s, int round)
 		s->held[p][0] = s->deal[round][p];
 		s->nheld[p] = 1;
 	}
-	social_round_begin(s);
+	matrix_social_begin(s);
 }
 
 /* Run one side action; returns its result, lines in *out. */
@@ -78,7 +78,7 @@ static void test_talk_round1(void)
 	fixture(&s, 0);
 	for (int p = 0; p < 7; p++)
 		for (int q = 0; q < 7; q++)
-			g_assert_true(social_may_talk(&s, p, q) == (p != q));
+			g_assert_true(matrix_may_talk(&s, p, q) == (p != q));
 	g_assert_cmpint(act(&s, 0, "say 5 hello there", &out), ==, VARIANT_SIDE_DONE);
 	g_assert_cmpint(out.n, ==, 2);
 	g_assert_true(sent(&out, 0, "ok say"));
@@ -104,7 +104,7 @@ static void test_talk_later(void)
 
 	fixture(&s, 1);
 	for (int q = 1; q < 7; q++)
-		g_assert_true(social_may_talk(&s, 0, q) == (q == 1 || q == 6));
+		g_assert_true(matrix_may_talk(&s, 0, q) == (q == 1 || q == 6));
 	g_assert_cmpint(act(&s, 0, "say 1 trade?", &out), ==, VARIANT_SIDE_DONE);
 	g_assert_true(sent(&out, 1, "heard 0 trade?"));
 	g_assert_cmpint(act(&s, 0, "say 6 hi", &out), ==, VARIANT_SIDE_DONE);
@@ -117,12 +117,12 @@ static void test_talk_later(void)
 	g_assert_cmpint(s.held[0][0], ==, PIECE_T);
 	g_assert_cmpint(s.held[1][0], ==, PIECE_Z);
 	for (int q = 1; q < 7; q++)
-		g_assert_true(social_may_talk(&s, 0, q) == (q == 1 || q == 6));
+		g_assert_true(matrix_may_talk(&s, 0, q) == (q == 1 || q == 6));
 	/* Every seat has exactly two partners with seven players. */
 	for (int p = 0; p < 7; p++) {
 		int n = 0;
 		for (int q = 0; q < 7; q++)
-			n += social_may_talk(&s, p, q);
+			n += matrix_may_talk(&s, p, q);
 		g_assert_cmpint(n, ==, 2);
 	}
 }
@@ -205,7 +205,7 @@ static void test_gifts(void)
 
 	fixture(&s, 1);
 	/* Seat 3 is not linked to seat 0, yet may receive its gift. */
-	g_assert_false(social_may_talk(&s, 0, 3));
+	g_assert_false(matrix_may_talk(&s, 0, 3));
 	g_assert_cmpint(act(&s, 0, "gift 3 Z", &out), ==, VARIANT_SIDE_DONE);
 	g_assert_true(sent(&out, 3, "offered 1 0 Z -"));
 	g_assert_cmpint(act(&s, 3, "refuse 1", &out), ==, VARIANT_SIDE_DONE);
@@ -265,7 +265,7 @@ static void test_several_pieces(void)
 	int n = v->legal_moves(&s, 4, moves);
 	g_assert_cmpint(n, ==, 32);
 	for (int k = 0; k < n; k++)
-		g_assert_true(social_move_legal(&s, 4, moves[k]));
+		g_assert_true(matrix_move_legal(&s, 4, moves[k]));
 	g_assert_cmpint(v->legal_moves(&s, 3, moves), ==, 1);
 	g_assert_true(moves[0] == 0);
 	/* Notation: `IR@8,3+O0@0,1`; `-` parses only for a seat holding none. */
@@ -357,8 +357,8 @@ static void test_tome_penalty(void)
 	/* A taker's cleared lines are counted by the rounds it plays. */
 	fixture(&s, 0);
 	s.tome[2] = 1;
-	g_assert_true(social_cannot_win(&s, 2));
-	g_assert_false(social_cannot_win(&s, 1));
+	g_assert_true(matrix_cannot_win(&s, 2));
+	g_assert_false(matrix_cannot_win(&s, 1));
 }
 
 /* The chance view keeps every seat's social fields through a parse. */

@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 
+#include "referee/keyfile.h"
 #include "tournaments/standings.h"
 
 #define DEFAULT_GAMES 2
@@ -109,11 +110,31 @@ gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 	return TRUE;
 }
 
+/* The value of group's key: NULL and no error when it is absent, NULL
+ * with error when it is there but not a string (a bad escape). */
+static char *key_get(GKeyFile *kf, const char *path, const char *group, const char *key,
+		     GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	char *text = g_key_file_get_string(kf, group, key, &local);
+
+	if (!text && !g_error_matches(local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND) &&
+	    !g_error_matches(local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND))
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: [%s] %s: %s", path,
+			    group, key, local->message);
+	return text;
+}
+
 static gboolean key_int(GKeyFile *kf, const char *path, const char *key, gint64 min,
 			gint64 max, gint64 *out, GError **error)
 {
-	g_autofree char *text = g_key_file_get_string(kf, "tournament", key, NULL);
+	g_autoptr(GError) local = NULL;
+	g_autofree char *text = key_get(kf, path, "tournament", key, &local);
 
+	if (local) {
+		g_propagate_error(error, g_steal_pointer(&local));
+		return FALSE;
+	}
 	if (!text)
 		return TRUE;
 	g_strstrip(text);
@@ -126,14 +147,21 @@ static gboolean key_int(GKeyFile *kf, const char *path, const char *key, gint64 
 	return TRUE;
 }
 
-static void key_string(GKeyFile *kf, const char *key, char **out)
+static gboolean key_string(GKeyFile *kf, const char *path, const char *key, char **out,
+			   GError **error)
 {
-	g_autofree char *text = g_key_file_get_string(kf, "tournament", key, NULL);
+	g_autoptr(GError) local = NULL;
+	g_autofree char *text = key_get(kf, path, "tournament", key, &local);
 
+	if (local) {
+		g_propagate_error(error, g_steal_pointer(&local));
+		return FALSE;
+	}
 	if (text) {
 		g_free(*out);
 		*out = g_strdup(g_strstrip(text));
 	}
+	return TRUE;
 }
 
 gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError **error)
@@ -144,7 +172,7 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	g_auto(GStrv) keys = NULL;
 	gint64 v;
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &local)) {
+	if (!keyfile_load(kf, path, &local)) {
 		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
 			    path, local->message);
 		return FALSE;
@@ -170,12 +198,13 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 					    "%s: [tournament] unknown key '%s'", path, keys[i]);
 				return FALSE;
 			}
-		key_string(kf, "variant", &cfg->variant_name);
-		key_string(kf, "options", &cfg->options);
-		key_string(kf, "time", &cfg->time);
-		key_string(kf, "policy", &cfg->policy);
-		key_string(kf, "output", &cfg->output);
-		key_string(kf, "sprt", &cfg->sprt);
+		if (!key_string(kf, path, "variant", &cfg->variant_name, error) ||
+		    !key_string(kf, path, "options", &cfg->options, error) ||
+		    !key_string(kf, path, "time", &cfg->time, error) ||
+		    !key_string(kf, path, "policy", &cfg->policy, error) ||
+		    !key_string(kf, path, "output", &cfg->output, error) ||
+		    !key_string(kf, path, "sprt", &cfg->sprt, error))
+			return FALSE;
 		v = cfg->nseats;
 		if (!key_int(kf, path, "players", 1, VARIANT_MAX_PLAYERS, &v, error))
 			return FALSE;
@@ -197,8 +226,12 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 			return FALSE;
 		cfg->bootstrap = (int)v;
 		{
-			g_autofree char *seed = g_key_file_get_string(kf, "tournament", "seed", NULL);
+			g_autofree char *seed = key_get(kf, path, "tournament", "seed", &local);
 
+			if (local) {
+				g_propagate_error(error, g_steal_pointer(&local));
+				return FALSE;
+			}
 			if (seed && !g_ascii_string_to_unsigned(g_strstrip(seed), 10, 0, G_MAXUINT64,
 								&cfg->seed, NULL)) {
 				g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
@@ -219,8 +252,12 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	if (g_key_file_has_group(kf, "bots"))
 		keys = g_key_file_get_keys(kf, "bots", NULL, NULL);
 	for (int i = 0; keys && keys[i]; i++) {
-		g_autofree char *command = g_key_file_get_string(kf, "bots", keys[i], NULL);
+		g_autofree char *command = key_get(kf, path, "bots", keys[i], &local);
 
+		if (!command) {
+			g_propagate_error(error, g_steal_pointer(&local));
+			return FALSE;
+		}
 		if (!tournament_config_add_bot(cfg, keys[i], g_strstrip(command), &local)) {
 			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
 				    path, local->message);

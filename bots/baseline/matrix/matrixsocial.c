@@ -14,7 +14,7 @@
 
 #include "botio.h"
 #include "scan.h"
-#include "social.h"
+#include "matrix.h"
 
 #define LISTEN_MS 40		/* how long to wait for offers when none are ours */
 #define OPEN_MS 150		/* the most to wait for answers to our offers */
@@ -48,7 +48,7 @@ double matrixsocial_value(const MatrixState *s, int me, const int8_t *held, int 
 		}
 		t.held[me][k] = held[i];
 	}
-	int nm = social_legal_moves(&t, me, moves, MAX_COMBOS);
+	int nm = matrix_held_moves(&t, me, moves, MAX_COMBOS);
 	for (int i = 0; i < nm; i++) {
 		MatrixOutcome o;
 		matrix_resolve(&t.board, t.height, 1, &moves[i], &o, NULL);
