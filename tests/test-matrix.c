@@ -451,9 +451,28 @@ static void test_retire(void)
 	g_assert_cmpint(rank[1], ==, 3);
 	g_assert_cmpint(rank[0], ==, 1);
 	g_assert_cmpint(rank[2], ==, 1);
+	/* one seat left of three: the game ends at once */
 	variant_matrix.retire(&s, 0);
-	variant_matrix.retire(&s, 2);
 	g_assert_cmpint(variant_matrix.phase(&s, &mask), ==, VARIANT_PHASE_OVER);
+	g_assert_cmpint(s.end, ==, MATRIX_END_RETIRED);
+	variant_matrix.ranking(&s, rank);
+	g_assert_cmpint(rank[2], ==, 1);
+}
+
+/* A 2-player game whose other seat is retired ends at once. */
+static void test_retire_last(void)
+{
+	static MatrixState s;
+	uint32_t mask;
+	int rank[2];
+
+	start(&s, 2, 11);
+	variant_matrix.retire(&s, 0);
+	g_assert_cmpint(variant_matrix.phase(&s, &mask), ==, VARIANT_PHASE_OVER);
+	g_assert_cmpint(s.end, ==, MATRIX_END_RETIRED);
+	variant_matrix.ranking(&s, rank);
+	g_assert_cmpint(rank[0], ==, 2);
+	g_assert_cmpint(rank[1], ==, 1);
 }
 
 /* A state line whose deal gives one piece to several seats in a round
@@ -488,6 +507,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/matrix/illegal", test_illegal);
 	g_test_add_func("/matrix/notation", test_notation);
 	g_test_add_func("/matrix/retire", test_retire);
+	g_test_add_func("/matrix/retire-last", test_retire_last);
 	g_test_add_func("/matrix/awards", test_awards);
 	g_test_add_func("/matrix/partners", test_partners);
 	g_test_add_func("/matrix/parse-repeated-deal", test_parse_repeated_deal);

@@ -207,6 +207,9 @@ static void test_chatter(Fixture *f, gconstpointer data)
 	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ ping 1$", text, G_REGEX_MULTILINE, 0));
 	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ # thinking$", text, G_REGEX_MULTILINE, 0));
 	g_assert_true(g_regex_match_simple("^< 0 \\+[0-9]+ $", text, G_REGEX_MULTILINE, 0));
+	/* every go carries the bank beside the time for the move */
+	g_assert_true(g_regex_match_simple("^> 0 \\+[0-9]+ go [0-9]+ bank=[0-9]+ players=", text,
+					   G_REGEX_MULTILINE, 0));
 	assert_verifies(f->log);
 }
 
