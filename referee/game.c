@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gamelog.h"
+
 #define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
@@ -105,7 +107,7 @@ typedef struct {
 	Move *scratch;
 	Rng chance, fault_rng;
 	Seat seat[VARIANT_MAX_PLAYERS];
-	FILE *log;
+	GameLogWriter *log;	/* NULL: no log */
 	gint64 t0;
 	int rr;			/* round-robin start for fairness */
 	int spin;		/* non-blocking polls before sleeping */
@@ -121,6 +123,7 @@ typedef struct {
 
 static void log_printf(Game *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
+/* The log writer is gamelog.c's; these add the game's clock. */
 static void log_printf(Game *g, const char *fmt, ...)
 {
 	va_list ap;
@@ -128,73 +131,20 @@ static void log_printf(Game *g, const char *fmt, ...)
 	if (!g->log)
 		return;
 	va_start(ap, fmt);
-	vfprintf(g->log, fmt, ap);
+	gamelog_vprintf(g->log, fmt, ap);
 	va_end(ap);
-}
-
-/*
- * Every line to and from a bot is logged, so these are built with Text
- * (engine/text.h) rather than printf, which cost more than the rest of a move.
- */
-
-/* Append ms (>= 0) with three decimals, as "%.3f" would. */
-static void text_ms(Text *t, double ms)
-{
-	long us = ms > 0 ? (long)(ms * 1000.0 + 0.5) : 0;
-	char frac[4] = {(char)('0' + us / 100 % 10), (char)('0' + us / 10 % 10), (char)('0' + us % 10), 0};
-
-	text_int(t, us / 1000);
-	text_putc(t, '.');
-	text_puts(t, frac);
 }
 
 /* One line of traffic, control bytes shown as '?'. */
 static void log_traffic(Game *g, char dir, int seat, const char *text, size_t len)
 {
-	char head[48];
-	Text t;
-
-	if (!g->log)
-		return;
-	text_init(&t, head, sizeof(head));
-	text_putc(&t, dir);
-	text_putc(&t, ' ');
-	text_int(&t, seat);
-	text_puts(&t, " +");
-	text_int(&t, (long)MAX(g_get_monotonic_time() - g->t0, 0));
-	text_putc(&t, ' ');
-	fwrite(head, 1, t.len, g->log);
-	size_t clean = 0;
-	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
-		clean++;
-	fwrite(text, 1, clean, g->log);
-	for (size_t i = clean; i < len; i++) {
-		unsigned char c = (unsigned char)text[i];
-		fputc(c < 0x20 || c == 0x7f ? '?' : c, g->log);
-	}
-	fputc('\n', g->log);
+	gamelog_write_traffic(g->log, dir, seat, g_get_monotonic_time() - g->t0, text, len);
 }
 
 /* A timed event: "KIND SEAT NOTATION wall=MS cpu=MS". */
 static void log_timed(Game *g, const char *kind, int seat, const char *text, double wall, double cpu)
 {
-	char line[VARIANT_MOVE_TEXT_MAX + 128];
-	Text t;
-
-	if (!g->log)
-		return;
-	text_init(&t, line, sizeof(line));
-	text_puts(&t, kind);
-	text_putc(&t, ' ');
-	text_int(&t, seat);
-	text_putc(&t, ' ');
-	text_puts(&t, text);
-	text_puts(&t, " wall=");
-	text_ms(&t, wall);
-	text_puts(&t, " cpu=");
-	text_ms(&t, cpu);
-	text_putc(&t, '\n');
-	fwrite(line, 1, t.len, g->log);
+	gamelog_write_timed(g->log, kind, seat, text, wall, cpu);
 }
 
 /* ---- notation --------------------------------------------------------- */
@@ -1037,12 +987,6 @@ static char *options_text(const Variant *v, const VariantConfig *cfg, char sep)
 	return g_string_free(s, FALSE);
 }
 
-static const char *policy_name(int policy)
-{
-	static const char *const names[] = {"forfeit", "random", "nothing"};
-	return names[policy];
-}
-
 static void write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
@@ -1059,7 +1003,7 @@ static void write_header(Game *g)
 	log_printf(g, "seed %" G_GUINT64_FORMAT "\n", spec->seed);
 	log_printf(g, "players %d\n", g->n);
 	log_printf(g, "time %s\n", tc);
-	log_printf(g, "policy %s\n", policy_name(g->policy));
+	log_printf(g, "policy %s\n", gamelog_policy_name(g->policy));
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
@@ -1306,15 +1250,12 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	for (int p = 0; p < g.n; p++)
 		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
 	if (spec->log_path) {
-		g.log = fopen(spec->log_path, "we");
+		g.log = gamelog_writer_new(spec->log_path, error);
 		if (!g.log) {
-			g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
-				    g_strerror(errno));
 			for (int p = 0; p < g.n; p++)
 				bot_free(spec->seats[p].bot);
 			return FALSE;
 		}
-		setvbuf(g.log, NULL, _IOFBF, 1 << 16);
 	}
 	g.spec = spec;
 	g.v = v;
@@ -1403,8 +1344,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 				if (!v->halt) {
 					g_set_error(error, GAME_ERROR, 0, "%s: real-time phase with no way to halt",
 						    v->name);
-					if (g.log)
-						fclose(g.log);
+					gamelog_writer_close(g.log, NULL);
 					game_release(&g);
 					if (pinned)
 						sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
@@ -1424,9 +1364,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	game_release(&g);
 	if (pinned)
 		sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
-	if (g.log && fclose(g.log) != 0) {
-		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", spec->log_path,
-			    g_strerror(errno));
+	if (!gamelog_writer_close(g.log, error)) {
 		game_result_clear(result);
 		return FALSE;
 	}

@@ -1,9 +1,127 @@
-/* gamelog: reading game logs. See gamelog.h and docs/gamelog.md. */
+/* gamelog: writing and reading game logs. See gamelog.h and docs/gamelog.md. */
 #include "gamelog.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
+#include "text.h"
+
+/* ---- writing ---------------------------------------------------------- */
+
+struct GameLogWriter {
+	FILE *f;
+	char *path;
+};
+
+GameLogWriter *gamelog_writer_new(const char *path, GError **error)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f) {
+		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", path, g_strerror(errno));
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
+	GameLogWriter *w = g_new0(GameLogWriter, 1);
+	w->f = f;
+	w->path = g_strdup(path);
+	return w;
+}
+
+gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
+{
+	gboolean ok;
+
+	if (!w)
+		return TRUE;
+	ok = !ferror(w->f);
+	ok = fclose(w->f) == 0 && ok;
+	if (!ok)
+		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", w->path,
+			    g_strerror(errno));
+	g_free(w->path);
+	g_free(w);
+	return ok;
+}
+
+void gamelog_vprintf(GameLogWriter *w, const char *fmt, va_list ap)
+{
+	if (w)
+		vfprintf(w->f, fmt, ap);
+}
+
+void gamelog_printf(GameLogWriter *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	gamelog_vprintf(w, fmt, ap);
+	va_end(ap);
+}
+
+/* Append ms (>= 0) with three decimals, as "%.3f" would. */
+static void text_ms(Text *t, double ms)
+{
+	long us = ms > 0 ? (long)(ms * 1000.0 + 0.5) : 0;
+	char frac[4] = {(char)('0' + us / 100 % 10), (char)('0' + us / 10 % 10), (char)('0' + us % 10), 0};
+
+	text_int(t, us / 1000);
+	text_putc(t, '.');
+	text_puts(t, frac);
+}
+
+void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
+			   size_t len)
+{
+	char head[48];
+	Text t;
+
+	if (!w)
+		return;
+	text_init(&t, head, sizeof(head));
+	text_putc(&t, dir);
+	text_putc(&t, ' ');
+	text_int(&t, seat);
+	text_puts(&t, " +");
+	text_int(&t, (long)MAX(us, 0));
+	text_putc(&t, ' ');
+	fwrite(head, 1, t.len, w->f);
+	size_t clean = 0;
+	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
+		clean++;
+	fwrite(text, 1, clean, w->f);
+	for (size_t i = clean; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		fputc(c < 0x20 || c == 0x7f ? '?' : c, w->f);
+	}
+	fputc('\n', w->f);
+}
+
+void gamelog_write_timed(GameLogWriter *w, const char *kind, int seat, const char *text,
+			 double wall_ms, double cpu_ms)
+{
+	char line[VARIANT_MOVE_TEXT_MAX + 128];
+	Text t;
+
+	if (!w)
+		return;
+	text_init(&t, line, sizeof(line));
+	text_puts(&t, kind);
+	text_putc(&t, ' ');
+	text_int(&t, seat);
+	text_putc(&t, ' ');
+	text_puts(&t, text);
+	text_puts(&t, " wall=");
+	text_ms(&t, wall_ms);
+	text_puts(&t, " cpu=");
+	text_ms(&t, cpu_ms);
+	text_putc(&t, '\n');
+	fwrite(line, 1, t.len, w->f);
+}
+
+/* ---- reading ---------------------------------------------------------- */
 
 static const char *const policy_names[] = {"forfeit", "random", "nothing"};
 

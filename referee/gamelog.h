@@ -1,6 +1,8 @@
 /*
- * gamelog: reading game logs (the format is docs/gamelog.md; game.c
- * writes them). A log is read whole into a GameLog: the header, and the
+ * gamelog: writing and reading game logs (the format is docs/gamelog.md).
+ * game.c writes a log through a GameLogWriter as the game goes; the
+ * writer buffers 64 KiB, so a game's log costs a write() per 64 KiB and
+ * none per line. A log is read whole into a GameLog: the header, and the
  * game's events in order, each with its line number so that a checker can
  * name the line where a game diverges. Traffic lines (`>` and `<`) are
  * events too (GAMELOG_SENT, GAMELOG_RECEIVED, text after the time), so
@@ -9,6 +11,8 @@
  */
 #ifndef TETRARENA_REFEREE_GAMELOG_H
 #define TETRARENA_REFEREE_GAMELOG_H
+
+#include <stdarg.h>
 
 #include <glib.h>
 
@@ -77,6 +81,30 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 		       GError **error);
 void gamelog_free(GameLog *log);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
+
+/* ---- writing ---- */
+
+typedef struct GameLogWriter GameLogWriter;
+
+/* Create (truncate) the log at path. NULL with error when it cannot. */
+GameLogWriter *gamelog_writer_new(const char *path, GError **error);
+
+/* Flush, close and free; NULL is fine (TRUE). FALSE with error when the
+ * log could not be written whole. */
+gboolean gamelog_writer_close(GameLogWriter *w, GError **error);
+
+/* Each of these does nothing when w is NULL (a game without a log). */
+void gamelog_printf(GameLogWriter *w, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void gamelog_vprintf(GameLogWriter *w, const char *fmt, va_list ap) G_GNUC_PRINTF(2, 0);
+
+/* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), control bytes of
+ * text shown as '?'. */
+void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
+			   size_t len);
+
+/* A timed event "KIND SEAT TEXT wall=MS cpu=MS", three decimals. */
+void gamelog_write_timed(GameLogWriter *w, const char *kind, int seat, const char *text,
+			 double wall_ms, double cpu_ms);
 
 /* The name of a policy in logs ("forfeit", "random", "nothing"), and back
  * (-1 when unknown). */

@@ -20,6 +20,8 @@ struct Journal {
 	int fd;
 	char *path;
 	GMutex lock;
+	gint64 synced;		/* monotonic time of the last fdatasync */
+	gboolean dirty;		/* written since */
 };
 
 void journal_header_clear(JournalHeader *h)
@@ -546,6 +548,7 @@ Journal *journal_open(const char *path, const JournalHeader *header,
 	j = g_new0(Journal, 1);
 	j->fd = fd;
 	j->path = g_strdup(path);
+	j->synced = g_get_monotonic_time();	/* the header was just synced */
 	g_mutex_init(&j->lock);
 	return j;
 }
@@ -562,9 +565,34 @@ gboolean journal_append_many(Journal *j, const JournalGame *const *games, guint 
 		g_string_append(lines, line);
 	}
 	g_mutex_lock(&j->lock);
-	ok = write_all(j->fd, lines->str, lines->len) && fdatasync(j->fd) == 0;
+	ok = write_all(j->fd, lines->str, lines->len);
+	if (ok) {
+		gint64 now = g_get_monotonic_time();
+		j->dirty = TRUE;
+		if (now - j->synced >= JOURNAL_SYNC_MS * 1000) {
+			ok = fdatasync(j->fd) == 0;
+			j->synced = now;
+			j->dirty = FALSE;
+		}
+	}
 	if (!ok)
 		set_errno_error(error, "cannot append to", j->path);
+	g_mutex_unlock(&j->lock);
+	return ok;
+}
+
+gboolean journal_sync(Journal *j, GError **error)
+{
+	gboolean ok = TRUE;
+
+	g_mutex_lock(&j->lock);
+	if (j->dirty) {
+		ok = fdatasync(j->fd) == 0;
+		if (!ok)
+			set_errno_error(error, "cannot sync", j->path);
+		j->dirty = FALSE;
+		j->synced = g_get_monotonic_time();
+	}
 	g_mutex_unlock(&j->lock);
 	return ok;
 }
@@ -578,6 +606,9 @@ void journal_free(Journal *j)
 {
 	if (!j)
 		return;
+	if (j->dirty && fdatasync(j->fd) < 0) {
+		/* best effort: journal_sync reports failures */
+	}
 	close(j->fd);
 	g_mutex_clear(&j->lock);
 	g_free(j->path);

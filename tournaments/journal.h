@@ -14,10 +14,15 @@
  * hashes everything that decides which games are played and how (variant,
  * options, seats, bots' names, games per seating, seed, time control), but
  * not the bots' commands or the shard, so shards run on different machines
- * share it. A game line is appended with one write() and flushed to disk
- * (fdatasync) as its game ends (games that end together share the write
- * and the flush), under a lock, so a crash or a kill can at worst tear the
- * last line. `check` is an FNV-1a hash of the line before
+ * share it. A game line is appended with one write() as its game ends
+ * (games that end together share the write), under a lock, so a crash or
+ * a kill can at worst tear the last line: once written, a line is in the
+ * page cache and survives the process. Flushing to disk (fdatasync) is a
+ * group commit: at most once per JOURNAL_SYNC_MS, on the first append
+ * after the window, and when the journal is closed. A power cut can lose
+ * the games finished since the last flush (those of the last
+ * JOURNAL_SYNC_MS, and the last game if none followed it); a resumed
+ * tournament plays them again. `check` is an FNV-1a hash of the line before
  * it: a torn or damaged last line is dropped (and truncated away when the
  * journal is reopened for writing); a damaged line elsewhere is an error.
  * A game id recorded twice keeps its first line.
@@ -34,6 +39,7 @@
 #include "engine/variant.h"
 
 #define JOURNAL_FILE "journal.txt"
+#define JOURNAL_SYNC_MS 1000	/* the group commit's window */
 #define JOURNAL_FAULTS_MAX 96	/* room for one seat's fault list */
 #define JOURNAL_WORD_MAX 128	/* room for `end` and `log` values */
 
@@ -108,16 +114,21 @@ typedef struct Journal Journal;
 Journal *journal_open(const char *path, const JournalHeader *header,
 		      GPtrArray **games, GError **error);
 
-/* Append one game and flush it to disk. Thread-safe. FALSE with error on
- * a write or sync failure. */
+/* Append one game (one write; flushed to disk when the last flush is
+ * JOURNAL_SYNC_MS old). Thread-safe. FALSE with error on a write or sync
+ * failure. */
 gboolean journal_append(Journal *j, const JournalGame *g, GError **error);
 
-/* The same for n games, with one write and one flush (a group commit); a
- * kill during the write can tear only the last line. */
+/* The same for n games, with one write; a kill during the write can tear
+ * only the last line. */
 gboolean journal_append_many(Journal *j, const JournalGame *const *games, guint n,
 			     GError **error);
 
-/* Close (and unlock). NULL is fine. */
+/* Flush what was appended to disk now. FALSE with error on failure. */
+gboolean journal_sync(Journal *j, GError **error);
+
+/* Flush (best effort: call journal_sync first to see failures), close and
+ * unlock. NULL is fine. */
 void journal_free(Journal *j);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Journal, journal_free)
 

@@ -967,6 +967,11 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 
 	run_loop(run);
 	run->journal = NULL;
+	if (!journal_sync(journal, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		run->failed++;
+		g_clear_error(&error);
+	}
 	journal_free(g_steal_pointer(&journal));
 	if (run->interrupted) {
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
