@@ -88,6 +88,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
 DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs \
+	bwrap:bubblewrap valgrind:valgrind \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 
 deps:

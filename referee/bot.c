@@ -8,6 +8,7 @@
  */
 #include "bot.h"
 #include "keyfile.h"
+#include "sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,7 +29,8 @@
 
 struct Bot {
 	BotSpec *spec;
-	pid_t pid;
+	pid_t pid;		/* our child (bwrap when jailed) */
+	Sandbox *sandbox;	/* its cgroups */
 	gboolean own_group;	/* the bot leads its own process group */
 	int in_fd, out_fd, err_fd;
 	int err_file;		/* capped stderr copy, -1 when dropped */
@@ -50,6 +52,7 @@ void bot_limits_default(BotLimits *l)
 	l->processes = 256;
 	l->file_size = G_GUINT64_CONSTANT(64) << 20;
 	l->open_files = 64;
+	l->disk = G_GUINT64_CONSTANT(256) << 20;
 }
 
 static const char *const interpreters[] = {
@@ -208,11 +211,12 @@ GHashTable *bot_file_load(const char *path, GError **error)
 		    !limit_key(kf, path, g, "cpu", 1, &l->cpu, error) ||
 		    !limit_key(kf, path, g, "processes", 1, &l->processes, error) ||
 		    !limit_key(kf, path, g, "file-size", 1 << 20, &l->file_size, error) ||
-		    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error))
+		    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error) ||
+		    !limit_key(kf, path, g, "disk", 1 << 20, &l->disk, error))
 			return NULL;
 		g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
 		static const char *const known[] = {"command", "workdir", "memory", "cpu", "processes",
-						    "file-size", "open-files", NULL};
+						    "file-size", "open-files", "disk", NULL};
 		for (int k = 0; keys && keys[k]; k++)
 			if (!g_strv_contains(known, keys[k])) {
 				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
@@ -268,196 +272,26 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-/* What the child does between vfork() and exec, all decided beforehand. */
-typedef struct {
-	const char *prog;
-	char *const *argv, *const *envp;
-	int in, out, err;	/* become 0, 1, 2 (err -1: inherit) */
-	gboolean own_group;
-	const char *workdir;
-	int nres;
-	const int *res;
-	const struct rlimit *rl;
-	int cpu;
-	const cpu_set_t *cpus;
-} ChildSetup;
-
-/*
- * Start the child with vfork(): the parent thread blocks every signal
- * meanwhile (the child shares its memory until exec), and the child, which
- * has its own signal table, resets every disposition before unblocking.
- * The child only makes system calls. Returns the pid, or -1 with errno.
- */
-/* ---- every live bot, for a dying referee ------------------------------ */
-
-/*
- * The one piece of global state here: what a signal handler needs to kill
- * every bot of this process. A slot holds 0, a bot's PID, or minus its
- * process group; slots change by atomic compare-and-swap, so spawning and
- * reaping threads and a handler may all use it at once. A bot is added
- * while signals are blocked, before its PID can be seen anywhere, and
- * removed just after it is reaped (under registry_lock, so no bot spawned
- * meanwhile can have reused the PID; a handler's kill in that instant is
- * the one window left).
- */
-#define BOT_REGISTRY 1024
-static gint registry[BOT_REGISTRY];
-/* Held from vfork until the new bot is registered, and while an exited
- * bot leaves the registry, so that reap_orphans() never takes a bot's
- * zombie for an orphan's. */
-static GMutex registry_lock;
-static gint adopting;	/* bot_adopt_orphans() was called */
-
-static void registry_add(gint target)
+static int open_stderr(const char *path, GError **error)
 {
-	for (int i = 0; i < BOT_REGISTRY; i++)
-		if (g_atomic_int_compare_and_exchange(&registry[i], 0, target))
-			return;
-	/* Full (over a thousand live bots): that bot relies on PDEATHSIG. */
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "stderr file %s: %s", path,
+			    g_strerror(errno));
+	return fd;
 }
 
-static void registry_remove(gint target)
-{
-	for (int i = 0; i < BOT_REGISTRY; i++)
-		if (g_atomic_int_compare_and_exchange(&registry[i], target, 0))
-			return;
-}
-
-static gboolean registered(pid_t pid)
-{
-	for (int i = 0; i < BOT_REGISTRY; i++) {
-		gint target = g_atomic_int_get(&registry[i]);
-		if (target == pid || target == -pid)
-			return TRUE;
-	}
-	return FALSE;
-}
-
-/*
- * Reap the adopted orphans that have exited (the children a bot left when
- * its group was killed), so that their zombies do not pile up over a
- * tournament. Only children that are no registered bot are reaped; the
- * look stops at the first zombie that is a bot (its owner reaps it), and
- * the next call goes on.
- */
-static void reap_orphans(void)
-{
-	if (!g_atomic_int_get(&adopting))
-		return;
-	g_mutex_lock(&registry_lock);
-	for (int i = 0; i < 64; i++) {
-		siginfo_t si;
-		memset(&si, 0, sizeof(si));
-		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0 ||
-		    registered(si.si_pid))
-			break;
-		waitpid(si.si_pid, NULL, WNOHANG);
-	}
-	g_mutex_unlock(&registry_lock);
-}
-
-void bot_kill_all(void)
-{
-	for (int i = 0; i < BOT_REGISTRY; i++) {
-		gint target = g_atomic_int_get(&registry[i]);
-		if (target != 0)
-			kill(target, SIGKILL);
-	}
-}
-
-static pid_t spawn_child(const ChildSetup *cs)
-{
-	sigset_t all, old;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	pid_t parent = getpid();	/* gone by the time PDEATHSIG is set: give up */
-	g_mutex_lock(&registry_lock);
-	pid_t pid = vfork();
-	if (pid == 0) {
-		struct sigaction dfl;
-		memset(&dfl, 0, sizeof(dfl));
-		dfl.sa_handler = SIG_DFL;
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sig != SIGKILL && sig != SIGSTOP)
-				sigaction(sig, &dfl, NULL);
-		if (cs->own_group && setpgid(0, 0) < 0)
-			_exit(126);
-		/* Whatever ends the referee (even SIGKILL) ends the bot. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent)
-			_exit(126);
-		if (dup2(cs->in, 0) < 0 || dup2(cs->out, 1) < 0 || (cs->err >= 0 && dup2(cs->err, 2) < 0))
-			_exit(126);
-		if (cs->workdir && chdir(cs->workdir) < 0)
-			_exit(126);
-		for (int i = 0; i < cs->nres; i++)
-			if (setrlimit(cs->res[i], &cs->rl[i]) < 0)
-				_exit(126);
-		if (cs->cpu >= 0)
-			sched_setaffinity(0, sizeof(*cs->cpus), cs->cpus);
-		syscall(SYS_close_range, 3, ~0U, 0);
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		execve(cs->prog, cs->argv, cs->envp);
-		_exit(127);
-	}
-	int e = errno;
-	if (pid > 0)
-		registry_add(cs->own_group ? -pid : pid);
-	g_mutex_unlock(&registry_lock);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	errno = e;
-	return pid;
-}
-
-Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error)
+Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch *launch, GError **error)
 {
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-	g_autofree char *prog = NULL;
-	g_autofree char *self = NULL;
-	char **argv = spec->argv;
-	char *human_argv[] = {NULL, (char *)"_human", NULL};
 
 	/* A write to a bot that exited must be an error, not our death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	if (spec->human) {
-		self = g_file_read_link("/proc/self/exe", NULL);
-		if (!self) {
-			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
-				    "cannot find the referee's own program for the human player");
-			return NULL;
-		}
-		human_argv[0] = self;
-		argv = human_argv;
-		prog = g_strdup(self);
-	} else if (strchr(argv[0], '/')) {
-		prog = g_path_is_absolute(argv[0]) || !spec->workdir
-			? g_strdup(argv[0]) : g_build_filename(spec->workdir, argv[0], NULL);
-	} else {
-		prog = g_find_program_in_path(argv[0]);
-	}
-	if (!prog || access(prog, X_OK) != 0) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT,
-			    "bot %s: cannot run '%s': %s", spec->name, argv[0],
-			    prog ? g_strerror(errno) : "not found in PATH");
-		return NULL;
-	}
-	if (spec->workdir && !g_file_test(spec->workdir, G_FILE_TEST_IS_DIR)) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_CHDIR,
-			    "bot %s: working directory '%s' does not exist", spec->name, spec->workdir);
-		return NULL;
-	}
 	int err_file = -1;
-	if (stderr_path) {
-		err_file = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (err_file < 0) {
-			g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno),
-				    "stderr file %s: %s", stderr_path, g_strerror(errno));
-			return NULL;
-		}
-	}
+	if (stderr_path && (err_file = open_stderr(stderr_path, error)) < 0)
+		return NULL;
 	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
 		int e = errno;
 		close_fd(&in[0]), close_fd(&in[1]), close_fd(&out[0]), close_fd(&out[1]);
@@ -465,53 +299,21 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "pipe: %s", g_strerror(e));
 		return NULL;
 	}
-
-	/* Environment: PATH, HOME, LANG=C and nothing else (the human's
-	 * terminal needs TERM too). */
-	const char *path = g_getenv("PATH");
-	const char *home = g_getenv("HOME");
-	g_autofree char *env_path = g_strconcat("PATH=", path ? path : "/usr/bin:/bin", NULL);
-	g_autofree char *env_home = g_strconcat("HOME=", home ? home : "/", NULL);
-	g_autofree char *env_term = g_strconcat("TERM=", g_getenv("TERM") ? g_getenv("TERM") : "dumb", NULL);
-	char *envp[] = {env_path, env_home, (char *)"LANG=C", spec->human ? env_term : NULL, NULL};
-
-	/* Everything the child needs is computed before vfork(): the child
-	 * only makes system calls, then execs or _exits. */
-	const BotLimits *l = &spec->limits;
-	struct rlimit rl[5];
-	int res[5], nres = 0;
-	gboolean memlimit = g_strcmp0(g_getenv("TETRARENA_NO_MEMLIMIT"), "1") != 0;
-	const guint64 want[5] = {memlimit ? l->memory : 0, l->cpu, l->processes, l->file_size, l->open_files};
-	const int which[5] = {RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE, RLIMIT_NOFILE};
-	for (int i = 0; i < 5 && !spec->human; i++)
-		if (want[i]) {
-			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
-			res[nres++] = which[i];
-		}
-	cpu_set_t cpus;
-	CPU_ZERO(&cpus);
-	if (cpu >= 0)
-		CPU_SET(cpu, &cpus);
-	ChildSetup cs = {
-		.prog = prog, .argv = argv, .envp = envp, .in = in[0], .out = out[1],
-		.err = spec->human ? -1 : err[1], .own_group = !spec->human, .workdir = spec->workdir,
-		.nres = nres, .res = res, .rl = rl, .cpu = cpu, .cpus = &cpus,
-	};
-	pid_t pid = spawn_child(&cs);
-	int spawn_errno = errno;
+	const int fds[3] = {in[0], out[1], spec->human ? -1 : err[1]};
+	pid_t pid = 0, bot_pid = 0;
+	Sandbox *sb = sandbox_start(spec, launch, fds, &pid, &bot_pid, error);
 	close_fd(&in[0]);
 	close_fd(&out[1]);
 	close_fd(&err[1]);
-	if (pid < 0) {
+	if (!sb) {
 		close_fd(&in[1]), close_fd(&out[0]), close_fd(&err[0]), close_fd(&err_file);
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: cannot start '%s': %s",
-			    spec->name, prog, g_strerror(spawn_errno));
 		return NULL;
 	}
 
 	Bot *bot = g_new(Bot, 1);
 	bot->spec = bot_spec_copy(spec);
 	bot->pid = pid;
+	bot->sandbox = sb;
 	bot->own_group = !spec->human;
 	bot->in_fd = in[1];
 	bot->out_fd = out[0];
@@ -520,7 +322,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 		close_fd(&err[0]);
 	bot->err_file = err_file;
 	bot->err_kept = bot->err_dropped = 0;
-	bot->has_cpu_clock = clock_getcpuclockid(pid, &bot->cpu_clock) == 0;
+	bot->has_cpu_clock = clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
 	bot->games = 0;
@@ -535,18 +337,42 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **e
 
 static void bot_kill_and_reap(Bot *bot)
 {
-	if (bot->pid <= 0)
+	if (bot->pid <= 0 && !bot->sandbox)
 		return;
-	if (bot->own_group)
-		kill(-bot->pid, SIGKILL);
-	kill(bot->pid, SIGKILL);
-	while (waitpid(bot->pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	g_mutex_lock(&registry_lock);
-	registry_remove(bot->own_group ? -bot->pid : bot->pid);
-	g_mutex_unlock(&registry_lock);
+	sandbox_reap(bot->sandbox, bot->pid, bot->own_group);
+	bot->sandbox = NULL;
 	bot->pid = 0;
-	reap_orphans();
+}
+
+/* Write the note about dropped stderr bytes and close the file. */
+static void close_stderr_file(Bot *bot)
+{
+	if (bot->err_file >= 0 && bot->err_dropped) {
+		char note[96];
+		int n = g_snprintf(note, sizeof(note), "\n[referee: %" G_GUINT64_FORMAT
+				   " more bytes of stderr dropped]\n", bot->err_dropped);
+		if (write(bot->err_file, note, n) < 0) {
+			/* nothing to do: the note is a courtesy */
+		}
+	}
+	close_fd(&bot->err_file);
+	bot->err_kept = bot->err_dropped = 0;
+}
+
+gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
+{
+	if (bot->err_fd >= 0)
+		bot_drain_stderr(bot);
+	close_stderr_file(bot);
+	if (!path)
+		return TRUE;
+	bot->err_file = open_stderr(path, error);
+	return bot->err_file >= 0;
+}
+
+const char *bot_breach(const Bot *bot)
+{
+	return sandbox_breach(bot->sandbox);
 }
 
 Bot *bot_new_reader(int out_fd)
@@ -569,15 +395,7 @@ void bot_free(Bot *bot)
 	if (bot->err_fd >= 0)
 		bot_drain_stderr(bot);
 	close_fd(&bot->err_fd);
-	if (bot->err_file >= 0 && bot->err_dropped) {
-		char note[96];
-		int n = g_snprintf(note, sizeof(note), "\n[referee: %" G_GUINT64_FORMAT
-				   " more bytes of stderr dropped]\n", bot->err_dropped);
-		if (write(bot->err_file, note, n) < 0) {
-			/* nothing to do: the note is a courtesy */
-		}
-	}
-	close_fd(&bot->err_file);
+	close_stderr_file(bot);
 	bot_spec_free(bot->spec);
 	g_free(bot->hello_name);
 	g_free(bot);
@@ -739,11 +557,19 @@ BotLineStatus bot_next_line(Bot *bot, const char **line)
 		return BOT_LINE_NONE;
 	}
 	*nl = '\0';
-	if (nl > s && nl[-1] == '\r')
-		nl[-1] = '\0';
 	bot->start += (gsize)(nl - s) + 1;
+	if (nl > s && nl[-1] == '\r')
+		*--nl = '\0';
 	*line = s;
-	return BOT_LINE_OK;
+	/* A NUL would cut the line short unseen: every control byte makes
+	 * the line bad, and shows as '?'. */
+	gboolean control = FALSE;
+	for (char *c = s; c < nl; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+			*c = '?';
+			control = TRUE;
+		}
+	return control ? BOT_LINE_CONTROL : BOT_LINE_OK;
 }
 
 gboolean bot_eof(const Bot *bot)
@@ -808,65 +634,3 @@ void bot_set_sha256(Bot *bot, const char *sha256)
 	bot->spec->sha256 = g_strdup(sha256);
 }
 
-/* ---- orphans ----------------------------------------------------------- */
-
-void bot_adopt_orphans(void)
-{
-	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
-		g_atomic_int_set(&adopting, 1);
-}
-
-/* The PIDs of this process's children (up to max), from /proc/PID/stat. */
-static int list_children(pid_t *out, int max)
-{
-	pid_t self = getpid();
-	GDir *d = g_dir_open("/proc", 0, NULL);
-	const char *name;
-	int n = 0;
-
-	if (!d)
-		return 0;
-	while ((name = g_dir_read_name(d)) && n < max) {
-		if (name[0] < '1' || name[0] > '9')
-			continue;
-		char path[64], stat[512];
-		g_snprintf(path, sizeof(path), "/proc/%s/stat", name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t len = read(fd, stat, sizeof(stat) - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		stat[len] = '\0';
-		/* "PID (COMM) STATE PPID ...": COMM may hold anything but the
-		 * last ')' ends it */
-		const char *p = strrchr(stat, ')');
-		int ppid;
-		if (p && sscanf(p + 1, " %*c %d", &ppid) == 1 && ppid == self)
-			out[n++] = (pid_t)g_ascii_strtoll(name, NULL, 10);
-	}
-	g_dir_close(d);
-	return n;
-}
-
-int bot_kill_orphans(void)
-{
-	int killed = 0;
-
-	/* Each round's dead leave their own children to us: go again. The
-	 * bound only stops a pathological fork race (RLIMIT_NPROC caps it). */
-	for (int round = 0; round < 1000; round++) {
-		pid_t kids[256];
-		int n = list_children(kids, G_N_ELEMENTS(kids));
-		if (n == 0)
-			break;
-		for (int i = 0; i < n; i++)
-			kill(kids[i], SIGKILL);
-		for (int i = 0; i < n; i++)
-			while (waitpid(kids[i], NULL, 0) < 0 && errno == EINTR)
-				;
-		killed += n;
-	}
-	return killed;
-}

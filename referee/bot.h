@@ -39,6 +39,8 @@ typedef struct {
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */
 	guint64 open_files;	/* RLIMIT_NOFILE */
+	guint64 disk;		/* bytes of its private /tmp and working
+				 * directory (jailed only) */
 } BotLimits;
 
 /* How to start a bot. */
@@ -52,7 +54,8 @@ typedef struct {
 	char *sha256;		/* cached bot_spec_hash(), or NULL */
 } BotSpec;
 
-/* Defaults: 2 GiB memory, 600 s CPU, 256 processes, 64 MiB files, 64 fds. */
+/* Defaults: 2 GiB memory, 600 s CPU, 256 processes, 64 MiB files, 64 fds,
+ * 256 MiB disk. */
 void bot_limits_default(BotLimits *l);
 
 /*
@@ -68,7 +71,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(BotSpec, bot_spec_free)
 /*
  * Bot files: [bot NAME] groups with command= (required), workdir=, and the
  * limit keys memory= (MiB), cpu= (s), processes=, file-size= (MiB),
- * open-files=. Returns a table name -> BotSpec*, or NULL with error set
+ * open-files=, disk= (MiB). Returns a table name -> BotSpec*, or NULL with error set
  * naming the file, group and key at fault.
  */
 GHashTable *bot_file_load(const char *path, GError **error);
@@ -81,15 +84,28 @@ GHashTable *bot_file_load(const char *path, GError **error);
 char *bot_spec_hash(const BotSpec *spec);
 
 typedef struct Bot Bot;
+typedef struct SandboxLaunch SandboxLaunch;	/* sandbox.h */
 
 /*
  * Start a bot. Its stderr goes to `stderr_path` (NULL: counted and
- * dropped), at most BOT_STDERR_CAP bytes. `cpu` >= 0 pins the process to
- * that CPU. NULL with error set when the program cannot be started (not
+ * dropped), at most BOT_STDERR_CAP bytes. `launch` says whether it is
+ * jailed, what it must not see and its CPU (sandbox.h; NULL: bare, not
+ * pinned). NULL with error set when the program cannot be started (not
  * found, not executable, workdir missing): the caller counts the fault
  * `start`.
  */
-Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, int cpu, GError **error);
+Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch *launch, GError **error);
+
+/*
+ * Send the bot's stderr from now on to `path` (a kept `multi` bot starts
+ * each game's file); what was already read stays in the old file. FALSE
+ * with error set when the file cannot be opened (stderr is then dropped).
+ */
+gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
+
+/* The limit of its sandbox the bot ran into ("memory limit", "process
+ * limit"), or NULL. */
+const char *bot_breach(const Bot *bot);
 
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
 /* A Bot with no process that reads its lines from `out_fd` (taken over,
@@ -101,27 +117,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
 /* Ask the bot to quit: send `quit`, wait up to grace_ms for it to exit
  * (pidfd), then bot_free(). */
 void bot_quit(Bot *bot, gint64 grace_ms);
-
-/*
- * A bot's descendant can leave the bot's process group (setsid, setpgid)
- * and so escape the group kill. bot_adopt_orphans() makes this process
- * their reaper (PR_SET_CHILD_SUBREAPER): when the bot dies they become
- * children of this process rather than of init. bot_kill_orphans() then
- * kills (SIGKILL) and reaps every child this process still has, round
- * after round until none is left, and returns how many there were. Call
- * it only when no bot is running (at the end of `referee play`, `rerun`
- * or a tournament): any child left then is an escapee or its zombie.
- */
-void bot_adopt_orphans(void);
-int bot_kill_orphans(void);
-
-/*
- * Kill (SIGKILL) every live bot of this process and its process group.
- * Async-signal-safe: for a handler of a signal that ends the referee. (A
- * bot also gets SIGKILL by itself when the thread that started it dies:
- * PR_SET_PDEATHSIG.)
- */
-void bot_kill_all(void);
 
 /* Wait until the bot's main process exits or `deadline` (monotonic us)
  * passes, without reaping it; closes its input first so that a bot
@@ -162,6 +157,9 @@ typedef enum {
 	BOT_LINE_NONE,		/* no complete line buffered */
 	BOT_LINE_OK,		/* *line is a complete line (no \n, no \r) */
 	BOT_LINE_TOO_LONG,	/* a line over BOT_LINE_MAX arrived */
+	BOT_LINE_CONTROL,	/* *line is a complete line that held control
+				 * bytes (NUL, ESC, ...; a CR ending it does not
+				 * count), each replaced by '?' */
 } BotLineStatus;
 
 /*

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "gamelog.h"
 #include "replay.h"
+#include "sandbox.h"
 #include "rng.h"
 #include "text.h"
 #include "timectl.h"
@@ -349,7 +350,11 @@ static void check_direct(Check *c, const BotSpec *bs)
 	}
 	g_autofree char *errpath = g_build_filename(c->dir, "direct.stderr", NULL);
 	g_autoptr(GError) err = NULL;
-	g_autoptr(Bot) b = bot_spawn(bs, errpath, -1, &err);
+	/* jailed as in a game, when the machine can */
+	SandboxMode mode = SANDBOX_OFF;
+	sandbox_resolve(SANDBOX_AUTO, &mode, NULL);
+	const SandboxLaunch launch = {.mode = mode, .hide = NULL, .cpu = -1};
+	g_autoptr(Bot) b = bot_spawn(bs, errpath, &launch, &err);
 	if (!b) {
 		item(c, FALSE, "stateless", err->message, NULL, fault_hint("start"));
 		return;

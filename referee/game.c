@@ -18,11 +18,13 @@
 #include "game.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gamelog.h"
 
@@ -71,6 +73,8 @@ void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed
 	timectl_default(&spec->time);
 	spec->policy = GAME_POLICY_VARIANT;
 	spec->cpu = -1;
+	spec->sandbox = SANDBOX_AUTO;
+	spec->max_faults = GAME_MAX_FAULTS;
 }
 
 typedef struct {
@@ -90,6 +94,7 @@ typedef struct {
 	void *snapshot;		/* realtime: the state its `go` showed */
 	int faults[GAME_FAULT_COUNT];
 	int first_fault;
+	int in_a_row;		/* faults since its last accepted move */
 	int moves;
 	double total_ms, max_ms, cpu_ms;
 	/* simultaneous round */
@@ -103,6 +108,8 @@ typedef struct {
 	const Variant *v;
 	int n;
 	int policy;
+	SandboxMode sandbox;	/* resolved: on or off */
+	gboolean starting;	/* before every hello: a bot that is gone is `start` */
 	void *state;
 	Move *scratch;
 	Rng chance, fault_rng;
@@ -135,7 +142,7 @@ static void log_printf(Game *g, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* One line of traffic, control bytes shown as '?'. */
+/* One line of traffic (kept ASCII: gamelog.h). */
 static void log_traffic(Game *g, char dir, int seat, const char *text, size_t len)
 {
 	gamelog_write_traffic(g->log, dir, seat, g_get_monotonic_time() - g->t0, text, len);
@@ -200,8 +207,11 @@ static gboolean flush(Game *g, int p, gint64 deadline)
 	g_string_truncate(s->pending, 0);
 	if (w == BOT_WRITE_OK)
 		return TRUE;
-	fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
-	      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
+	if (g->starting)
+		fault(g, p, GAME_FAULT_START, w == BOT_WRITE_CLOSED ? "exited before hello" : "input full");
+	else
+		fault(g, p, w == BOT_WRITE_CLOSED ? GAME_FAULT_CRASH : GAME_FAULT_TIMEOUT,
+		      w == BOT_WRITE_CLOSED ? "input closed" : "input full");
 	return FALSE;
 }
 
@@ -254,12 +264,21 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	s->faults[kind]++;
 	if (s->first_fault < 0)
 		s->first_fault = (int)kind;
+	/* Name the limit that ended it, when its sandbox saw one. */
+	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT)
+		? bot_breach(s->bot) : NULL;
+	if (breach)
+		detail = breach;
 	log_printf(g, "fault %d %s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "");
 	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
 			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
 	uint32_t mask;
 	/* A turn cannot be "missing": there, `nothing` means forfeit. */
 	if (g->policy == VARIANT_FAULT_NOTHING && g->v->phase(g->state, &mask) == VARIANT_PHASE_TURN)
+		ends_bot = TRUE;
+	/* A seat that faults again and again is done with, whatever the
+	 * policy: it cannot make a game last rounds x the move limit. */
+	if (g->spec->max_faults > 0 && ++s->in_a_row >= g->spec->max_faults)
 		ends_bot = TRUE;
 	if (ends_bot || g->policy == VARIANT_FAULT_FORFEIT)
 		kill_seat(g, p);
@@ -286,6 +305,7 @@ typedef struct {
 	EventKind kind;
 	int seat;
 	const char *line;
+	gboolean bad;	/* the line held control bytes (now '?'): malformed */
 } Event;
 
 /* Whether `line` is of type `word` (its first word). */
@@ -323,27 +343,31 @@ static gboolean take_event(Game *g, int p, Event *ev)
 	if (!s->bot)
 		return FALSE;
 	switch (bot_next_line(s->bot, &line)) {
+	case BOT_LINE_CONTROL:
+		log_traffic(g, '<', p, line, strlen(line));
+		*ev = (Event){EV_LINE, p, line, TRUE};
+		return TRUE;
 	case BOT_LINE_OK:
 		/* At most GAME_INFO_MAX info and other ignored lines per move
 		 * reach the log. */
 		if (line_kind(g, line) == LINE_OTHER && ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
-			*ev = (Event){EV_LINE, p, line};
+			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
 		}
 		log_traffic(g, '<', p, line, strlen(line));
-		*ev = (Event){EV_LINE, p, line};
+		*ev = (Event){EV_LINE, p, line, FALSE};
 		return TRUE;
 	case BOT_LINE_TOO_LONG:
 		log_printf(g, "< %d +%" G_GINT64_FORMAT " [line over %d bytes]\n", p,
 			   g_get_monotonic_time() - g->t0, BOT_LINE_MAX);
-		*ev = (Event){EV_TOO_LONG, p, NULL};
+		*ev = (Event){EV_TOO_LONG, p, NULL, FALSE};
 		return TRUE;
 	case BOT_LINE_NONE:
 		break;
 	}
 	if (bot_eof(s->bot)) {
-		*ev = (Event){EV_EOF, p, NULL};
+		*ev = (Event){EV_EOF, p, NULL, FALSE};
 		return TRUE;
 	}
 	return FALSE;
@@ -544,6 +568,10 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		break;
 	}
 	const char *line = ev->line;
+	if (ev->bad) {
+		fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
+		return REPLY_FAULT;
+	}
 	/* Forward compatibility: info, empty lines, comments, unknown line
 	 * types, and side actions out of their time are ignored. */
 	if (line_kind(g, line) != LINE_MOVE)
@@ -607,10 +635,12 @@ static void apply_move(Game *g, int p, Move m, const char *kind, double wall, do
 	char line[VARIANT_MOVE_TEXT_MAX + 32];
 	const char *text = fmt_move(g, p, m);
 
-	if (kind)
+	if (kind) {
 		log_printf(g, "%s %d %s\n", kind, p, text);
-	else
+	} else {
 		log_timed(g, "move", p, text, wall, cpu);
+		g->seat[p].in_a_row = 0;
+	}
 	Text t;
 	text_init(&t, line, sizeof(line));
 	text_puts(&t, "update ");
@@ -727,7 +757,7 @@ static void side_send(Game *g, const VariantSide *out)
  * its answers routed. FALSE when it is none (a move, info, or anything the
  * variant does not know: handled as before).
  */
-static gboolean side_line(Game *g, int p, const char *line)
+static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 {
 	VariantSide out;
 
@@ -736,6 +766,8 @@ static gboolean side_line(Game *g, int p, const char *line)
 	const char *why = NULL;
 	if (++g->seat[p].side > GAME_SIDE_MAX)
 		why = "flood";
+	else if (control)
+		why = "bad-text";	/* its control bytes are '?' by now */
 	for (const char *c = line; *c && !why; c++)
 		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 			why = "bad-text";	/* only printable ASCII is ever applied */
@@ -812,7 +844,7 @@ static void drain_round(Game *g)
 		if (b && !bot_eof(b))
 			bot_read(b);
 		while (take_event(g, p, &ev)) {
-			if (ev.kind == EV_LINE && side_line(g, p, ev.line))
+			if (ev.kind == EV_LINE && side_line(g, p, ev.line, ev.bad))
 				continue;
 			if (ev.kind == EV_LINE && closed_move(g, p, ev.line))
 				continue;
@@ -858,7 +890,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		Move m;
 		double wall, cpu;
 		int p = ev.seat;
-		if (ev.kind == EV_LINE && (side_line(g, p, ev.line) || closed_move(g, p, ev.line)))
+		if (ev.kind == EV_LINE && (side_line(g, p, ev.line, ev.bad) || closed_move(g, p, ev.line)))
 			continue;
 		if (handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
 			continue;
@@ -875,6 +907,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			continue;
 		}
 		g->seat[p].has_move = TRUE;
+		g->seat[p].in_a_row = 0;
 		g->seat[p].move = m;
 		g->seat[p].move_ms = wall;
 		g->seat[p].move_cpu = cpu;
@@ -1004,6 +1037,8 @@ static void write_header(Game *g)
 	log_printf(g, "players %d\n", g->n);
 	log_printf(g, "time %s\n", tc);
 	log_printf(g, "policy %s\n", gamelog_policy_name(g->policy));
+	log_printf(g, "sandbox %s\n", sandbox_mode_name(g->sandbox));
+	log_printf(g, "max-faults %d\n", spec->max_faults);
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
@@ -1038,15 +1073,38 @@ static void start_bots(Game *g)
 	g_autofree char *tctext = timectl_format(tc);
 
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
+	char *errpath[VARIANT_MAX_PLAYERS] = {0};
+	/* What no bot may see: the log, every seat's stderr file (made now,
+	 * so that each can be hidden from the bots started before it) and the
+	 * caller's directory. */
+	const char *hide[VARIANT_MAX_PLAYERS + 3];
+	int nhide = 0;
+	if (spec->log_path)
+		hide[nhide++] = spec->log_path;
+	for (int p = 0; p < g->n; p++) {
+		errpath[p] = stderr_path(spec, p);
+		if (errpath[p] && g->sandbox == SANDBOX_ON && !spec->seats[p].bot) {
+			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+			if (fd >= 0)
+				close(fd);
+			hide[nhide++] = errpath[p];
+		}
+	}
+	if (spec->hide_dir)
+		hide[nhide++] = spec->hide_dir;
+	hide[nhide] = NULL;
+	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu};
 
+	g->starting = TRUE;
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (spec->seats[p].bot) {
 			s->bot = spec->seats[p].bot;
+			/* each game's stderr in its own file */
+			bot_set_stderr(s->bot, errpath[p], NULL);
 		} else {
-			g_autofree char *errpath = stderr_path(spec, p);
 			GError *err = NULL;
-			s->bot = bot_spawn(spec->seats[p].spec, errpath, spec->cpu, &err);
+			s->bot = bot_spawn(spec->seats[p].spec, errpath[p], &launch, &err);
 			if (!s->bot) {
 				spawn_error[p] = g_strdup(err->message);
 				g_error_free(err);
@@ -1063,6 +1121,8 @@ static void start_bots(Game *g)
 		queue(g, p, line);
 		g_free(line);
 	}
+	for (int p = 0; p < g->n; p++)
+		g_free(errpath[p]);
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (!s->bot)
@@ -1107,6 +1167,10 @@ static void start_bots(Game *g)
 			continue;
 		}
 		const char *line = ev.line;
+		if (ev.bad) {
+			fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
+			continue;
+		}
 		if (!line_is(line, "hello") && !line_is(line, "decline"))
 			continue;	/* info, comments, unknown lines: ignored */
 		if (!s->awaiting) {
@@ -1133,6 +1197,7 @@ static void start_bots(Game *g)
 		/* a move's CPU time counts from here: start-up is not a move */
 		s->cpu_last = bot_cpu_ms(s->bot);
 	}
+	g->starting = FALSE;
 }
 
 static void finish(Game *g, GameResult *result)
@@ -1249,6 +1314,11 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	}
 	for (int p = 0; p < g.n; p++)
 		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
+	if (!sandbox_resolve(spec->sandbox, &g.sandbox, error)) {
+		for (int p = 0; p < g.n; p++)
+			bot_free(spec->seats[p].bot);
+		return FALSE;
+	}
 	if (spec->log_path) {
 		g.log = gamelog_writer_new(spec->log_path, error);
 		if (!g.log) {

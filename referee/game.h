@@ -29,6 +29,7 @@
 #include <glib.h>
 
 #include "bot.h"
+#include "sandbox.h"
 #include "timectl.h"
 #include "variant.h"
 
@@ -52,6 +53,9 @@ typedef enum {
 const char *game_fault_name(GameFault f);
 /* The fault with that name, or -1. */
 int game_fault_from_name(const char *name);
+
+/* Faults in a row that retire a seat, by default. */
+#define GAME_MAX_FAULTS 3
 
 /* The fault policy: the variant's, or one of VariantFaultPolicy forced. */
 #define GAME_POLICY_VARIANT (-1)
@@ -89,6 +93,14 @@ typedef struct {
 				 * the log as LOG.seatN.stderr, or dropped */
 	int cpu;		/* >= 0: pin the game's bots, and the calling
 				 * thread while the game runs, to this CPU */
+	SandboxMode sandbox;	/* jail the bots it starts (sandbox.h);
+				 * default SANDBOX_AUTO */
+	const char *hide_dir;	/* a directory bots must not see besides the
+				 * log and stderr files (a tournament's
+				 * output), or NULL */
+	int max_faults;		/* a seat with this many faults in a row is
+				 * retired under every policy; 0: never.
+				 * Default GAME_MAX_FAULTS. */
 	gboolean keep_bots;	/* hand healthy `multi` bots back in the result */
 	const char *chatter;	/* NULL, or lines (each ending in a newline)
 				 * sent before every `go`: lines of types a bot
@@ -97,7 +109,8 @@ typedef struct {
 				 * for callers that set it) */
 } GameSpec;
 
-/* Fill a spec with defaults: no seats, default time, variant policy, cpu -1. */
+/* Fill a spec with defaults: no seats, default time, variant policy, cpu -1,
+ * sandbox auto, GAME_MAX_FAULTS. */
 void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed);
 
 typedef struct {
@@ -122,8 +135,8 @@ typedef struct {
 
 /*
  * Play one game. OUT: *result (initialise nothing; release with
- * game_result_clear()). FALSE with error set only on a referee failure;
- * faults are results. Every bot the call owns is killed (process group)
+ * game_result_clear()). FALSE with error set only on a referee failure
+ * (including --sandbox on where no jail can be had); faults are results. Every bot the call owns is killed (process group)
  * and reaped before it returns, except those handed back with keep_bots.
  */
 gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);

@@ -88,13 +88,21 @@ void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, cons
 	text_int(&t, (long)MAX(us, 0));
 	text_putc(&t, ' ');
 	fwrite(head, 1, t.len, w->f);
+	/* ASCII only: control bytes as '?', bytes from 0x80 as \xHH and the
+	 * backslash as \\ */
 	size_t clean = 0;
-	while (clean < len && (unsigned char)text[clean] >= 0x20 && text[clean] != 0x7f)
+	while (clean < len && (unsigned char)text[clean] >= 0x20 && (unsigned char)text[clean] < 0x7f &&
+	       text[clean] != '\\')
 		clean++;
 	fwrite(text, 1, clean, w->f);
 	for (size_t i = clean; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
-		fputc(c < 0x20 || c == 0x7f ? '?' : c, w->f);
+		if (c == '\\')
+			fputs("\\\\", w->f);
+		else if (c >= 0x80)
+			fprintf(w->f, "\\x%02x", c);
+		else
+			fputc(c < 0x20 || c == 0x7f ? '?' : c, w->f);
 	}
 	fputc('\n', w->f);
 }
@@ -245,6 +253,8 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 	log->path = g_strdup(path);
 	log->events = g_ptr_array_new_with_free_func(event_free);
 	log->policy = -1;
+	log->sandbox = -1;
+	log->max_faults = -1;
 	timectl_default(&log->time);
 	gboolean in_body = FALSE;
 	int lineno = 0;
@@ -340,6 +350,19 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 				log->policy = gamelog_policy_from_name(rest);
 				if (log->policy < 0)
 					BAD("unknown fault policy '%s'", rest);
+			} else if (strcmp(word, "sandbox") == 0) {
+				SandboxMode m;
+				if (log->sandbox >= 0)
+					BAD("a second 'sandbox' line");
+				if (!sandbox_mode_parse(rest, &m) || m == SANDBOX_AUTO)
+					BAD("bad sandbox line '%s' (want on or off)", rest);
+				log->sandbox = (int)m;
+			} else if (strcmp(word, "max-faults") == 0) {
+				if (log->max_faults >= 0)
+					BAD("a second 'max-faults' line");
+				if (!parse_int(rest, 0, 1000000, &v))
+					BAD("bad max-faults '%s'", rest);
+				log->max_faults = (int)v;
 			} else if (strcmp(word, "bot") == 0) {
 				g_auto(GStrv) f = g_strsplit(rest, " ", 4);
 				int seat;

@@ -58,6 +58,10 @@ typedef struct {
 	guint64 seed;
 	TimeControl time;
 	int policy;		/* VariantFaultPolicy */
+	int sandbox;		/* SandboxMode the bots ran with (on, off;
+				 * older logs: -1, not recorded) */
+	int max_faults;		/* faults in a row that retire a seat (older
+				 * logs: -1, not recorded) */
 	char *name[VARIANT_MAX_PLAYERS];
 	char *sha256[VARIANT_MAX_PLAYERS];
 	char *command[VARIANT_MAX_PLAYERS];	/* "human" for a person */
@@ -97,8 +101,8 @@ gboolean gamelog_writer_close(GameLogWriter *w, GError **error);
 void gamelog_printf(GameLogWriter *w, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void gamelog_vprintf(GameLogWriter *w, const char *fmt, va_list ap) G_GNUC_PRINTF(2, 0);
 
-/* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), control bytes of
- * text shown as '?'. */
+/* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), kept ASCII: control
+ * bytes of text shown as '?', bytes from 0x80 as \xHH, '\\' as '\\\\'. */
 void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
 			   size_t len);
 

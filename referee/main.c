@@ -35,6 +35,7 @@
 #include "bot.h"
 #include "check.h"
 #include "game.h"
+#include "sandbox.h"
 #include "gamelog.h"
 #include "human.h"
 #include "replay.h"
@@ -107,10 +108,10 @@ static int report(const GameSpec *spec, const GameResult *res, gboolean json)
 static int cmd_play(int argc, char **argv)
 {
 	g_autofree char *variant_name = NULL, *seed_text = NULL, *time_spec = NULL, *log_path = NULL;
-	g_autofree char *bots_file = NULL, *policy_name = NULL;
+	g_autofree char *bots_file = NULL, *policy_name = NULL, *sandbox_name = NULL;
 	g_auto(GStrv) options = NULL;
 	gboolean json = FALSE;
-	int cpu = -1;
+	int cpu = -1, max_faults = GAME_MAX_FAULTS;
 	GOptionEntry entries[] = {
 		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant_name, "the game (link, ...)", "NAME"},
 		{"seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, "the game's seed (default: random)", "N"},
@@ -123,6 +124,10 @@ static int cmd_play(int argc, char **argv)
 		{"fault-policy", 0, 0, G_OPTION_ARG_STRING, &policy_name,
 		 "forfeit, random or nothing (default: the variant's)", "POLICY"},
 		{"cpu", 0, 0, G_OPTION_ARG_INT, &cpu, "pin the bots to this CPU", "N"},
+		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name,
+		 "jail each bot: auto (when bwrap works, else warn), on (or refuse), off", "MODE"},
+		{"max-faults", 0, 0, G_OPTION_ARG_INT, &max_faults,
+		 "retire a seat after this many faults in a row (default 3; 0: never)", "N"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("BOT BOT... - play one game");
@@ -155,6 +160,11 @@ static int cmd_play(int argc, char **argv)
 	GameSpec spec;
 	game_spec_init(&spec, v, nbots, seed);
 	spec.cpu = cpu;
+	if (sandbox_name && !sandbox_mode_parse(sandbox_name, &spec.sandbox))
+		return usage_error("play: unknown --sandbox '%s' (auto, on, off)", sandbox_name);
+	if (max_faults < 0)
+		return usage_error("play: --max-faults %d: want 0 or more", max_faults);
+	spec.max_faults = max_faults;
 	if (time_spec) {
 		g_autoptr(GError) err = NULL;
 		if (!timectl_parse(&spec.time, time_spec, &err))
@@ -207,7 +217,8 @@ static int cmd_play(int argc, char **argv)
 	g_autofree char *tmp_log = NULL;
 	if (!log_path) {
 		g_autoptr(GError) err = NULL;
-		g_autofree char *tmpl = g_strdup_printf("tetrarena-%s-%" G_GUINT64_FORMAT "-XXXXXX.log", v->name, seed);
+		/* (no seed in the name: it is a secret while the game runs) */
+		g_autofree char *tmpl = g_strdup_printf("tetrarena-%s-XXXXXX.log", v->name);
 		int fd = g_file_open_tmp(tmpl, &tmp_log, &err);
 		if (fd < 0) {
 			fprintf(stderr, "referee: %s\n", err->message);
@@ -287,9 +298,11 @@ static int cmd_view(int argc, char **argv)
 
 static int cmd_rerun(int argc, char **argv)
 {
-	g_autofree char *out_path = NULL;
+	g_autofree char *out_path = NULL, *sandbox_name = NULL;
 	GOptionEntry entries[] = {
 		{"log", 0, 0, G_OPTION_ARG_FILENAME, &out_path, "the new game's log (default: a temp file)", "FILE"},
+		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name,
+		 "jail each bot: auto (default), on, off", "MODE"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - play a logged game again and compare");
@@ -306,6 +319,10 @@ static int cmd_rerun(int argc, char **argv)
 	spec.config = log->config;
 	spec.time = log->time;
 	spec.policy = log->policy;
+	if (log->max_faults >= 0)
+		spec.max_faults = log->max_faults;
+	if (sandbox_name && !sandbox_mode_parse(sandbox_name, &spec.sandbox))
+		return usage_error("rerun: unknown --sandbox '%s' (auto, on, off)", sandbox_name);
 	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	for (int p = 0; p < log->config.nplayers; p++) {
 		g_autoptr(GError) err = NULL;
@@ -385,7 +402,7 @@ static void usage(FILE *out)
  * all; then it takes its default course. */
 static void on_fatal_signal(int sig)
 {
-	bot_kill_all();
+	sandbox_kill_all();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -420,11 +437,11 @@ int main(int argc, char **argv)
 		if (strcmp(argv[1], subcommands[i].name) == 0) {
 			/* Whatever a bot left running outside its process group
 			 * is ours at the end, and ends with us. */
-			bot_adopt_orphans();
+			sandbox_adopt_orphans();
 			catch_fatal_signals();
 			int rc = subcommands[i].run(argc - 1, argv + 1);
-			bot_kill_all();	/* none, unless a tournament abandoned games */
-			bot_kill_orphans();
+			sandbox_kill_all();	/* none, unless a tournament abandoned games */
+			sandbox_kill_orphans();
 			return rc;
 		}
 	fprintf(stderr, "referee: unknown command '%s'\n", argv[1]);

@@ -38,13 +38,35 @@
  *   nohello      never answer `game` (but keep reading)
  *   info         send 100 info lines before each legal move
  *
+ * Attacks (the sandbox must make each fail; each then plays legal moves
+ * and reports what it achieved in an `info` line before its first move):
+ *
+ *   pipes        write "move" lines into every other process's stdin and
+ *                stdout through /proc/PID/fd      (info attack pipes=N)
+ *   signals      SIGSTOP every other process it can see (info ... stopped=N)
+ *   spy PATH...  read /proc/PID/cmdline, environ, mem,
+ *                /proc/PID/fd/N and the PATHs given; N = how many held
+ *                "seed" or opened at all for mem and PATHs (info ... spied=N)
+ *   forkbomb     fork up to 5000 sleeping children     (info ... forks=N)
+ *   memhog       fork 4 children that each touch 48 MiB (info ... hogs=N,
+ *                how many got all of it)
+ *   diskfill     write up to 5 GB into its working directory
+ *                                                     (info ... wrote=MiB)
+ *   escape2      fork, setsid, fork again: the grandchild sleeps forever
+ *   nul          answer `move FIRST\0junk`
+ *   prehello     exit at once, before reading anything
+ *   multi also writes "stderr of game N" to stderr at each `game`.
+ *
  * The default N is 0, so most modes misbehave at the first `go`.
  */
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void sleep_ms(long ms)
@@ -68,6 +90,162 @@ static void say(const char *s)
 	fflush(stdout);
 }
 
+
+/* The PIDs in /proc other than ours, up to max. */
+static int other_pids(int *out, int max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max) {
+		int pid = atoi(e->d_name);
+		if (pid > 0 && pid != getpid())
+			out[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Whether the file holds "seed" (or, with any_open, opens at all). */
+static int leaks(const char *path, int any_open)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	char buf[65536];
+	ssize_t len;
+
+	if (fd < 0)
+		return 0;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (any_open)
+		return 1;
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	for (ssize_t i = 0; i < len; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	return strstr(buf, "seed") != NULL;
+}
+
+static int is_attack(const char *mode)
+{
+	static const char *const attacks[] = {"pipes", "signals", "spy", "forkbomb", "memhog",
+					      "diskfill", "escape2", NULL};
+	for (int i = 0; attacks[i]; i++)
+		if (strcmp(mode, attacks[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Run one attack; what it achieved, as a number. */
+static long attack(const char *mode, int argc, char **argv)
+{
+	int pids[4096];
+	int np = other_pids(pids, 4096);
+	long hits = 0;
+	char path[256];
+
+	if (strcmp(mode, "pipes") == 0) {
+		for (int i = 0; i < np; i++)
+			for (int fd = 0; fd < 2; fd++) {
+				snprintf(path, sizeof(path), "/proc/%d/fd/%d", pids[i], fd);
+				int w = open(path, O_WRONLY | O_NONBLOCK);
+				if (w >= 0) {
+					hits += write(w, "move I0@0\n", 10) == 10;
+					close(w);
+				}
+			}
+	} else if (strcmp(mode, "signals") == 0) {
+		for (int i = 0; i < np; i++)
+			hits += kill(pids[i], SIGSTOP) == 0;
+	} else if (strcmp(mode, "spy") == 0) {
+		for (int i = 0; i < np; i++) {
+			snprintf(path, sizeof(path), "/proc/%d/cmdline", pids[i]);
+			hits += leaks(path, 0);
+			snprintf(path, sizeof(path), "/proc/%d/environ", pids[i]);
+			hits += leaks(path, 0);
+			snprintf(path, sizeof(path), "/proc/%d/mem", pids[i]);
+			hits += leaks(path, 1);
+			for (int fd = 0; fd < 64; fd++) {
+				snprintf(path, sizeof(path), "/proc/%d/fd/%d", pids[i], fd);
+				hits += leaks(path, 0);
+			}
+		}
+		for (int i = 4; i < argc; i++)
+			hits += leaks(argv[i], 1);
+	} else if (strcmp(mode, "forkbomb") == 0) {
+		for (int i = 0; i < 5000; i++) {
+			pid_t c = fork();
+			if (c < 0)
+				break;
+			if (c == 0) {
+				close(0);
+				close(1);
+				sleep(600);
+				_exit(0);
+			}
+			hits++;
+		}
+	} else if (strcmp(mode, "memhog") == 0) {
+		for (int i = 0; i < 4; i++)
+			if (fork() == 0) {
+				close(0);
+				close(1);
+				size_t size = 48u << 20;
+				char *p = malloc(size);
+				if (!p)
+					_exit(1);
+				for (size_t k = 0; k < size; k += 4096)
+					p[k] = 1;
+				usleep(300000);	/* hold it while the others grow */
+				_exit(0);
+			}
+		for (int i = 0; i < 4; i++) {
+			int st;
+			if (wait(&st) > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+				hits++;
+		}
+	} else if (strcmp(mode, "diskfill") == 0) {
+		static char block[1 << 20];
+		signal(SIGXFSZ, SIG_IGN);
+		memset(block, 'd', sizeof(block));
+		for (int f = 0; f < 80 && hits < 5000; f++) {
+			snprintf(path, sizeof(path), "fill%d", f);
+			int w = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			if (w < 0)
+				break;
+			int wrote = 0;
+			while (hits < 5000 && write(w, block, sizeof(block)) == (ssize_t)sizeof(block)) {
+				hits++;
+				wrote++;
+			}
+			close(w);
+			if (wrote == 0)
+				break;
+		}
+	} else if (strcmp(mode, "escape2") == 0) {
+		fflush(stdout);
+		if (fork() == 0) {
+			setsid();
+			if (fork() == 0) {
+				close(0);
+				close(1);
+				close(2);
+				forever();
+			}
+			_exit(0);
+		}
+		wait(NULL);
+	} else {
+		return -1;
+	}
+	return hits;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "legal";
@@ -78,6 +256,9 @@ int main(int argc, char **argv)
 	ssize_t n;
 
 	signal(SIGPIPE, SIG_DFL);
+	if (strcmp(mode, "prehello") == 0)
+		return 0;
+	int attacked = 0;
 	if (strcmp(mode, "stderr") == 0) {
 		static char block[1 << 16];
 		memset(block, 'e', sizeof(block));
@@ -94,8 +275,11 @@ int main(int argc, char **argv)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
-			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0)
+			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0) {
 				say("hello fakebot 1 moves multi");
+				fprintf(stderr, "stderr of %s\n", line);
+				fflush(stderr);
+			}
 			else
 				say("hello fakebot 1 moves");
 		} else if (strncmp(line, "moves", 5) == 0) {
@@ -115,6 +299,23 @@ int main(int argc, char **argv)
 					clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 				while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 10000000L);
 			}
+			if (!attacked && played == after) {
+				attacked = 1;
+				long hits = is_attack(mode) ? attack(mode, argc, argv) : -1;
+				if (hits >= 0) {
+					printf("info attack %s=%ld\n", mode, hits);
+					fflush(stdout);
+				}
+			}
+			if (strcmp(mode, "nul") == 0 && played == after) {
+				char bad[300];
+				int len = snprintf(bad, sizeof(bad), "move %s", first ? first : "none");
+				fwrite(bad, 1, (size_t)len, stdout);
+				fwrite("\0junk\n", 1, 6, stdout);
+				fflush(stdout);
+				played++;
+				continue;
+			}
 			if (strcmp(mode, "escape") == 0 && played == after) {
 				fflush(stdout);
 				if (fork() == 0) {
@@ -126,7 +327,7 @@ int main(int argc, char **argv)
 				}
 			}
 			int good = strcmp(mode, "legal") == 0 || strcmp(mode, "multi") == 0 ||
-				   strcmp(mode, "escape") == 0 ||
+				   strcmp(mode, "escape") == 0 || is_attack(mode) ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||

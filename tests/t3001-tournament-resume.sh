@@ -78,4 +78,5 @@ wait $pid
 st=$?
 check "SIGINT exits 130 and prints the resume command" \
 	sh -c "[ $st = 130 ] && grep -q 'resume with: .*tournament' '$tmp/int.err'"
-check "no fake bot outlives the referee" [ -z "$(pgrep -f "$marker")" ]
+left=$(pgrep -af "$marker"); [ -z "$left" ] || { echo "# left: $left" >&2; for q in $(pgrep -f "$marker"); do grep -E "^(State|PPid|NSpid)" /proc/$q/status >&2; cat /proc/$q/cgroup | grep -E "memory|pids" >&2; done; }
+check "no fake bot outlives the referee" [ -z "$left" ]

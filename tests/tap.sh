@@ -8,7 +8,7 @@
 # fail, so a test ends with `exit $fail`. `need FILE...` stops the test with
 # "Bail out!" when something it runs was not built: a missing program is a
 # failure, never a skip.
-top=${TETRARENA_TOP:-.}
+top=$(cd "${TETRARENA_TOP:-.}" && pwd)
 build=${TETRARENA_BUILD:-$top/build/opt}
 ref=$top/bin/referee
 scale=${TETRARENA_TIME_SCALE:-1}
@@ -17,7 +17,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || {
 	echo "Bail out! cannot make a temporary directory"
 	exit 1
 }
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
 n=0
 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }

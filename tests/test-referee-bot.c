@@ -46,7 +46,7 @@ static Bot *spawn_sh(const char *script, const BotLimits *limits)
 	g_assert_no_error(err);
 	if (limits)
 		spec->limits = *limits;
-	Bot *bot = bot_spawn(spec, NULL, -1, &err);
+	Bot *bot = bot_spawn(spec, NULL, NULL, &err);
 	g_assert_no_error(err);
 	return bot;
 }
@@ -153,7 +153,7 @@ static void test_start_failure(void)
 	g_autoptr(BotSpec) spec = bot_spec_new("no-such-program-here --flag", NULL, &err);
 	g_assert_no_error(err);
 	g_assert_cmpstr(spec->name, ==, "no-such-program-here");
-	Bot *bot = bot_spawn(spec, NULL, -1, &err);
+	Bot *bot = bot_spawn(spec, NULL, NULL, &err);
 	g_assert_null(bot);
 	g_assert_nonnull(err);
 	g_assert_nonnull(strstr(err->message, "not found"));

@@ -159,11 +159,21 @@ static void test_fault(Fixture *f, gconstpointer data)
 	const FaultCase *c = data;
 	gint64 t0 = g_get_monotonic_time();
 
+	GameFault want = c->fault;
+
+	/* Jailed, the bot is its PID namespace's init: when it exits, the
+	 * child holding its output dies with it, so the exit shows at once;
+	 * but bwrap, which waits for it, holds its pipes too, so output
+	 * closed by a bot that lives on shows only at its deadline. */
+	if (strcmp(c->mode, "grandchild") == 0 && !sandbox_unavailable())
+		want = GAME_FAULT_CRASH;
+	if (strcmp(c->mode, "closeout") == 0 && !sandbox_unavailable())
+		want = GAME_FAULT_TIMEOUT;
 	test_seat(f, 0, c->mode, 2);
 	test_seat(f, 1, "legal", 0);
 	run(f);
-	g_assert_cmpint(f->res.seat[0].first_fault, ==, c->fault);
-	g_assert_cmpint(f->res.seat[0].faults[c->fault], ==, 1);
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, want);
+	g_assert_cmpint(f->res.seat[0].faults[want], ==, 1);
 	g_assert_cmpint(f->res.seat[1].first_fault, ==, -1);
 	/* forfeit: the faulty seat ranks last */
 	g_assert_cmpint(f->res.seat[0].rank, ==, 2);

@@ -14,6 +14,7 @@
 
 #include "referee/bot.h"
 #include "referee/game.h"
+#include "referee/sandbox.h"
 #include "referee/timectl.h"
 
 #define QUIT_GRACE_MS 200
@@ -21,6 +22,7 @@
 typedef struct {
 	TimeControl time;
 	int policy;			/* GAME_POLICY_VARIANT or a VariantFaultPolicy */
+	SandboxMode sandbox;		/* resolved: on or off */
 	GPtrArray *specs;		/* BotSpec*, by bot index */
 } RunnerData;
 
@@ -63,6 +65,16 @@ static gboolean referee_prepare(TournamentConfig *cfg, char **canonical, GError 
 		}
 		d->policy = p;
 	}
+	SandboxMode want = SANDBOX_AUTO;
+	if (cfg->sandbox && !sandbox_mode_parse(cfg->sandbox, &want)) {
+		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
+			    "sandbox '%s': want auto, on or off", cfg->sandbox);
+		goto fail;
+	}
+	/* once, before any game: `on` without a jail stops here, `auto`
+	 * warns once */
+	if (!sandbox_resolve(want, &d->sandbox, error))
+		goto fail;
 	for (guint i = 0; i < cfg->bot_names->len; i++) {
 		BotSpec *spec = bot_spec_new(g_ptr_array_index(cfg->bot_commands, i),
 					     g_ptr_array_index(cfg->bot_names, i), error);
@@ -128,6 +140,8 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	spec.config = cfg->config;
 	spec.time = w->data->time;
 	spec.policy = w->data->policy;
+	spec.sandbox = w->data->sandbox;
+	spec.hide_dir = cfg->output;	/* every game's log, the journal */
 	spec.log_path = log_path;
 	spec.cpu = cpu;
 	spec.keep_bots = TRUE;

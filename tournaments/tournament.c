@@ -56,6 +56,7 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->options);
 	g_free(cfg->time);
 	g_free(cfg->policy);
+	g_free(cfg->sandbox);
 	g_free(cfg->output);
 	g_free(cfg->sprt);
 	g_ptr_array_unref(cfg->bot_names);
@@ -188,7 +189,7 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	if (g_key_file_has_group(kf, "tournament")) {
 		static const char *const known[] = {
 			"variant", "options", "players", "games", "seed", "time", "policy",
-			"concurrency", "output", "pin", "watchdog", "bootstrap", "sprt", NULL,
+			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt", NULL,
 		};
 
 		keys = g_key_file_get_keys(kf, "tournament", NULL, NULL);
@@ -202,6 +203,7 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 		    !key_string(kf, path, "options", &cfg->options, error) ||
 		    !key_string(kf, path, "time", &cfg->time, error) ||
 		    !key_string(kf, path, "policy", &cfg->policy, error) ||
+		    !key_string(kf, path, "sandbox", &cfg->sandbox, error) ||
 		    !key_string(kf, path, "output", &cfg->output, error) ||
 		    !key_string(kf, path, "sprt", &cfg->sprt, error))
 			return FALSE;
@@ -1152,7 +1154,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	g_autoptr(TournamentConfig) cfg = tournament_config_new();
 	g_autoptr(GOptionContext) ctx = NULL;
 	g_autoptr(GError) error = NULL;
-	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL;
+	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
 	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
@@ -1167,6 +1169,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed, "Master seed", "SEED" },
 		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
 		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
+		{ "sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "Jail the bots (default auto)", "auto|on|off" },
 		{ "concurrency", 'j', 0, G_OPTION_ARG_INT, &concurrency, "Games at once (default: cores)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
 		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
@@ -1215,6 +1218,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	}
 	OVERRIDE(time, time);
 	OVERRIDE(policy, policy);
+	OVERRIDE(sandbox, sandbox);
 	OVERRIDE(output, output);
 	OVERRIDE(sprt, sprt);
 #undef OVERRIDE

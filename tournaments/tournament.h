@@ -22,6 +22,7 @@
  *   seed = 1                  # master seed (default 1)
  *   time = bank:2000,inc:100  # time control (protocol.md), over defaults
  *   policy = forfeit          # fault policy (default: the variant's)
+ *   sandbox = on              # jail the bots: auto (default), on, off
  *   concurrency = 2           # games at once (default: cores / bots
  *                             # thinking at once in one game)
  *   output = out/link         # output directory (default tournament-VARIANT)
@@ -69,6 +70,8 @@ typedef struct {
 	guint64 seed;
 	char *time;		/* time control text, NULL for the defaults */
 	char *policy;		/* fault policy name, NULL for the variant's */
+	char *sandbox;		/* auto, on, off; NULL: auto (not part of the
+				 * tournament's identity) */
 	int concurrency;	/* 0 until resolved */
 	int busy_per_game;	/* bots that think at once in one game */
 	char *output;

@@ -1,0 +1,118 @@
+/*
+ * sandbox: starting a bot process and confining it. The one place that
+ * knows how a bot is jailed and limited.
+ *
+ * A bot runs either jailed (SANDBOX_ON) or bare (SANDBOX_OFF). Jailed, it
+ * runs under bubblewrap (bwrap, Debian package bubblewrap) with:
+ *   - its own PID namespace, in which the bot is PID 1: it sees and can
+ *     signal only its own processes, and when it dies the kernel kills
+ *     every process it started (setsid and double forks included);
+ *   - its own mount namespace: the whole filesystem read-only, a fresh
+ *     /proc, a minimal /dev, a private size-capped tmpfs on /tmp holding
+ *     its writable working directory and HOME (gone with the bot), and
+ *     the referee's secret files (logs, stderr files, a tournament's
+ *     output directory) hidden;
+ *   - no network, IPC, UTS or cgroup namespace shared with the host; every
+ *     capability dropped; killed with its parent (--die-with-parent).
+ * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
+ * resource limits (rlimits for CPU time, file size and open files, and
+ * memory per process) and, where this machine offers cgroups (v1 or a
+ * delegated v2 subtree) and we may write them, a cgroup per bot that
+ * limits its memory and its process count as a whole, for root as well.
+ *
+ * The registry of live bots (for a referee dying of a signal) and the
+ * reaping of adopted orphans live here too: they are about the processes
+ * this module starts.
+ */
+#ifndef TETRARENA_REFEREE_SANDBOX_H
+#define TETRARENA_REFEREE_SANDBOX_H
+
+#include <glib.h>
+#include <sys/types.h>
+
+#include "bot.h"
+
+typedef enum {
+	SANDBOX_AUTO,	/* jail when bwrap can run here, else warn and run bare */
+	SANDBOX_ON,	/* jail, or refuse to play */
+	SANDBOX_OFF,	/* run bare */
+} SandboxMode;
+
+/* "auto", "on", "off". */
+const char *sandbox_mode_name(SandboxMode m);
+/* FALSE when `s` is no mode name. */
+gboolean sandbox_mode_parse(const char *s, SandboxMode *out);
+
+/*
+ * Why bwrap cannot jail a bot on this machine (a static string), or NULL
+ * when it can. Checked once per process by starting a jailed `true`.
+ */
+const char *sandbox_unavailable(void);
+
+/*
+ * The mode a game runs with: ON or OFF. AUTO becomes ON when bwrap works
+ * and OFF otherwise, printing (once per process) a warning on stderr that
+ * says what is left unprotected. FALSE with error set when ON is asked
+ * for and cannot be had.
+ */
+gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error);
+
+/* How the cgroup limits stand on this machine, one line for people
+ * ("cgroup v1: memory and processes per bot", or why not). */
+const char *sandbox_cgroup_status(void);
+
+/* What to start and how. */
+struct SandboxLaunch {
+	SandboxMode mode;		/* SANDBOX_ON or SANDBOX_OFF (resolved) */
+	const char *const *hide;	/* NULL-terminated host paths the bot must
+					 * not see (files and directories), or NULL */
+	int cpu;			/* >= 0: pin to this CPU */
+};
+
+/* One started bot's confinement (its cgroups); freed after it is reaped. */
+typedef struct Sandbox Sandbox;
+
+/*
+ * Start `spec` as `launch` says (NULL: bare, not pinned), with fds[0..2]
+ * as its stdin, stdout and stderr (fds[2] -1: inherit). OUT: *pid, the child to wait for and
+ * whose process group to kill (bwrap when jailed); *bot_pid, the bot's own
+ * process (for its CPU clock). The new process is registered for
+ * sandbox_kill_all() before this returns. NULL with error set when it
+ * cannot be started (program not found, no jail to be had); a program
+ * that fails inside the jail shows as a bot that exits at once.
+ */
+Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
+		       pid_t *bot_pid, GError **error);
+
+/*
+ * The limit a bot ran into, if its cgroups saw one ("memory limit",
+ * "process limit"), else NULL. Meaningful any time; most useful once the
+ * bot died.
+ */
+const char *sandbox_breach(const Sandbox *sb);
+
+/*
+ * Reap `pid` (SIGKILL to its process group first), forget it in the
+ * registry, then kill whatever is left in its cgroups and remove them.
+ * NULL sb is fine.
+ */
+void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group);
+
+/* Kill (SIGKILL) every registered bot process group. Async-signal-safe. */
+void sandbox_kill_all(void);
+
+/*
+ * Orphans: descendants that left a bare bot's process group (setsid,
+ * setpgid) escape the group kill. sandbox_adopt_orphans() makes this
+ * process their reaper (PR_SET_CHILD_SUBREAPER): when the bot dies they
+ * become children of this process rather than of init.
+ * sandbox_kill_orphans() then kills (SIGKILL) and reaps every child this
+ * process still has, round after round until none is left, and returns
+ * how many there were. Call it only when no bot is running (at the end of
+ * `referee play`, `rerun` or a tournament). A jailed bot needs none of
+ * this: its PID namespace dies with it.
+ */
+void sandbox_adopt_orphans(void);
+int sandbox_kill_orphans(void);
+
+#endif
