@@ -32,7 +32,7 @@ if [ -n "$why" ] && ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	exit $fail
 fi
 
-echo "1..35"
+echo "1..41"
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 play() { # LOG ATTACKER [ARGS...]: the attacker in seat 0 against an honest bot
 	log=$1; shift
@@ -92,6 +92,18 @@ wrote=$(reported "$tmp/disk.log" diskfill)
 check "disk: writing 5 GB stops at disk=16 MiB (wrote ${wrote:-none} MiB)" [ -n "$wrote" ] && [ "$wrote" -le 16 ]
 check "disk: nothing left in the referee's directory" [ -z "$(ls -A "$tmp/cwd")" ]
 check "disk: the honest seat finishes with no fault" honest "$tmp/disk.log"
+
+# the same attacks in every variant (real time and lockstep, simultaneous
+# rounds, multi-decision turns): the honest seats play a normal game
+for v in tetroll rush matrix; do
+	for a in pipes signals; do
+		"$ref" play --variant $v --seed 7 --time "$time,game:$(ms 60000)" --log "$tmp/$v-$a.log" \
+			"$fake $a 1 $marker" "$fake legal 0 $marker" >/dev/null 2>&1
+		got=$(reported "$tmp/$v-$a.log" $a)
+		check "$v, $a: nothing reached (${got:-no report}), no fault for the honest seat, verify passes" \
+			sh -c "[ '$got' = 0 ] && ! grep -q '^fault 1 ' '$tmp/$v-$a.log' && '$ref' verify '$tmp/$v-$a.log' >/dev/null"
+	done
+done
 
 # secrets: the seed in no name, and the bot's own files readable
 st=$(status "$ref" play --variant link --seed 424242 --time "$time" "$fake legal 0 $marker" \
