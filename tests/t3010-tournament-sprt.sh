@@ -30,13 +30,13 @@ check "bot-random vs itself: stopped early ($g of 1000 games)" [ "$g" -lt 1000 ]
 sprt same "$top/bin/bot-link --depth 1" "$top/bin/bot-link --depth 1"
 check "bot-link vs itself: H0 accepted" decided same "H0 accepted" H0
 g=$(games same)
-check "bot-link vs itself: stopped early ($g of 1000 games)" [ "$g" -lt 200 ]
+check "bot-link vs itself: stopped early ($g of 1000 games)" [ "$g" -lt 500 ]
 
 sprt strong "$top/bin/bot-link --depth 1" "$top/bin/bot-random"
 check "bot-link vs bot-random: exits 0" [ $? = 0 ]
 check "bot-link vs bot-random: H1 accepted (text, JSON)" decided strong "H1 accepted" H1
 g=$(games strong)
-check "bot-link vs bot-random: stopped early ($g of 1000 games)" [ "$g" -lt 200 ]
+check "bot-link vs bot-random: stopped early ($g of 1000 games)" [ "$g" -lt 500 ]
 check "the journal names the test" grep -q ' sprt=elo0=0,elo1=30,alpha=0.05,beta=0.05 ' "$tmp/strong/journal.txt"
 
 sprt strong "$top/bin/bot-link --depth 1" "$top/bin/bot-random"
