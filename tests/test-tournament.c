@@ -37,7 +37,19 @@ static gpointer fake_worker_new(const TournamentConfig *cfg, int worker)
 	return g_new0(FakeWorker, 1);
 }
 
-/* Bot b has strength b: the higher sum of its draws wins. */
+/* A bot's strength: ant 0, bee 1, cat 2, dog 3 (whatever its index). */
+static int strength(const TournamentConfig *cfg, int bot)
+{
+	static const char *const names[] = { "ant", "bee", "cat", "dog" };
+	const char *name = g_ptr_array_index(cfg->bot_names, bot);
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	g_assert_not_reached();
+}
+
+/* The higher sum of a die and the bot's strength twice wins. */
 static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
 			  const char *log_path, int cpu, JournalGame *out, GError **error)
 {
@@ -45,7 +57,6 @@ static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const Sch
 	int score[VARIANT_MAX_PLAYERS];
 
 	(void)state;
-	(void)cfg;
 	(void)log_path;
 	if (cpu >= 0)
 		g_atomic_int_inc(&pinned_games);
@@ -57,7 +68,7 @@ static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const Sch
 		g_usleep(HANG_MS * 1000);
 	rng_seed(&rng, g->seed ^ (uint64_t)g->bot[0] * 7919);
 	for (int k = 0; k < g->nseats; k++)
-		score[k] = (int)rng_below(&rng, 6) + g->bot[k] * 2 + (k == 0);
+		score[k] = (int)rng_below(&rng, 6) + strength(cfg, g->bot[k]) * 2 + (k == 0);
 	for (int k = 0; k < g->nseats; k++) {
 		out->seat[k].score = score[k];
 		out->seat[k].rank = 1;
@@ -275,6 +286,72 @@ static void test_mismatch(void)
 	remove_tree(top);
 }
 
+/* A 2-bot tournament with --sprt: bee (strength 1) against ant (0). */
+static int run_sprt(const char *dir, const char *first, const char *second, int concurrency)
+{
+	g_autoptr(TournamentConfig) cfg = tournament_config_new();
+
+	cfg->variant_name = g_strdup("link");
+	cfg->nseats = 2;
+	cfg->games = 500;
+	cfg->concurrency = concurrency;
+	cfg->output = g_strdup(dir);
+	cfg->progress = FALSE;
+	cfg->print = FALSE;
+	cfg->bootstrap = 0;
+	cfg->sprt = g_strdup("elo0=0,elo1=30");
+	g_assert_true(tournament_config_add_bot(cfg, first, "fake", NULL));
+	g_assert_true(tournament_config_add_bot(cfg, second, "fake", NULL));
+	return tournament_run(cfg, &fake_runner);
+}
+
+/*
+ * --sprt stops well before the schedule's 1000 games with the decision the
+ * strengths call for, in the standings; running again plays nothing more;
+ * a test over more than two bots is refused.
+ */
+static void test_sprt(void)
+{
+	static const struct { const char *first, *second, *decision; } cases[] = {
+		{ "bee", "ant", "\"decision\": \"H1\"" },	/* the stronger first */
+		{ "ant", "bee", "\"decision\": \"H0\"" },
+	};
+
+	for (guint c = 0; c < G_N_ELEMENTS(cases); c++) {
+		g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+		g_autofree char *json = NULL;
+		g_autofree char *journal = NULL;
+		int n;
+
+		g_assert_cmpint(run_sprt(top, cases[c].first, cases[c].second, 2), ==, 0);
+		n = journal_games(top);
+		g_test_message("%s first: %d games", cases[c].first, n);
+		g_assert_cmpint(n, <, 400);
+		json = read_file(top, "standings.json");
+		g_assert_nonnull(strstr(json, cases[c].decision));
+		journal = read_file(top, JOURNAL_FILE);
+		g_assert_nonnull(strstr(journal, " sprt=elo0=0,elo1=30,alpha=0.05,beta=0.05 "));
+		g_assert_cmpint(run_sprt(top, cases[c].first, cases[c].second, 1), ==, 0);
+		g_assert_cmpint(journal_games(top), ==, n);
+		remove_tree(top);
+	}
+	{
+		g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
+		g_autoptr(TournamentConfig) cfg = tournament_config_new();
+
+		cfg->variant_name = g_strdup("link");
+		cfg->output = g_strdup(top);
+		cfg->progress = FALSE;
+		cfg->sprt = g_strdup("elo0=0,elo1=30");
+		g_assert_true(tournament_config_add_bot(cfg, "ant", "fake", NULL));
+		g_assert_true(tournament_config_add_bot(cfg, "bee", "fake", NULL));
+		g_assert_true(tournament_config_add_bot(cfg, "cat", "fake", NULL));
+		cfg->nseats = 2;
+		g_assert_cmpint(tournament_run(cfg, &fake_runner), ==, 2);
+		remove_tree(top);
+	}
+}
+
 static void test_config_file(void)
 {
 	g_autofree char *top = g_dir_make_tmp("test-tournament-XXXXXX", NULL);
@@ -284,7 +361,7 @@ static void test_config_file(void)
 
 	g_assert_true(g_file_set_contents(path,
 		"[tournament]\nvariant = link\nplayers = 3\ngames = 4\nseed = 77\n"
-		"concurrency = 2\noutput = out\npin = true\n\n"
+		"concurrency = 2\noutput = out\npin = true\nsprt = elo0=-5,elo1=5\n\n"
 		"[bots]\nalpha = bin/bot-random --seed 1\nbeta = python3 bots/x.py\n", -1, NULL));
 	g_assert_true(tournament_config_load(cfg, path, &error));
 	g_assert_no_error(error);
@@ -293,6 +370,7 @@ static void test_config_file(void)
 	g_assert_cmpint(cfg->games, ==, 4);
 	g_assert_true(cfg->seed == 77);
 	g_assert_cmpint(cfg->pin, ==, 1);
+	g_assert_cmpstr(cfg->sprt, ==, "elo0=-5,elo1=5");
 	g_assert_cmpuint(cfg->bot_names->len, ==, 2);
 	g_assert_cmpstr(g_ptr_array_index(cfg->bot_commands, 0), ==, "bin/bot-random --seed 1");
 
@@ -317,5 +395,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tournament/mismatch", test_mismatch);
 	g_test_add_func("/tournament/watchdog", test_watchdog);
 	g_test_add_func("/tournament/config-file", test_config_file);
+	g_test_add_func("/tournament/sprt", test_sprt);
 	return g_test_run();
 }

@@ -29,6 +29,7 @@ void journal_header_clear(JournalHeader *h)
 	g_clear_pointer(&h->fingerprint, g_free);
 	g_clear_pointer(&h->variant, g_free);
 	g_clear_pointer(&h->bots, g_strfreev);
+	g_clear_pointer(&h->sprt, g_free);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -38,6 +39,7 @@ void journal_header_copy(JournalHeader *dst, const JournalHeader *src)
 	dst->fingerprint = g_strdup(src->fingerprint);
 	dst->variant = g_strdup(src->variant);
 	dst->bots = g_strdupv(src->bots);
+	dst->sprt = g_strdup(src->sprt);
 }
 
 static guint32 fnv1a(const char *s, gsize n)
@@ -254,11 +256,12 @@ bad:
 static char *header_format(const JournalHeader *h)
 {
 	g_autofree char *bots = g_strjoinv(",", h->bots);
+	g_autofree char *sprt = h->sprt ? g_strdup_printf(" sprt=%s", h->sprt) : g_strdup("");
 
 	return g_strdup_printf(MAGIC " %d fingerprint=%s variant=%s players=%d games=%d "
-			       "seed=%" G_GUINT64_FORMAT " per-seating=%d bootstrap=%d bots=%s\n",
+			       "seed=%" G_GUINT64_FORMAT " per-seating=%d bootstrap=%d%s bots=%s\n",
 			       VERSION, h->fingerprint, h->variant, h->nseats, h->total,
-			       h->seed, h->per_seating, h->bootstrap, bots);
+			       h->seed, h->per_seating, h->bootstrap, sprt, bots);
 }
 
 static gboolean header_parse(const char *line, JournalHeader *h)
@@ -308,6 +311,9 @@ static gboolean header_parse(const char *line, JournalHeader *h)
 			if (!parse_int(val, 0, G_MAXINT, &v))
 				goto bad;
 			h->bootstrap = (int)v;
+		} else if (!strcmp(words[i], "sprt")) {
+			g_free(h->sprt);
+			h->sprt = g_strdup(val);
 		} else if (!strcmp(words[i], "bots")) {
 			g_strfreev(h->bots);
 			h->bots = g_strsplit(val, ",", -1);

@@ -4,7 +4,8 @@
  * The file (journal.txt in the output directory) is text, one line each:
  *
  *   tetrarena-journal 1 fingerprint=HEX variant=link players=2 games=48
- *     seed=1 per-seating=2 bootstrap=200 bots=alpha,beta,gamma,delta
+ *     seed=1 per-seating=2 bootstrap=200 [sprt=elo0=0,elo1=30,alpha=0.05,beta=0.05]
+ *     bots=alpha,beta,gamma,delta
  *   game id=12 round=0 seed=... bots=0,1 ranks=1,2 scores=14,9
  *     faults=-,timeout:1 moves=20,19 mean=1.203,0.950 max=3.100,2.000
  *     end=end plies=80 ms=123 log=games/000012.log check=8HEX
@@ -59,6 +60,7 @@ typedef struct {
 	int per_seating;	/* games per seating */
 	char **bots;		/* NULL-terminated names, in bot index order */
 	int bootstrap;		/* bootstrap fits the standings used (0: default) */
+	char *sprt;		/* the SPRT's parameters (sprt.h's text), or NULL */
 } JournalHeader;
 
 typedef struct {

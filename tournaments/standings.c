@@ -245,6 +245,16 @@ Standings *standings_new(const JournalHeader *header, GPtrArray *games, int boot
 	for (int i = 0; i < n; i++)
 		s->order[i] = i;
 	g_qsort_with_data(s->order, n, sizeof(int), cmp_bots, s);
+	if (header->sprt && n == 2 && header->nseats == 2) {
+		SprtParams p;
+
+		s->has_sprt = sprt_parse(header->sprt, &p, NULL);
+		if (s->has_sprt) {
+			g_autoptr(GArray) pairs = sprt_pairs(games);
+
+			sprt_run(&p, (SprtPair *)pairs->data, (int)pairs->len, &s->sprt);
+		}
+	}
 	return s;
 }
 
@@ -315,6 +325,16 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 		g_string_append_printf(t, "%3d %-*s %+5.0f  %-13s %6d %7.1f  %-11s %6.1f  %-16s %8.2f %8.1f\n",
 				       r + 1, w, b->name, s->ratings->elo[i], ci, b->games, b->points,
 				       wdl, b->mean_score, faults, b->mean_ms, b->max_ms);
+	}
+	if (s->has_sprt) {
+		const SprtResult *r = &s->sprt;
+
+		g_string_append_printf(t, "\nSPRT %s vs %s, elo [%g, %g], alpha %g, beta %g: LLR %.2f "
+				       "(bounds %.2f, %.2f) after %d pairs, pentanomial %d-%d-%d-%d-%d: %s\n",
+				       s->bot[0].name, s->bot[1].name, r->params.elo0, r->params.elo1,
+				       r->params.alpha, r->params.beta, r->llr, r->lower, r->upper,
+				       r->pairs, r->penta[0], r->penta[1], r->penta[2], r->penta[3],
+				       r->penta[4], sprt_decision_name(r->decision));
 	}
 	if (k >= 2) {
 		g_string_append(t, "\nSeat advantage:");
@@ -510,6 +530,29 @@ gboolean standings_write_json(const Standings *s, const char *path, GError **err
 	if (s->header.nseats == 2) {
 		g_string_append(j, ",\n  \"seat0_elo\": ");
 		json_double(j, ratings_elo_of_score(s->seat_score[0]));
+	}
+	if (s->has_sprt) {
+		const SprtResult *r = &s->sprt;
+
+		g_string_append_printf(j, ",\n  \"sprt\": { \"elo0\": ");
+		json_double(j, r->params.elo0);
+		g_string_append(j, ", \"elo1\": ");
+		json_double(j, r->params.elo1);
+		g_string_append(j, ", \"alpha\": ");
+		json_double(j, r->params.alpha);
+		g_string_append(j, ", \"beta\": ");
+		json_double(j, r->params.beta);
+		g_string_append(j, ", \"llr\": ");
+		json_double(j, r->llr);
+		g_string_append(j, ", \"lower\": ");
+		json_double(j, r->lower);
+		g_string_append(j, ", \"upper\": ");
+		json_double(j, r->upper);
+		g_string_append_printf(j, ", \"pairs\": %d, \"pentanomial\": [%d, %d, %d, %d, %d], "
+				       "\"decision\": ", r->pairs, r->penta[0], r->penta[1],
+				       r->penta[2], r->penta[3], r->penta[4]);
+		json_string(j, r->decision == SPRT_H1 ? "H1" : r->decision == SPRT_H0 ? "H0" : "continue");
+		g_string_append(j, " }");
 	}
 	g_string_append(j, "\n}\n");
 	return write_file(path, j, error);

@@ -16,7 +16,8 @@
  * the seat advantage (each seat's share of opponents beaten, with its Elo
  * equivalent for 2 players), and a crosstable (W-D-L per pair for 2
  * players, otherwise the row's share of games finishing ahead of the
- * column).
+ * column). With an SPRT in the header (sprt.h): its LLR, bounds,
+ * pentanomial counts and decision on these games.
  */
 #ifndef TETRARENA_TOURNAMENTS_STANDINGS_H
 #define TETRARENA_TOURNAMENTS_STANDINGS_H
@@ -25,6 +26,7 @@
 
 #include "tournaments/journal.h"
 #include "tournaments/ratings.h"
+#include "tournaments/sprt.h"
 
 typedef struct {
 	const char *name;
@@ -51,6 +53,8 @@ typedef struct {
 	double *x_share;		/* share finishing ahead (ties half) */
 	int *x_games;
 	GPtrArray *games;	/* JournalGame*, by id (a reference) */
+	gboolean has_sprt;	/* the header names an SPRT (2 bots, 2 seats) */
+	SprtResult sprt;	/* its state on these games */
 } Standings;
 
 /*

@@ -59,6 +59,7 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->policy);
 	g_free(cfg->sandbox);
 	g_free(cfg->output);
+	g_free(cfg->sprt);
 	g_ptr_array_unref(cfg->bot_names);
 	g_ptr_array_unref(cfg->bot_commands);
 	if (cfg->runner_data_free)
@@ -189,7 +190,7 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	if (g_key_file_has_group(kf, "tournament")) {
 		static const char *const known[] = {
 			"variant", "options", "players", "games", "seed", "time", "policy",
-			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", NULL,
+			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt", NULL,
 		};
 
 		keys = g_key_file_get_keys(kf, "tournament", NULL, NULL);
@@ -204,7 +205,8 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 		    !key_string(kf, path, "time", &cfg->time, error) ||
 		    !key_string(kf, path, "policy", &cfg->policy, error) ||
 		    !key_string(kf, path, "sandbox", &cfg->sandbox, error) ||
-		    !key_string(kf, path, "output", &cfg->output, error))
+		    !key_string(kf, path, "output", &cfg->output, error) ||
+		    !key_string(kf, path, "sprt", &cfg->sprt, error))
 			return FALSE;
 		v = cfg->nseats;
 		if (!key_int(kf, path, "players", 1, VARIANT_MAX_PLAYERS, &v, error))
@@ -367,6 +369,17 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 				    cfg->shard_index, cfg->shard_count);
 	if (!cfg->output)
 		cfg->output = g_strdup_printf("tournament-%s", v->name);
+	if (cfg->sprt) {
+		if (!sprt_parse(cfg->sprt, &cfg->sprt_params, error))
+			return FALSE;
+		g_free(cfg->sprt);
+		cfg->sprt = sprt_format(&cfg->sprt_params);
+		if (nbots != 2 || cfg->nseats != 2)
+			return config_error(error, "--sprt tests one bot against another: "
+					    "two bots and two seats, not %d and %d", nbots, cfg->nseats);
+		if (cfg->shard_count > 1)
+			return config_error(error, "--sprt decides on all the games: no shards");
+	}
 	return TRUE;
 }
 
@@ -383,6 +396,9 @@ static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
 			       cfg->seed, canonical ? canonical : "");
 	for (guint i = 0; i < cfg->bot_names->len; i++)
 		g_string_append_printf(s, "bot %s\n", (char *)g_ptr_array_index(cfg->bot_names, i));
+	/* Where the run stops is part of the tournament (absent: as before). */
+	if (cfg->sprt)
+		g_string_append_printf(s, "sprt %s\n", cfg->sprt);
 	return g_compute_checksum_for_string(G_CHECKSUM_SHA256, s->str, (gssize)s->len);
 }
 
@@ -461,7 +477,39 @@ struct Run {
 	int failed;		/* referee failures and abandoned games */
 	gboolean interrupted;	/* a first signal came */
 	gboolean abandoned;	/* some thread may still be inside a game */
+	/* With --sprt, under lock: every game finished (recorded or about
+	 * to be), and whether the test has decided on them. */
+	GPtrArray *recorded;	/* JournalGame* */
+	gboolean decided;
+	SprtDecision decision;
+	gboolean decided_said;	/* the main thread's: said so */
 };
+
+/*
+ * With --sprt: add `n` finished games and run the test on every game so
+ * far; once it decides, start no more games (those in flight finish and
+ * are recorded). Called under run->lock by the workers, as each game
+ * ends, so a fast stream of games stops at once.
+ */
+static void run_sprt_locked(Run *run, const JournalGame *const *games, guint n)
+{
+	g_autoptr(GArray) pairs = NULL;
+	SprtResult r;
+
+	if (!run->cfg->sprt)
+		return;
+	for (guint i = 0; i < n; i++)
+		g_ptr_array_add(run->recorded, g_memdup2(games[i], sizeof(JournalGame)));
+	if (run->decided)
+		return;
+	pairs = sprt_pairs(run->recorded);
+	sprt_run(&run->cfg->sprt_params, (SprtPair *)pairs->data, (int)pairs->len, &r);
+	if (r.decision == SPRT_CONTINUE)
+		return;
+	run->decided = TRUE;
+	run->decision = r.decision;
+	run->stop = TRUE;
+}
 
 static gpointer worker_main(gpointer data)
 {
@@ -523,6 +571,11 @@ static gpointer worker_main(gpointer data)
 			g_clear_error(&f->error);
 			g_free(f);
 			break;
+		}
+		if (f->ok) {
+			const JournalGame *done = &f->game;
+
+			run_sprt_locked(run, &done, 1);
 		}
 		g_mutex_unlock(&run->lock);
 		g_async_queue_push(run->finished, f);
@@ -733,6 +786,11 @@ static void run_collect(Run *run)
 	}
 	run->done += (int)batch->len;
 	run->played += (int)batch->len;
+	if (run->decided && !run->decided_said) {
+		run->decided_said = TRUE;
+		if (run->cfg->progress)
+			run_say(run, "SPRT %s: starting no more games", sprt_decision_name(run->decision));
+	}
 	for (guint i = 0; i < batch->len; i++)
 		for (int k = 0; k < games[i]->nseats; k++)
 			if (games[i]->seat[k].faults[0]) {
@@ -857,6 +915,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	h.seed = cfg->seed;
 	h.per_seating = cfg->games;
 	h.bootstrap = cfg->bootstrap;
+	h.sprt = cfg->sprt;
 	g_ptr_array_add(cfg->bot_names, NULL);
 	h.bots = (char **)cfg->bot_names->pdata;
 	journal_path = g_build_filename(cfg->output, JOURNAL_FILE, NULL);
@@ -888,6 +947,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		run->cpus[run->ncpu++] = 0;
 	run->journal = journal;
 	run->tty = isatty(2);
+	run->recorded = g_ptr_array_new_with_free_func(g_free);
 	g_mutex_init(&run->lock);
 	for (int id = 0; id < schedule->n; id++) {
 		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
@@ -899,6 +959,12 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 			g_array_append_val(run->todo, id);
 	}
 	resume = resume_command(cfg);
+	/* A test the journal's games decide already plays nothing more. */
+	run_sprt_locked(run, (const JournalGame *const *)have->pdata, have->len);
+	if (run->decided) {
+		run->decided_said = TRUE;
+		g_array_set_size(run->todo, 0);
+	}
 	if (run->done > 0 && run->todo->len > 0)
 		fprintf(stderr, "referee tournament: resuming %s: %d of %d games already played\n",
 			cfg->output, run->done, run->total);
@@ -955,6 +1021,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		}
 	}
 	g_async_queue_unref(run->finished);
+	g_ptr_array_unref(run->recorded);
 	g_array_free(run->todo, TRUE);
 	g_ptr_array_free(run->workers, TRUE);
 	g_mutex_clear(&run->lock);
@@ -1095,7 +1162,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	g_autoptr(GOptionContext) ctx = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
-	g_autofree char *output = NULL, *shard = NULL, *seed = NULL;
+	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
 	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
@@ -1119,6 +1186,9 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		{ "no-pin", 0, 0, G_OPTION_ARG_NONE, &no_pin, "Never pin games to CPUs", NULL },
 		{ "watchdog", 0, 0, G_OPTION_ARG_INT, &watchdog, "Seconds before a game counts as hung", "S" },
 		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals", "N" },
+		{ "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt,
+		  "Stop when this sequential test of the first bot against the second decides "
+		  "(pentanomial; alpha, beta default 0.05)", "elo0=A,elo1=B,alpha=X,beta=Y" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
 		{ NULL },
 	};
@@ -1157,6 +1227,7 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 	OVERRIDE(policy, policy);
 	OVERRIDE(sandbox, sandbox);
 	OVERRIDE(output, output);
+	OVERRIDE(sprt, sprt);
 #undef OVERRIDE
 	if (players)
 		cfg->nseats = players;

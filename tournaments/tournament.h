@@ -29,6 +29,10 @@
  *   pin = true                # each game's processes on one CPU (default:
  *                             # true when one bot thinks at a time)
  *   watchdog = 600            # seconds before a game counts as hung
+ *   sprt = elo0=0,elo1=30,alpha=0.05,beta=0.05
+ *                             # stop when this SPRT decides (sprt.h): two
+ *                             # bots, two seats, no shards; the first bot
+ *                             # is the one tested
  *
  *   [bots]
  *   random = bin/bot-random   # NAME = command line
@@ -47,6 +51,7 @@
 #include "engine/variant.h"
 #include "tournaments/journal.h"
 #include "tournaments/schedule.h"
+#include "tournaments/sprt.h"
 
 #define TOURNAMENT_ERROR (tournament_error_quark())
 GQuark tournament_error_quark(void);
@@ -79,6 +84,9 @@ typedef struct {
 				 * resolved: 1 when one bot thinks at a time */
 	int watchdog_s;		/* 0 until resolved */
 	int bootstrap;		/* bootstrap fits for intervals */
+	char *sprt;		/* SPRT parameters as given, canonical once
+				 * resolved; NULL: play the whole schedule */
+	SprtParams sprt_params;	/* parsed, when sprt is set */
 	gboolean progress;	/* draw the progress line */
 	gboolean print;		/* standings to stdout at the end */
 	gpointer runner_data;	/* the runner's, set by its prepare() */
