@@ -161,6 +161,16 @@ static void piece_weights(const MatrixState *s, const MatrixAiBeliefs *b, int me
 	}
 }
 
+#define L1_MISS 0.2	/* how often a level-1 player strays from its choice */
+
+/* The chance seat q plays its level-1 choice: w->level1, as learnt. */
+static double level1_weight(const MatrixAiBeliefs *b, int q, const MatrixAiWeights *w)
+{
+	double p = w->level1 < 0.001 ? 0.001 : w->level1 > 0.999 ? 0.999 : w->level1;
+
+	return 1.0 / (1.0 + exp(-(log(p / (1 - p)) + b->l1_log_odds[q])));
+}
+
 static double greedy_weight(const MatrixAiBeliefs *b, int seat)
 {
 	return 1.0 / (1.0 + exp(-b->log_odds[seat]));
@@ -224,7 +234,16 @@ static void beliefs_update(MatrixAiBeliefs *b, const MatrixState *now, int me, c
 			if (pos[i].rot != placed[0].rot || pos[i].x != placed[0].x ||
 			    pos[i].y != placed[0].y)
 				continue;
+			double g = greedy_weight(b, q);
 			double lr = log((prob[i] + 1e-9) * n);
+			Move pred = b->predicted[q][placed[0].kind];
+			if (pred) {
+				/* A level-1 player plays its choice, else (L1_MISS) as level 0. */
+				double p0 = g * prob[i] + (1 - g) / n + 1e-9;
+				bool hit = pred == matrix_move(&pos[i]);
+				b->l1_log_odds[q] += log(hit ? (1 - L1_MISS + L1_MISS * p0) / p0 : L1_MISS);
+				b->l1_log_odds[q] = b->l1_log_odds[q] > 8 ? 8 : b->l1_log_odds[q] < -8 ? -8 : b->l1_log_odds[q];
+			}
 			b->log_odds[q] += lr;
 			if (b->log_odds[q] > 8)
 				b->log_odds[q] = 8;
@@ -432,22 +451,11 @@ static void lookahead(const MatrixState *s, int me, const SrsPos *pos, int n, do
 		val[order[r]] = -1e17;
 }
 
-#define L1_PRIOR 4.0	/* pseudo-observations behind w->level1 */
 #define MAX_SAMPLES 64
 
 static double uniform01(Rng *rng)
 {
 	return (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* The piece seat q placed last round, or -1. */
-static int last_kind(const MatrixState *s, int q)
-{
-	SrsPos last[MATRIX_MAX_HELD];
-
-	if (s->round == 0 || matrix_move_positions(s->last_move[q], last) != 1)
-		return -1;
-	return last[0].kind;
 }
 
 /*
@@ -490,20 +498,6 @@ static int level1_choice(const MatrixState *s, const MatrixAiBeliefs *b, int me,
 		}
 	}
 	return pick;
-}
-
-/* Score last round's level-1 predictions against what each seat played. */
-static void level1_learn(MatrixAiBeliefs *b, const MatrixState *now, int me)
-{
-	if (!b->have_prev || now->round != b->prev.round + 1)
-		return;
-	for (int q = 0; q < now->nplayers; q++) {
-		int k = last_kind(now, q);
-		if (q == me || k < 0 || !b->predicted[q][k])
-			continue;
-		b->l1_seen[q] += 1;
-		b->l1_hits[q] += now->last_move[q] == b->predicted[q][k];
-	}
 }
 
 /*
@@ -553,7 +547,7 @@ static void sample_rounds(const MatrixState *s, const MatrixAiBeliefs *b, int me
 			int n = km->n[k];
 			if (n == 0)
 				continue;
-			double lam = (w->level1 * L1_PRIOR + b->l1_hits[q]) / (L1_PRIOR + b->l1_seen[q]);
+			double lam = level1_weight(b, q, w);
 			int idx;
 			if (l1[q][k] >= 0 && uniform01(rng) < lam) {
 				idx = l1[q][k];
@@ -621,7 +615,6 @@ Move matrixai_choose(const MatrixState *s, int me, MatrixAiBeliefs *b, const Mat
 
 	if (w->learn)
 		beliefs_update(b, s, me, w);
-	level1_learn(b, s, me);
 	beliefs_observe(b, s);
 	b->prev = *s;
 	b->have_prev = true;

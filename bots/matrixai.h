@@ -63,8 +63,7 @@ extern const MatrixAiWeights matrixai_first;
 /* What the AI learns during a game; matrixai_beliefs_init for each game. */
 typedef struct {
 	double log_odds[MATRIX_MAX_PLAYERS];	/* greedy versus random, per seat */
-	double l1_hits[MATRIX_MAX_PLAYERS];	/* level-1 predictions a seat matched */
-	double l1_seen[MATRIX_MAX_PLAYERS];	/* level-1 predictions checked */
+	double l1_log_odds[MATRIX_MAX_PLAYERS];	/* level 1 versus level 0, learnt */
 	bool have_prev;
 	MatrixState prev;			/* the state of the last decision */
 	/* Level-1 choices predicted last round: per seat and kind, a move. */
