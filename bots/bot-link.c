@@ -59,7 +59,7 @@ static double now_seconds(void)
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
 static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
-		 const char *opp_weights)
+		 const char *opp_weights, int opp_depth, int first_seed)
 {
 	RandomBot rnd;
 	LinkAi other;
@@ -83,6 +83,8 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		other.depth = 1;
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
+		if (opp_depth)
+			other.depth = opp_depth;
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "depth2")) {
 		other.depth = 2;
@@ -101,7 +103,7 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		variant_config_default(&variant_link, players, &cfg);
 		for (int p = 0; p < players; p++)
 			seats[p] = p == mine ? me : them;
-		if (!arena_play(&variant_link, &cfg, seats, (uint64_t)(g / players) + 1, ms, &r)) {
+		if (!arena_play(&variant_link, &cfg, seats, (uint64_t)(g / players) + (uint64_t)first_seed, ms, &r)) {
 			randombot_release(&rnd);
 			return 1;
 		}
@@ -135,7 +137,7 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 int main(int argc, char **argv)
 {
 	LinkAi ai;
-	int games = 0, players = 2, ms = 5000;
+	int games = 0, players = 2, ms = 5000, opp_depth = 0, first_seed = 1;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
 	int nrest = 0;
@@ -147,6 +149,12 @@ int main(int argc, char **argv)
 		if (i > 0 && has && !strcmp(a, "--arena") && parse_int_arg(argv[i + 1], 1, 1000000, &games)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &ai.depth)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opp-depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &opp_depth)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--first-seed") && parse_int_arg(argv[i + 1], 1, 1000000000, &first_seed)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--ms") && parse_int_arg(argv[i + 1], 1, 1000000, &ms)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
 			i++;
@@ -165,7 +173,7 @@ int main(int argc, char **argv)
 	}
 	rest[nrest] = NULL;
 	if (games > 0)
-		return arena(&ai, games, opponent, players, ms, opp_weights);
+		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, first_seed);
 	BotSpec spec = {
 		.name = "bot-link",
 		.version = "1",
@@ -175,7 +183,10 @@ int main(int argc, char **argv)
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
-			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)",
+			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)\n"
+			 "  --opp-depth D       the arena opponent's depth (self; default as --depth's)\n"
+			 "  --first-seed N      the arena's first seed (default 1); seat-swapped pairs\n"
+			 "  --ms MS             the time each arena move is given (default 5000)",
 		.choose = choose_and_tell,
 		.start = start,
 		.ctx = &ai,

@@ -38,494 +38,11 @@
 #include <string.h>
 
 #include "botio.h"
+#include "matrixai.h"
 #include "matrixsocial.h"
 #include "matrix.h"
 #include "rng.h"
 #include "variants.h"
-
-/* ---- weights ---------------------------------------------------------- */
-
-#define NEXT_WEIGHT 0.2	/* see Weights.next and choose() */
-#define NEXT_KEEP 8	/* our placements looked at two rounds deep */
-
-typedef struct {
-	double unique;	/* weight of an expected unique cell */
-	double row;	/* points per cleared row */
-	double hole;	/* the hole penalty */
-	double bumpy;	/* per unit of surface roughness after the move */
-	double height;	/* per row of the highest column after the move */
-	bool infer;	/* infer the others' pieces from the deal rules */
-	bool end;	/* weigh ending the game when our move ends it */
-	bool learn;	/* learn each opponent's greediness */
-	double temp;	/* softmax temperature of the greedy opponent model */
-	double rowprob;	/* weight of rows the others may complete */
-	double next;	/* weight of the best placement of our next piece after */
-} Weights;
-
-/*
- * Tuned in the arena against six copies of the first version
- * (baseline_weights; the fair share of wins is 1/7 = 0.143), 500-1000
- * seeded games per setting: a flatter opponent model (softmax temperature
- * 1 -> 2 -> 4: win rate 0.138 -> 0.208 -> 0.219) and a rougher-surface
- * penalty (bumpy 0.04 -> 0.1 -> 0.2 with temperature 4: 0.219 -> 0.282 ->
- * 0.292) pay; ignoring the rows the others may complete is a disaster
- * (0.042). Inference of the others' pieces (0.298 against 0.292) and end
- * play (0.290) measured no better, so they stay off (`--infer`, `--end`
- * in the arena); against random players every setting wins about 90%.
- */
-static const Weights default_weights = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
-					 NEXT_WEIGHT};
-
-/* The AI as frozen before the two-round lookahead (bin/bot-matrix-baseline). */
-static const Weights frozen_weights = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0, 0};
-
-/* The first version, for comparisons (`--arena ... --versus`). */
-static const Weights baseline_weights = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0, 0};
-
-/* ---- opponent model ------------------------------------------------- */
-
-typedef struct {
-	double log_odds[MATRIX_MAX_PLAYERS];	/* greedy versus random, per seat */
-	bool have_prev;
-	MatrixState prev;			/* the state of the last decision */
-	/* Pieces each seat has shown (placed) in the current block of 7. */
-	int block;				/* round / DEAL_BLOCK they belong to */
-	uint8_t shown[MATRIX_MAX_PLAYERS];
-	int8_t my_last;				/* our piece last round, -1 */
-} Beliefs;
-
-static void beliefs_init(Beliefs *b)
-{
-	memset(b, 0, sizeof(*b));
-	b->my_last = -1;
-}
-
-/*
- * Note the pieces the last round's placements showed: each seat gets every
- * piece once per block, so a piece shown in this block will not come again
- * before the next one.
- */
-static void beliefs_observe(Beliefs *b, const MatrixState *s)
-{
-	int block = s->round / DEAL_BLOCK;
-
-	if (block != b->block) {
-		b->block = block;
-		memset(b->shown, 0, sizeof(b->shown));
-	}
-	if (s->round == 0 || (s->round - 1) / DEAL_BLOCK != block)
-		return;
-	for (int q = 0; q < s->nplayers; q++) {
-		SrsPos last[MATRIX_MAX_HELD];
-		if (matrix_move_positions(s->last_move[q], last) == 1)
-			b->shown[q] |= (uint8_t)(1u << last[0].kind);
-	}
-}
-
-typedef struct {
-	int n, me, mine;
-	int last[MATRIX_MAX_PLAYERS];		/* last round's piece, -1 unknown */
-	unsigned allowed[MATRIX_MAX_PLAYERS];	/* kinds a seat may hold now */
-	int pick[MATRIX_MAX_PLAYERS];
-	double count[MATRIX_MAX_PLAYERS][PIECE_COUNT];
-	double total;
-	long budget;
-} Enum;
-
-/* Count the deals of the others' pieces that keep every rule we can check. */
-static void enumerate(Enum *e, int q, unsigned used)
-{
-	if (e->budget-- <= 0)
-		return;
-	if (q == e->n) {
-		for (int p = 0; p < e->n; p++)
-			if (p != e->me && e->pick[p] >= 0)
-				e->count[p][e->pick[p]] += 1;
-		e->total += 1;
-		return;
-	}
-	if (q == e->me || !e->allowed[q]) {
-		e->pick[q] = q == e->me ? e->mine : -1;
-		enumerate(e, q + 1, used);
-		return;
-	}
-	for (int k = 0; k < PIECE_COUNT; k++) {
-		if (!(e->allowed[q] >> k & 1u) || (used >> k & 1u))
-			continue;
-		/* No swap with a seat already decided (ourselves included). */
-		bool swap = false;
-		for (int p = 0; p < e->n; p++)
-			if ((p < q || p == e->me) && e->last[p] >= 0 && e->last[q] >= 0 && e->pick[p] == e->last[q] &&
-			    k == e->last[p])
-				swap = true;
-		if (swap)
-			continue;
-		e->pick[q] = k;
-		enumerate(e, q + 1, used | 1u << k);
-	}
-}
-
-/*
- * OUT w[q][k]: the chance that seat q holds piece k now, from the deal
- * rules: pieces differ within a round, nobody repeats their last piece or
- * one shown earlier in the block, nobody swaps with anyone; every deal that
- * keeps them counts the same. Seats that cannot be reasoned about get
- * uniform weights over the pieces other than ours.
- */
-static void piece_weights(const MatrixState *s, const Beliefs *b, int me, bool infer,
-			  double w[MATRIX_MAX_PLAYERS][PIECE_COUNT])
-{
-	static Enum e;
-	int mine = matrix_piece(s, me);
-	Beliefs none;
-
-	if (!infer) {
-		/* Only: not our piece, not the seat's last one. */
-		beliefs_init(&none);
-		none.my_last = b->my_last;
-		b = &none;
-	}
-
-	memset(&e, 0, sizeof(e));
-	e.n = s->nplayers;
-	e.me = me;
-	e.mine = mine;
-	e.budget = 200000;
-	for (int q = 0; q < s->nplayers; q++) {
-		SrsPos last[MATRIX_MAX_HELD];
-		e.last[q] = matrix_move_positions(s->last_move[q], last) == 1 ? last[0].kind : -1;
-		if (q == me)
-			e.last[q] = b->my_last;
-		if (s->round == 0)
-			e.last[q] = -1;
-		e.allowed[q] = 0;
-		if (q == me || (s->retired >> q & 1u))
-			continue;
-		for (int k = 0; k < PIECE_COUNT; k++)
-			if (k != mine && k != e.last[q] && !(b->shown[q] >> k & 1u))
-				e.allowed[q] |= 1u << k;
-	}
-	/* Retired seats still hold a piece of the deal: they are not known. */
-	e.pick[me] = mine;
-	enumerate(&e, 0, mine >= 0 ? 1u << mine : 0);
-	for (int q = 0; q < s->nplayers; q++) {
-		double sum = 0;
-		for (int k = 0; k < PIECE_COUNT; k++)
-			sum += w[q][k] = e.total > 0 && e.budget > 0 ? e.count[q][k] : 0;
-		if (sum > 0) {
-			for (int k = 0; k < PIECE_COUNT; k++)
-				w[q][k] /= sum;
-			continue;
-		}
-		for (int k = 0; k < PIECE_COUNT; k++)
-			w[q][k] = k == mine ? 0 : 1.0 / (PIECE_COUNT - 1);
-	}
-}
-
-static double greedy_weight(const Beliefs *b, int seat)
-{
-	return 1.0 / (1.0 + exp(-b->log_odds[seat]));
-}
-
-/* The one-piece score a sensible player would give a placement. */
-static double greedy_score(const Board *board, int height, const SrsPos *p)
-{
-	Move m = matrix_move(p);
-	MatrixOutcome o;
-	int x[4], y[4];
-	double top = 0;
-
-	matrix_resolve(board, height, 1, &m, &o, NULL);
-	srs_cells(p, x, y);
-	for (int i = 0; i < 4; i++)
-		top += y[i];
-	return o.delta - 0.05 * top;
-}
-
-/*
- * OUT prob[i]: the chance a greedy player picks placement i of n (softmax
- * of greedy_score). Returns the scores' normaliser (unused by callers).
- */
-static void greedy_policy(const Board *board, int height, const SrsPos *pos, int n,
-			  double temp, double *prob)
-{
-	double best = -1e9, sum = 0;
-
-	for (int i = 0; i < n; i++) {
-		prob[i] = greedy_score(board, height, &pos[i]);
-		if (prob[i] > best)
-			best = prob[i];
-	}
-	for (int i = 0; i < n; i++) {
-		prob[i] = exp((prob[i] - best) / temp);
-		sum += prob[i];
-	}
-	for (int i = 0; i < n; i++)
-		prob[i] /= sum;
-}
-
-/* Learn from the last round: how likely was each placement under each policy. */
-static void beliefs_update(Beliefs *b, const MatrixState *now, int me, const Weights *w)
-{
-	static SrsPos pos[SRS_MAX_LANDINGS];
-	static double prob[SRS_MAX_LANDINGS];
-	const MatrixState *prev = &b->prev;
-
-	if (!b->have_prev || now->round != prev->round + 1)
-		return;
-	for (int q = 0; q < now->nplayers; q++) {
-		SrsPos placed[MATRIX_MAX_HELD];
-		if (q == me || matrix_move_positions(now->last_move[q], placed) != 1)
-			continue;
-		int n = matrix_placements(prev, (PieceKind)placed[0].kind, pos);
-		if (n == 0)
-			continue;
-		greedy_policy(&prev->board, prev->height, pos, n, w->temp, prob);
-		for (int i = 0; i < n; i++) {
-			if (pos[i].rot != placed[0].rot || pos[i].x != placed[0].x ||
-			    pos[i].y != placed[0].y)
-				continue;
-			double lr = log((prob[i] + 1e-9) * n);
-			b->log_odds[q] += lr;
-			if (b->log_odds[q] > 8)
-				b->log_odds[q] = 8;
-			if (b->log_odds[q] < -8)
-				b->log_odds[q] = -8;
-		}
-	}
-}
-
-/*
- * OUT cover[y][x]: the probability that at least one other active player
- * covers the cell this round.
- */
-static void opponent_coverage(const MatrixState *s, const Beliefs *b, int me, const Weights *w,
-			      double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH])
-{
-	static SrsPos pos[SRS_MAX_LANDINGS];
-	static double prob[SRS_MAX_LANDINGS];
-	/* Per piece kind: coverage under the uniform and the greedy policy. */
-	static double uni[PIECE_COUNT][BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
-	static double gre[PIECE_COUNT][BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
-	double miss[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
-	bool kind_done[PIECE_COUNT] = {false};
-	double wq[MATRIX_MAX_PLAYERS][PIECE_COUNT];
-
-	piece_weights(s, b, me, w->infer, wq);
-	for (int y = 0; y < s->board.height; y++)
-		for (int x = 0; x < s->width; x++)
-			miss[y][x] = 1.0;
-	for (int q = 0; q < s->nplayers; q++) {
-		if (q == me || (s->retired >> q & 1u))
-			continue;
-		const double *pw = wq[q];
-		double g = greedy_weight(b, q);
-		double qcov[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH] = {{0}};
-		for (int k = 0; k < PIECE_COUNT; k++) {
-			if (pw[k] < 1e-9)
-				continue;
-			if (!kind_done[k]) {
-				memset(uni[k], 0, sizeof(uni[k]));
-				memset(gre[k], 0, sizeof(gre[k]));
-				int n = matrix_placements(s, (PieceKind)k, pos);
-				if (n > 0)
-					greedy_policy(&s->board, s->height, pos, n, w->temp, prob);
-				for (int i = 0; i < n; i++) {
-					int cx[4], cy[4];
-					srs_cells(&pos[i], cx, cy);
-					for (int c = 0; c < 4; c++) {
-						uni[k][cy[c]][cx[c]] += 1.0 / n;
-						gre[k][cy[c]][cx[c]] += prob[i];
-					}
-				}
-				kind_done[k] = true;
-			}
-			for (int y = 0; y < s->board.height; y++)
-				for (int x = 0; x < s->width; x++)
-					qcov[y][x] += pw[k] * (g * gre[k][y][x] + (1 - g) * uni[k][y][x]);
-		}
-		for (int y = 0; y < s->board.height; y++)
-			for (int x = 0; x < s->width; x++)
-				miss[y][x] *= 1.0 - (qcov[y][x] > 1 ? 1 : qcov[y][x]);
-	}
-	for (int y = 0; y < s->board.height; y++)
-		for (int x = 0; x < s->width; x++)
-			cover[y][x] = 1.0 - miss[y][x];
-}
-
-/* ---- our placement ---------------------------------------------------- */
-
-
-/* Surface roughness and top of a board. */
-static void surface(const Board *b, int *bumpy, int *top)
-{
-	int prev = -1;
-
-	*bumpy = 0;
-	*top = 0;
-	for (int x = 0; x < b->width; x++) {
-		int h = board_column_height(b, x);
-		if (prev >= 0)
-			*bumpy += abs(h - prev);
-		if (h > *top)
-			*top = h;
-		prev = h;
-	}
-}
-
-#define END_STAKE 30.0	/* the value of ending a game we lead (or not) */
-
-/*
- * The value of the game ending after this round, when our move ends it
- * (a piece wholly above the matrix, or reaching the target): good when we
- * should still lead after everyone's gains; ending it by a piece above the
- * matrix when we would not lead is bad (reaching the target is not: the
- * others would soon reach it anyway).
- */
-static double end_value(const MatrixState *s, int me, double my_gain, bool above)
-{
-	double best_other = -1e9;
-
-	for (int q = 0; q < s->nplayers; q++)
-		if (q != me && !(s->retired >> q & 1u) && s->score[q] > best_other)
-			best_other = s->score[q];
-	/* Another seat gains up to 4 cells, more with a clear: allow 5. */
-	if (s->score[me] + my_gain > best_other + 5)
-		return END_STAKE;
-	return above ? -END_STAKE : 0;
-}
-
-/* The expected value of placing p, given the others' coverage. */
-static double evaluate(const MatrixState *s, int me, const SrsPos *p,
-		       double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH], const Weights *w)
-{
-	Move m = matrix_move(p);
-	MatrixOutcome o;
-	Board after;
-	int x[4], y[4], bumpy, top;
-	double v = 0;
-
-	matrix_resolve(&s->board, s->height, 1, &m, &o, &after);
-	srs_cells(p, x, y);
-	for (int i = 0; i < 4; i++)
-		v += w->unique * (1.0 - cover[y[i]][x[i]]);
-	v += w->row * o.rows - w->hole * o.hole;
-	/* Rows our piece sits in that the others may complete. */
-	for (int i = 0; i < 4; i++) {
-		bool seen = false;
-		for (int j = 0; j < i; j++)
-			seen |= y[j] == y[i];
-		if (seen)
-			continue;
-		BoardRow row = s->board.rows[y[i]];
-		for (int j = 0; j < 4; j++)
-			if (y[j] == y[i])
-				row = (BoardRow)(row | (1u << x[j]));
-		BoardRow empty = (BoardRow)(board_full_row(s->width) & ~row);
-		if (!empty || __builtin_popcount(empty) > 4)
-			continue;
-		double pr = 1;
-		for (int c = 0; c < s->width; c++)
-			if (empty >> c & 1u)
-				pr *= cover[y[i]][c];
-		v += w->rowprob * w->row * pr;
-	}
-	surface(&after, &bumpy, &top);
-	if (w->end && (o.above || s->score[me] + v >= s->target))
-		return v + end_value(s, me, v, o.above);
-	v -= w->bumpy * bumpy + w->height * top;
-	return v;
-}
-
-/*
- * The two-round lookahead: the NEXT_KEEP placements best by val[] gain
- * w->next times the value of our next piece's best placement on the board
- * our piece leaves (the others' pieces of this round unknown, their cover
- * of next round taken to be this round's). IN/OUT: val[].
- */
-static void lookahead(const MatrixState *s, int me, const SrsPos *pos, int n, double *val,
-		      PieceKind k2, double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH],
-		      const Weights *w)
-{
-	static SrsPos pos2[SRS_MAX_LANDINGS];
-	static MatrixState t;
-	static int order[SRS_MAX_LANDINGS];
-	int keep = n < NEXT_KEEP ? n : NEXT_KEEP;
-
-	for (int i = 0; i < n; i++) {
-		int j = i;
-		while (j > 0 && val[order[j - 1]] < val[i]) {
-			order[j] = order[j - 1];
-			j--;
-		}
-		order[j] = i;
-	}
-	for (int r = 0; r < keep; r++) {
-		int i = order[r];
-		Move m = matrix_move(&pos[i]);
-		MatrixOutcome o;
-
-		t = *s;
-		matrix_resolve(&s->board, s->height, 1, &m, &o, &t.board);
-		if (o.above)
-			continue;	/* the game ends: nothing next */
-		int n2 = matrix_placements(&t, k2, pos2);
-		double best = n2 ? -1e18 : -w->hole;
-		for (int j = 0; j < n2; j++) {
-			double v2 = evaluate(&t, me, &pos2[j], cover, w);
-			if (v2 > best)
-				best = v2;
-		}
-		val[i] += w->next * best;
-	}
-	/* The rest, not looked at twice, are out. */
-	for (int r = keep; r < n; r++)
-		val[order[r]] = -1e17;
-}
-
-/*
- * The AI's decision for seat `me` in a place-stage state: the best of its
- * legal placements, ties broken by the Rng. Updates the beliefs. Returns 0
- * when it has no legal placement.
- */
-static Move choose(const MatrixState *s, int me, Beliefs *b, const Weights *w, Rng *rng)
-{
-	static SrsPos pos[SRS_MAX_LANDINGS];
-	static double cover[BOARD_MAX_HEIGHT][MATRIX_MAX_WIDTH];
-	PieceKind k = matrix_piece(s, me);
-	double best = -1e18;
-	int n, pick = -1, ties = 0;
-
-	if (w->learn)
-		beliefs_update(b, s, me, w);
-	beliefs_observe(b, s);
-	b->prev = *s;
-	b->have_prev = true;
-	if (k == PIECE_NONE)
-		return 0;
-	b->my_last = (int8_t)k;
-	n = matrix_placements(s, k, pos);
-	if (n == 0)
-		return 0;
-	opponent_coverage(s, b, me, w, cover);
-	static double val[SRS_MAX_LANDINGS];
-	for (int i = 0; i < n; i++)
-		val[i] = evaluate(s, me, &pos[i], cover, w);
-	PieceKind k2 = w->next > 0 ? matrix_next_piece(s, me) : PIECE_NONE;
-	if (k2 != PIECE_NONE)
-		lookahead(s, me, pos, n, val, k2, cover, w);
-	for (int i = 0; i < n; i++) {
-		double v = val[i];
-		if (v > best + 1e-9) {
-			best = v;
-			pick = i;
-			ties = 1;
-		} else if (v > best - 1e-9 && rng_below(rng, (uint32_t)++ties) == 0) {
-			pick = i;
-		}
-	}
-	return matrix_move(&pos[pick]);
-}
 
 /* A random player: a uniformly random legal placement. */
 static Move choose_random(const MatrixState *s, int me, Rng *rng)
@@ -605,7 +122,7 @@ typedef struct {
 	bool transcript;	/* print the protocol lines seat 0 would see */
 	bool versus;		/* opponents are the first version of the AI */
 	bool frozen;		/* opponents are the AI before the lookahead */
-	Weights ai;		/* the AI under test */
+	MatrixAiWeights ai;		/* the AI under test */
 	int target;		/* the target option, 0 for its default */
 } Arena;
 
@@ -613,7 +130,7 @@ static int arena(const Arena *a)
 {
 	static MatrixState s;
 	static LogEntry log[ARENA_MAX_LOG];
-	static Beliefs beliefs[MATRIX_MAX_PLAYERS];
+	static MatrixAiBeliefs beliefs[MATRIX_MAX_PLAYERS];
 	static char text[1 << 16];
 	VariantConfig cfg;
 	double points = 0, wins = 0, rounds = 0;
@@ -634,7 +151,7 @@ static int arena(const Arena *a)
 		rng_seed(&play, rng_derive(seed, "play", 0));
 		variant_matrix.init(&s, &cfg);
 		for (int p = 0; p < a->players; p++)
-			beliefs_init(&beliefs[p]);
+			matrixai_beliefs_init(&beliefs[p]);
 		if (a->transcript) {
 			printf("tetrarena 1\ngame %d variant=matrix seat=0 players=%d options=", g + 1,
 			       a->players);
@@ -668,11 +185,11 @@ static int arena(const Arena *a)
 					return 1;
 				}
 				if (p == ai || a->self)
-					joint[p] = choose(&view, p, &beliefs[p], &a->ai, &play);
+					joint[p] = matrixai_choose(&view, p, &beliefs[p], &a->ai, &play);
 				else if (a->versus)
-					joint[p] = choose(&view, p, &beliefs[p], &baseline_weights, &play);
+					joint[p] = matrixai_choose(&view, p, &beliefs[p], &matrixai_first, &play);
 				else if (a->frozen)
-					joint[p] = choose(&view, p, &beliefs[p], &frozen_weights, &play);
+					joint[p] = matrixai_choose(&view, p, &beliefs[p], &matrixai_frozen, &play);
 				else
 					joint[p] = choose_random(&view, p, &play);
 				if (joint[p])
@@ -759,7 +276,7 @@ static const char *protocol_start(const Variant *v, const VariantConfig *cfg, in
 	(void)seat;
 	if (v != &variant_matrix)
 		return "this bot plays only matrix";
-	beliefs_init(ctx);
+	matrixai_beliefs_init(ctx);
 	return NULL;
 }
 
@@ -783,7 +300,7 @@ static Move protocol_choose(const Variant *v, const void *state, int seat, int m
 		matrixsocial_value(s, seat, s->held[seat], s->nheld[seat], &best);
 		return best;
 	}
-	return choose(state, seat, ctx, &default_weights, &own);
+	return matrixai_choose(state, seat, ctx, &matrixai_default, &own);
 }
 
 /* Bounded decimal from argv; exits with status 2 on a bad value. */
@@ -806,18 +323,22 @@ static void usage(void)
 		"                                  (--no-talk: no trades or gifts)\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
-		"                  [--infer] [--end] [--no-learn]\n"
+		"                  [--infer] [--end] [--no-learn] [--next TENTHS]\n"
+		"                  [--level1 TENTHS] [--samples N] [--frozen]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
 		"  prints one line per game and a summary of the AI's points and wins.\n"
 		"  --versus: the opponents are the first version of the AI.\n"
-		"  --infer, --end, --no-learn: switch a feature of the AI under test.\n");
+		"  --frozen: the opponents are the AI as frozen before issue 17.\n"
+		"  --infer, --end, --no-learn: switch a feature of the AI under test;\n"
+		"  --next, --level1, --samples set its next-piece weight, level-1 prior\n"
+		"  and sampled rounds (matrixai.h).\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	Arena a = {.seed = 1, .players = 7, .ai = default_weights};
+	Arena a = {.seed = 1, .players = 7, .ai = matrixai_default};
 	bool arena_mode = false;
 
 	for (int i = 1; i < argc; i++)
@@ -851,6 +372,10 @@ int main(int argc, char **argv)
 			a.ai.learn = false;
 		} else if (strcmp(argv[i], "--next") == 0 && i + 1 < argc) {
 			a.ai.next = arg_long(argv[++i], 0, 1000) / 10.0;
+		} else if (strcmp(argv[i], "--level1") == 0 && i + 1 < argc) {
+			a.ai.level1 = arg_long(argv[++i], 0, 10) / 10.0;
+		} else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
+			a.ai.samples = (int)arg_long(argv[++i], 0, 64);
 		} else if (strcmp(argv[i], "--frozen") == 0) {
 			a.frozen = true;
 		} else if (strcmp(argv[i], "--versus") == 0) {
@@ -866,7 +391,7 @@ int main(int argc, char **argv)
 	if (arena_mode)
 		return arena(&a);
 	/* Protocol mode: botio does the lines (and --seed, --help). */
-	static Beliefs beliefs;
+	static MatrixAiBeliefs beliefs;
 	static MatrixSocial social;
 	/* --no-talk (first argument): ignore the table talk, for comparisons. */
 	bool talk = !(argc > 1 && strcmp(argv[1], "--no-talk") == 0);

@@ -14,7 +14,7 @@
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 
-static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0};
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 100};
 
 void linkai_init(LinkAi *ai)
 {
@@ -70,7 +70,7 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 {
 	int colh[LINK_MAX_WIDTH], maxh = 0;
 	int16_t root[LINK_MAX_PIECES];
-	uint8_t open[LINK_MAX_PIECES];
+	int open[LINK_MAX_PIECES];	/* open cells, in hundredths */
 	int pot[LINK_MAX_PLAYERS] = {0};
 
 	for (int x = 0; x < s->width; x++) {
@@ -88,6 +88,8 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 			if (y < colh[x])
 				continue;	/* filled, or a hole nothing can reach */
 			int seen[3], n = 0;
+			/* A cell above a gap is filled only by leaving one (a penalty). */
+			int worth = y == colh[x] ? 100 : ai->w[LINKAI_W_FLOAT];
 			int nb[3] = {
 				x > 0 ? s->cell[y][x - 1] : 0,
 				x + 1 < s->width ? s->cell[y][x + 1] : 0,
@@ -103,8 +105,9 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 				if (dup)
 					continue;
 				seen[n++] = r;
-				if (open[r] < ai->w[LINKAI_W_CAP])
-					open[r]++;
+				open[r] += worth;
+				if (open[r] > 100 * ai->w[LINKAI_W_CAP])
+					open[r] = 100 * ai->w[LINKAI_W_CAP];
 			}
 		}
 	}
@@ -112,7 +115,7 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		if (root[i] != i)
 			continue;
 		int sz = s->size[i] >= 3 ? 3 : s->size[i];
-		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i];
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i] / 100;
 	}
 	for (int p = 0; p < s->nplayers; p++) {
 		int left = pieces_left(s, p);

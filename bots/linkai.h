@@ -51,6 +51,7 @@ enum {
 	LINKAI_W_LEFT,		/* promise is full with this many pieces left */
 	LINKAI_W_BUMP,		/* per unit of height step between columns */
 	LINKAI_W_SHAPES,	/* per shape still in a player's supply */
+	LINKAI_W_FLOAT,		/* percent an open cell above a gap counts */
 	LINKAI_W_COUNT
 };
 

@@ -121,7 +121,7 @@ static void test_weights(void)
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN3], ==, before[LINKAI_W_OPEN3]);
 	g_assert_false(linkai_set_weights(&ai, "1,x"));
 	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,0"));	/* LEFT must be positive */
-	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8"));
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8,9"));
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
 }
 
@@ -140,6 +140,33 @@ static void test_shapes_weight(void)
 	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before);
 	s.supply[1][0] = 0;	/* seat 1 has no I left */
 	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before + 7);
+}
+
+/*
+ * Open cells above a gap (beside a standing I, over an empty column) count
+ * the float weight's percent: less promise when it falls, none at 0.
+ */
+static void test_float_weight(void)
+{
+	LinkState s;
+	LinkAi ai;
+
+	linkai_init(&ai);
+	g_assert_cmpint(ai.w[LINKAI_W_FLOAT], ==, 100);
+	ai.w[LINKAI_W_CAP] = 10;	/* count them all */
+	fixture(&s, "S", "0:I1@0,1:O0@6");
+	int full = linkai_evaluate(&ai, &s, 0);
+	ai.w[LINKAI_W_FLOAT] = 50;
+	int half = linkai_evaluate(&ai, &s, 0);
+	ai.w[LINKAI_W_FLOAT] = 0;
+	int none = linkai_evaluate(&ai, &s, 0);
+	g_assert_cmpint(full, >, half);
+	g_assert_cmpint(half, >, none);
+	/* Seat 1's flat O has no cell above a gap: its value does not move. */
+	ai.w[LINKAI_W_FLOAT] = 100;
+	int theirs = linkai_evaluate(&ai, &s, 1);
+	ai.w[LINKAI_W_FLOAT] = 0;
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 1), ==, theirs + (full - none));
 }
 
 /* The evaluation is antisymmetric for two players with no raggedness term. */
@@ -209,6 +236,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
 	g_test_add_func("/linkai/choose/short-time", test_short_time);
 	g_test_add_func("/linkai/evaluate/shapes", test_shapes_weight);
+	g_test_add_func("/linkai/evaluate/float", test_float_weight);
 	g_test_add_func("/linkai/weights", test_weights);
 	g_test_add_func("/linkai/evaluate/sides", test_evaluate_sides);
 	g_test_add_func("/arena/vs-random", test_arena_vs_random);
