@@ -27,6 +27,10 @@
  *     (147 ties) over 600 lockstep games against the same AI without
  *     gifts.
  *
+ *   - near the top (at most ENDGAME_SQUARES empty below the top row) an
+ *     exact search of the remaining placements replaces the greedy look:
+ *     see endgame_value().
+ *
  * Speed counts in real time: the placement chosen when a block is taken is
  * remembered and played at once on the next `go` if nothing it depends on
  * changed, and each game starts with a short warm-up game on the start
@@ -240,11 +244,16 @@ typedef struct {
 	int plan_other[RUSH_MAX_PLAYERS];	/* View.best_other then */
 	Move plan[RUSH_MAX_PLAYERS];
 	Board plan_board[RUSH_MAX_PLAYERS];
+	struct Endgame *endgame;	/* the endgame search's table, made on first use */
+	bool no_endgame;	/* greedy to the end (for comparisons) */
 } Ai;
 
 static void ai_init(Ai *ai)
 {
+	struct Endgame *eg = ai->endgame;
+
 	memset(ai, 0, sizeof(*ai));
+	ai->endgame = eg;	/* kept: made once */
 	for (int p = 0; p < RUSH_MAX_PLAYERS; p++)
 		ai->plan_kind[p] = PIECE_NONE;
 }
@@ -288,6 +297,132 @@ static int gift_harm(Ai *ai, const RushState *s, int to, PieceKind k)
 	return cost - (scarce(s) ? 4 * W_DEAD : W_GIFT);
 }
 
+/* ---- the endgame: an exact search of the last blocks ------------------- */
+
+/*
+ * Near the top the greedy score can leave pockets that only a block
+ * touching the top row could fill, and that block ends the game: solo, 15
+ * of 200 games ended at 12 uncovered instead of 8. (8 is the floor: only
+ * the last block may touch the top row, covering at most 4 of its 10
+ * squares, and uncovered squares come in fours.) So when few squares below
+ * the top row are left, and the others are too far behind to make the end
+ * a race, we search every sequence of placements for the most blocks
+ * before the game ends: endgame_value(b) = max over placements of 1 when
+ * it touches the top row, else 1 + endgame_value(b with it). Boards seen
+ * are kept in a small table; the work is capped by a node count (not the
+ * clock), so a move stays a function of the state.
+ */
+#define ENDGAME_SQUARES 28	/* empty squares below the top row: search */
+#define ENDGAME_NODES 200000	/* placements tried per search, at most */
+#define ENDGAME_TABLE 65536
+
+typedef struct Endgame {
+	uint64_t key[ENDGAME_TABLE];	/* board hash | 1; 0: empty */
+	int8_t value[ENDGAME_TABLE];
+	long nodes;
+	const int8_t *box;		/* copies left per shape */
+	Move list[BOARD_MAX_HEIGHT][RUSH_MAX_PLACEMENTS / 4];
+} Endgame;
+
+static uint64_t board_hash(const Board *b)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (int r = 0; r < b->height; r++)
+		h = (h ^ b->rows[r]) * 1099511628211ull;
+	return h | 1u;
+}
+
+static int empty_below_top(const Board *b)
+{
+	int n = 0;
+
+	for (int r = 0; r < b->height - 1; r++)
+		n += b->width - __builtin_popcount(b->rows[r]);
+	return n;
+}
+
+/* The most blocks that can still be placed on b (the last may end the
+ * game); depth indexes the scratch lists. OUT: *first, the first
+ * placement of such a sequence. */
+static int endgame_value(Endgame *eg, const Board *b, int depth, Move *first)
+{
+	uint64_t key = board_hash(b);
+	size_t slot = (size_t)(key % ENDGAME_TABLE);
+	int bound = empty_below_top(b) / 4 + 1, best = 0;
+
+	if (!first && eg->key[slot] == key)
+		return eg->value[slot];
+	for (int k = 0; k < PIECE_COUNT && best < bound && eg->nodes < ENDGAME_NODES; k++) {
+		if (eg->box[k] <= 0)
+			continue;
+		Move *list = eg->list[depth];
+		int n = rush_placements(b, (PieceKind)k, list);
+		for (int i = 0; i < n && best < bound && eg->nodes < ENDGAME_NODES; i++) {
+			PieceKind pk;
+			int rot, x, y, v = 1;
+			rush_move_unpack(list[i], &pk, &rot, &x, &y);
+			const Orientation *o = piece_orientation(pk, rot);
+			bool top = false;
+			for (int c = 0; c < 4; c++)
+				top |= y + o->y[c] == b->height - 1;
+			eg->nodes++;
+			if (!top) {
+				Board next = *b;
+				board_place(&next, o, x, y);
+				v = 1 + endgame_value(eg, &next, depth + 1, NULL);
+			}
+			if (v > best) {
+				best = v;
+				if (first)
+					*first = list[i];
+			}
+		}
+	}
+	if (eg->nodes < ENDGAME_NODES) {
+		eg->key[slot] = key;
+		eg->value[slot] = (int8_t)best;
+	}
+	return best;
+}
+
+/*
+ * The endgame's choice for seat's board, when it applies: few squares
+ * left, and no race with the others. OUT: the
+ * placement to aim for; false when the search does not apply or did not
+ * finish within its node cap.
+ */
+static bool endgame_choice(Ai *ai, const RushState *s, int seat, Move *out)
+{
+	const Board *b = &s->board[seat];
+	if (empty_below_top(b) > ENDGAME_SQUARES || ai->no_endgame)
+		return false;
+	if (!ai->endgame && !(ai->endgame = calloc(1, sizeof(*ai->endgame))))
+		return false;
+	Endgame *eg = ai->endgame;
+	memset(eg->key, 0, sizeof(eg->key));
+	eg->nodes = 0;
+	eg->box = s->box;
+	Move first = 0;
+	int blocks = endgame_value(eg, b, 0, &first);
+	return blocks > 0 && eg->nodes < ENDGAME_NODES && (*out = first, true);
+}
+
+/* Whether placing m covers the top row, ending the game, while another
+ * seat has fewer uncovered squares than we would (a loss). */
+static bool ends_behind(const RushState *s, int seat, const View *v, Move m)
+{
+	PieceKind k;
+	int rot, x, y;
+	bool top = false;
+
+	rush_move_unpack(m, &k, &rot, &x, &y);
+	const Orientation *o = piece_orientation(k, rot);
+	for (int c = 0; c < 4; c++)
+		top |= y + o->y[c] == s->board[seat].height - 1;
+	return top && rush_uncovered(s, seat) - 4 > v->best_other;
+}
+
 static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 {
 	View v = view_of(s, seat);
@@ -320,6 +455,26 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 				best = rush_move_take((PieceKind)q);
 				plan = m;
 				plan_score = placing;
+			}
+		}
+		/* When few squares are left the endgame search packs better
+		 * than this greedy look; it may end the game later than the
+		 * greedy would, never where that loses. Preferring it even to
+		 * the greedy's winning end: self-play (lockstep, 400 games)
+		 * 15.35 -> 11.85 uncovered; real time, 100 games each, the
+		 * same within noise against bot-random (59.0% to 58.5%) and
+		 * bin/bot-rush-baseline (45.5% to 46.0%). */
+		Move eg;
+		if (best_score > INT_MIN && endgame_choice(ai, s, seat, &eg)) {
+			if (!ends_behind(s, seat, &v, eg)) {
+				PieceKind ek;
+				int rot, x, y;
+				rush_move_unpack(eg, &ek, &rot, &x, &y);
+				ai->plan_kind[seat] = (int8_t)ek;
+				ai->plan_other[seat] = v.best_other;
+				ai->plan[seat] = eg;
+				ai->plan_board[seat] = s->board[seat];
+				return rush_move_take(ek);
 			}
 		}
 		/* Plan only ordinary placements: the end of the game is judged anew. */
@@ -401,7 +556,7 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 
 /* ---- the in-process lockstep harness ---------------------------------- */
 
-typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_RANDOM } SeatKind;
+typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_RANDOM, SEAT_DECLINE } SeatKind;
 
 /*
  * One lockstep game on `seed`: seats of the given kinds, chance orders and
@@ -432,6 +587,8 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 			continue;
 		}
 		for (int p = 0; p < players; p++) {
+			if (kinds[p] == SEAT_DECLINE)
+				mask &= ~(1u << p);	/* never acts, as under the `nothing` policy */
 			if (!(mask >> p & 1u))
 				continue;
 			if (kinds[p] == SEAT_RANDOM) {
@@ -439,6 +596,7 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 			} else {
 				ai->no_gifts = kinds[p] == SEAT_AI_NO_GIFTS;
 				ai->plain = kinds[p] == SEAT_AI_PLAIN;
+				ai->no_endgame = kinds[p] == SEAT_AI_GREEDY;
 				ai->rng = &rng[p];
 				joint[p] = ai_choose_rush(ai, s, p);
 			}
@@ -471,13 +629,19 @@ static SeatKind seat_kind(const char *name)
 		return SEAT_AI_NO_GIFTS;
 	if (strcmp(name, "plain") == 0)
 		return SEAT_AI_PLAIN;
+	if (strcmp(name, "greedy") == 0)
+		return SEAT_AI_GREEDY;
+	if (strcmp(name, "decline") == 0)
+		return SEAT_DECLINE;
 	return SEAT_AI;
 }
 
 /*
  * `--harness N SEED KIND...`: N games, seats of KIND (ai; nogifts and
  * plain, the AI without giveaways or taking by placement alone, for
- * comparisons; random, bot-random's policy); one line per game:
+ * comparisons; greedy, the AI without its endgame search; random,
+ * bot-random's policy; decline, a seat that never
+ * acts, as a bot that declined under the `nothing` policy: solo play); one line per game:
  * `game I ticks=T uncovered=U,... ranks=R,...`.
  */
 static int harness_main(int argc, char **argv)
@@ -487,7 +651,7 @@ static int harness_main(int argc, char **argv)
 	char *end = NULL;
 	long games = strtol(argv[2], &end, 10);
 	unsigned long long seed;
-	Ai *ai = malloc(sizeof(*ai));
+	Ai *ai = calloc(1, sizeof(*ai));
 	RandomBot rb;
 
 	if (*end || games < 1 || games > 100000 || players < 2 || players > RUSH_MAX_PLAYERS) {

@@ -3,12 +3,15 @@
 # rarely loses to random play and covers more of its board than random
 # play does; against itself it leaves fewer than 25 uncovered squares on
 # average (random play leaves about 90); the harness is deterministic for a
-# seed; the bot declines other variants.
+# seed; the bot declines other variants; alone (the other seat never acts)
+# its endgame search packs every one of 40 boards to 8 uncovered squares,
+# the floor (only the last block may touch the top row, and uncovered
+# squares come in fours), where the greedy placement alone misses it.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
 need "$bot"
 
-echo "1..6"
+echo "1..8"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
 check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
 # Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
@@ -25,4 +28,10 @@ check "the harness is deterministic for a seed" cmp -s "$tmp/self" "$tmp/again"
 printf 'tetrarena 1\ngame 1 variant=link seat=0 players=2 options=width:10,height:20,pieces:5 time=bank:1000\nquit\n' |
 	"$bot" >"$tmp/decline" 2>>"$tmp/err"
 check "it declines a link game" grep -q '^decline ' "$tmp/decline"
+"$bot" --harness 40 1 ai decline >"$tmp/solo" 2>>"$tmp/err"
+check "alone, all 40 boards end at 8 uncovered" \
+	sh -c "[ \$(grep -c ' uncovered=8,200 ' '$tmp/solo') = 40 ]"
+"$bot" --harness 40 1 greedy decline >"$tmp/greedy" 2>>"$tmp/err"
+check "without the endgame search, some do not (the test can fail)" \
+	sh -c "grep -q '^game ' '$tmp/greedy' && grep -v -q ' uncovered=8,200 ' '$tmp/greedy'"
 exit $fail
