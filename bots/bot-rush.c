@@ -246,6 +246,7 @@ typedef struct {
 	Board plan_board[RUSH_MAX_PLAYERS];
 	struct Endgame *endgame;	/* the endgame search's table, made on first use */
 	bool no_endgame;	/* greedy to the end (for comparisons) */
+	bool no_spine;		/* no route to the top (for comparisons) */
 } Ai;
 
 static void ai_init(Ai *ai)
@@ -423,6 +424,38 @@ static bool ends_behind(const RushState *s, int seat, const View *v, Move m)
 	return top && rush_uncovered(s, seat) - 4 > v->best_other;
 }
 
+/*
+ * A route to the top. Covering a top-row square ends the game, and a block
+ * must touch the floor or a block: packing from the floor, the top is out
+ * of reach until the board is nearly full, so in a race the others decide
+ * when the game ends. A column of vertical I blocks against the left wall
+ * (rows 0 to SPINE_ROWS - 1, packed with no gap) keeps an ending placement
+ * at hand from early on: the ending rule of placement_score() then takes
+ * it the moment it wins. The vertical I that grows the column, or 0 when it
+ * is tall enough (or blocked), alone or not.
+ */
+#define SPINE_ROWS 16
+
+static Move spine_place(const Ai *ai, const RushState *s, int seat)
+{
+	const Board *b = &s->board[seat];
+	int h = 0;
+
+	if (ai->no_spine)
+		return 0;
+	while (h < b->height && board_get(b, 0, h))
+		h++;
+	if (h > SPINE_ROWS - 4)
+		return 0;
+	for (int y = h; y < h + 4; y++)
+		if (board_get(b, 0, y))
+			return 0;
+	for (int rot = 0; rot < piece_rotations(PIECE_I); rot++)
+		if (piece_orientation(PIECE_I, rot)->width == 1)
+			return rush_move_place(PIECE_I, rot, 0, h);
+	return 0;
+}
+
 static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 {
 	View v = view_of(s, seat);
@@ -430,6 +463,18 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	Move best = 0;
 	int score, cost;
 
+	Move spine = spine_place(ai, s, seat);
+	if (k == PIECE_NONE && spine && s->box[PIECE_I] > 0) {
+		ai->plan_kind[seat] = PIECE_I;
+		ai->plan_other[seat] = v.best_other;
+		ai->plan[seat] = spine;
+		ai->plan_board[seat] = s->board[seat];
+		return rush_move_take(PIECE_I);
+	}
+	if (k == PIECE_I && spine) {
+		ai->plan_kind[seat] = PIECE_NONE;
+		return spine;
+	}
 	if (k == PIECE_NONE) {
 		int best_score = INT_MIN, rivals = 0, plan_score = 0;
 		Move plan = 0;
@@ -556,7 +601,7 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 
 /* ---- the in-process lockstep harness ---------------------------------- */
 
-typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_RANDOM, SEAT_DECLINE } SeatKind;
+typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE } SeatKind;
 
 /*
  * One lockstep game on `seed`: seats of the given kinds, chance orders and
@@ -597,6 +642,7 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 				ai->no_gifts = kinds[p] == SEAT_AI_NO_GIFTS;
 				ai->plain = kinds[p] == SEAT_AI_PLAIN;
 				ai->no_endgame = kinds[p] == SEAT_AI_GREEDY;
+				ai->no_spine = kinds[p] == SEAT_AI_NO_SPINE;
 				ai->rng = &rng[p];
 				joint[p] = ai_choose_rush(ai, s, p);
 			}
@@ -629,6 +675,8 @@ static SeatKind seat_kind(const char *name)
 		return SEAT_AI_NO_GIFTS;
 	if (strcmp(name, "plain") == 0)
 		return SEAT_AI_PLAIN;
+	if (strcmp(name, "nospine") == 0)
+		return SEAT_AI_NO_SPINE;
 	if (strcmp(name, "greedy") == 0)
 		return SEAT_AI_GREEDY;
 	if (strcmp(name, "decline") == 0)

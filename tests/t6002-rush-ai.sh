@@ -6,12 +6,14 @@
 # seed; the bot declines other variants; alone (the other seat never acts)
 # its endgame search packs every one of 40 boards to 8 uncovered squares,
 # the floor (only the last block may touch the top row, and uncovered
-# squares come in fours), where the greedy placement alone misses it.
+# squares come in fours), where the greedy placement alone misses it; in a
+# race it keeps a route to the top (a column of I blocks at the wall) and
+# ends games against random play sooner than it does without one.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
 need "$bot"
 
-echo "1..8"
+echo "1..9"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
 check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
 # Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
@@ -34,4 +36,8 @@ check "alone, all 40 boards end at 8 uncovered" \
 "$bot" --harness 40 1 greedy decline >"$tmp/greedy" 2>>"$tmp/err"
 check "without the endgame search, some do not (the test can fail)" \
 	sh -c "grep -q '^game ' '$tmp/greedy' && grep -v -q ' uncovered=8,200 ' '$tmp/greedy'"
+"$bot" --harness 40 1 nospine random >"$tmp/nospine" 2>>"$tmp/err"
+set -- $(awk '{ split($3, t, /=/); s += t[2] } END { printf "%d", s / NR }' "$tmp/random") \
+	$(awk '{ split($3, t, /=/); s += t[2] } END { printf "%d", s / NR }' "$tmp/nospine")
+check "with a route to the top it ends races sooner ($1 ticks on average, $2 without)" [ "$1" -lt "$2" ]
 exit $fail
