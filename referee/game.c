@@ -45,7 +45,6 @@
 #define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
-#define GAME_SIDE_MAX 64		/* side lines handled per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)
 /* Bytes queued for a bot that does not read before it is stopped. */
@@ -440,7 +439,8 @@ static gboolean take_event(Game *g, int p, Event *ev)
 	case BOT_LINE_OK:
 		/* At most GAME_INFO_MAX info and other ignored lines per move
 		 * reach the log. */
-		if ((line_kind(g, line) == LINE_OTHER || !s->awaiting) && ++s->info > GAME_INFO_MAX) {
+		LineKind kind = line_kind(g, line);
+		if ((kind == LINE_OTHER || (!s->awaiting && kind != LINE_SIDE)) && ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
 			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
@@ -1236,7 +1236,7 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 
 /* ---- start and end ----------------------------------------------------- */
 
-static char *options_text(const Variant *v, const VariantConfig *cfg, char sep)
+char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep)
 {
 	GString *s = g_string_new(NULL);
 
@@ -1245,13 +1245,23 @@ static char *options_text(const Variant *v, const VariantConfig *cfg, char sep)
 	return g_string_free(s, FALSE);
 }
 
+char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
+		      int games)
+{
+	g_autofree char *opts = game_options_text(v, cfg, ':');
+	g_autofree char *tctext = timectl_format(tc);
+
+	return g_strdup_printf("game %d variant=%s seat=%d players=%d options=%s time=%s", games,
+			       v->name, seat, cfg->nplayers, opts, tctext);
+}
+
 static void write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
 
 	if (!g->log)
 		return;
-	g_autofree char *opts = options_text(g->v, &spec->config, '=');
+	g_autofree char *opts = game_options_text(g->v, &spec->config, '=');
 	g_autofree char *tc = timectl_format_full(&spec->time);
 	log_printf(g, "tetrarena-log 1\n");
 	log_printf(g, "referee %s\n", TETRARENA_REFEREE_VERSION);
@@ -1264,6 +1274,11 @@ static void write_header(Game *g)
 	log_printf(g, "policy %s\n", gamelog_policy_name(g->policy));
 	log_printf(g, "sandbox %s\n", sandbox_mode_name(g->sandbox));
 	log_printf(g, "max-faults %d\n", spec->max_faults);
+	for (const char *c = spec->chatter; c && *c;) {
+		size_t n = strcspn(c, "\n");
+		log_printf(g, "chatter %.*s\n", (int)n, c);
+		c += n + (c[n] == '\n');
+	}
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
@@ -1294,9 +1309,6 @@ static void start_bots(Game *g)
 {
 	const GameSpec *spec = g->spec;
 	const TimeControl *tc = &spec->time;
-	g_autofree char *opts = options_text(g->v, &spec->config, ':');
-	g_autofree char *tctext = timectl_format(tc);
-
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
 	char *errpath[VARIANT_MAX_PLAYERS] = {0};
 	/* What no bot may see: the log, every seat's stderr file (made now,
@@ -1341,8 +1353,7 @@ static void start_bots(Game *g)
 		if (g->sha256[p] && !bot_spec(s->bot)->sha256)
 			bot_set_sha256(s->bot, g->sha256[p]);
 		bot_set_games(s->bot, bot_games(s->bot) + 1);
-		char *line = g_strdup_printf("game %d variant=%s seat=%d players=%d options=%s time=%s",
-					     bot_games(s->bot), g->v->name, p, g->n, opts, tctext);
+		char *line = game_start_line(g->v, &spec->config, tc, p, bot_games(s->bot));
 		queue(g, p, line);
 		g_free(line);
 	}

@@ -54,6 +54,10 @@ const char *game_fault_name(GameFault f);
 /* The fault with that name, or -1. */
 int game_fault_from_name(const char *name);
 
+/* Side lines (table talk) a seat may send per `go`; past it each is
+ * answered `refused VERB flood` (and logged, so verify can judge it). */
+#define GAME_SIDE_MAX 64
+
 /* Faults in a row that retire a seat, by default. */
 #define GAME_MAX_FAULTS 3
 
@@ -140,6 +144,15 @@ typedef struct {
  * and reaped before it returns, except those handed back with keep_bots.
  */
 gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
+
+/* The options as "key:value,..." (sep ':', the `game` line) or
+ * "key=value,..." (sep '=', the log header); "" when the variant has none. */
+char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep);
+
+/* The `game` line a bot gets for its `games`-th game, in `seat`:
+ * "game N variant= seat= players= options= time=". verify expects it too. */
+char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
+		      int games);
 
 /* Free what a GameResult holds (names, path, kept bots). */
 void game_result_clear(GameResult *result);

@@ -168,6 +168,7 @@ void gamelog_free(GameLog *log)
 	}
 	if (log->events)
 		g_ptr_array_unref(log->events);
+	g_strfreev(log->chatter);
 	g_free(log);
 }
 
@@ -252,6 +253,7 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 	g_autoptr(GameLog) log = g_new0(GameLog, 1);
 	log->path = g_strdup(path);
 	log->events = g_ptr_array_new_with_free_func(event_free);
+	log->chatter = g_new0(char *, 1);
 	log->policy = -1;
 	log->sandbox = -1;
 	log->max_faults = -1;
@@ -363,6 +365,13 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 				if (!parse_int(rest, 0, 1000000, &v))
 					BAD("bad max-faults '%s'", rest);
 				log->max_faults = (int)v;
+			} else if (strcmp(word, "chatter") == 0) {
+				guint n = g_strv_length(log->chatter);
+				if (n >= 16)
+					BAD("more than 16 chatter lines");
+				log->chatter = g_renew(char *, log->chatter, n + 2);
+				log->chatter[n] = g_strdup(rest);
+				log->chatter[n + 1] = NULL;
 			} else if (strcmp(word, "bot") == 0) {
 				g_auto(GStrv) f = g_strsplit(rest, " ", 4);
 				int seat;

@@ -66,6 +66,8 @@ typedef struct {
 	char *sha256[VARIANT_MAX_PLAYERS];
 	char *command[VARIANT_MAX_PLAYERS];	/* "human" for a person */
 	char *workdir[VARIANT_MAX_PLAYERS];	/* NULL: none recorded */
+	GStrv chatter;		/* `chatter` lines: sent before every go
+				 * (referee check); NULL-terminated, never NULL */
 	GPtrArray *events;	/* GameLogEvent*, owned */
 	gboolean complete;	/* the `end` line was read */
 } GameLog;

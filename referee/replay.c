@@ -7,6 +7,7 @@
 #include "replay.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -25,7 +26,19 @@ typedef struct {
 	gboolean halted, result_seen;
 	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
 	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
-	GQueue told[VARIANT_MAX_PLAYERS];	/* update lines each seat is owed, in order */
+	/* What the referee owes each seat, in order: updates, side answers,
+	 * the result. Lines not derived from events (the greeting, go,
+	 * moves, chatter, quit, refusals of bad side lines) are checked
+	 * where they stand. */
+	GQueue told[VARIANT_MAX_PLAYERS];
+	GQueue side_heard[VARIANT_MAX_PLAYERS];	/* side lines the seat sent, not yet judged */
+	int sides[VARIANT_MAX_PLAYERS];		/* its side lines since its last go */
+	int greeted[VARIANT_MAX_PLAYERS];	/* 0, 1 after `tetrarena`, 2 after `game` */
+	int wants_moves[VARIANT_MAX_PLAYERS];	/* its hello: -1 none in this log, 0 or 1 */
+	int bad_hello[VARIANT_MAX_PLAYERS];	/* line of a hello not yet faulted, or 0 */
+	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
+	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
+	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
 	char text[1 << 16];
 } Replay;
 
@@ -38,8 +51,10 @@ static void replay_init(Replay *r, const GameLog *log)
 	rng_seed(&r->chance, log->seed);
 	rng_seed(&r->fault_rng, rng_derive(log->seed, "fault", 0));
 	r->submitted = 0;
-	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
 		r->first_fault[p] = -1;
+		r->wants_moves[p] = -1;
+	}
 	r->halted = r->result_seen = FALSE;
 	r->v->init(r->state, &log->config);
 }
@@ -49,6 +64,7 @@ static void replay_release(Replay *r)
 	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
 		g_free(r->said[p]);
 		g_queue_clear_full(&r->told[p], g_free);
+		g_queue_clear_full(&r->side_heard[p], g_free);
 	}
 	g_free(r->state);
 	g_free(r->scratch);
@@ -136,36 +152,176 @@ static void tell(Replay *r, int except, const char *fmt_, ...)
 			g_queue_push_tail(&r->told[p], g_strdup(line));
 }
 
-/* A line the referee sent: a `go` (check_go), its `moves` list (the legal
- * moves of the seat here, in the engine's order) or an `update` of a
- * chance move, a move or a fault (the next one the seat is owed). */
+static gboolean line_is(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
+}
+
+static gboolean is_side_line(const Replay *r, const char *line)
+{
+	if (!r->v->side || !r->v->side_verbs)
+		return FALSE;
+	for (const char *const *w = r->v->side_verbs; *w; w++)
+		if (line_is(line, *w))
+			return TRUE;
+	return FALSE;
+}
+
+/* The `moves` list: the legal moves of the seat here, in the engine's order. */
+static gboolean check_moves(Replay *r, const GameLogEvent *e, GError **error)
+{
+	int n = r->v->legal_moves(r->state, e->seat, r->scratch);
+	Text t;
+
+	if (r->wants_moves[e->seat] == 0)
+		FAIL("moves sent to seat %d, whose hello did not ask for them", e->seat);
+	text_init(&t, r->text, sizeof(r->text));
+	text_puts(&t, "moves");
+	for (int i = 0; i < n; i++) {
+		text_putc(&t, ' ');
+		r->v->move_format(r->state, e->seat, r->scratch[i], &t);
+	}
+	if (strcmp(e->text, r->text) != 0)
+		FAIL("the moves sent to seat %d are not its legal moves here", e->seat);
+	return TRUE;
+}
+
+/* The greeting: `tetrarena 1` (to a bot just started) then the `game`
+ * line the header gives, N being the bot's count of games. */
+static gboolean check_greeting(Replay *r, const GameLogEvent *e, GError **error)
+{
+	int p = e->seat;
+
+	if (strcmp(e->text, "tetrarena 1") == 0) {
+		if (r->greeted[p])
+			FAIL("'tetrarena 1' to seat %d after its greeting", p);
+		r->greeted[p] = 1;
+		return TRUE;
+	}
+	gint64 games = 0;
+	const char *sp = strchr(e->text + 5, ' ');
+	g_autofree char *n = sp ? g_strndup(e->text + 5, (gsize)(sp - e->text - 5)) : NULL;
+	if (!n || !g_ascii_string_to_signed(n, 10, 1, G_MAXINT, &games, NULL))
+		FAIL("a game line to seat %d without its game count", p);
+	g_autofree char *want =
+		game_start_line(r->v, &r->log->config, &r->log->time, p, (int)games);
+	if (r->greeted[p] == 2)
+		FAIL("a second game line to seat %d", p);
+	if (strcmp(want, e->text) != 0)
+		FAIL("the game line to seat %d should be '%s' by the header", p, want);
+	r->greeted[p] = 2;
+	return TRUE;
+}
+
+/* `refused VERB bad-text` or `refused VERB flood`: the answer to a side
+ * line that was never applied (no event). It answers the seat's oldest
+ * side line not yet judged, and must be the right answer to it. */
+static gboolean check_refusal(Replay *r, const GameLogEvent *e, const char *why, GError **error)
+{
+	int p = e->seat;
+	g_autofree char *entry = g_queue_pop_head(&r->side_heard[p]);
+	const char *heard = entry ? strchr(entry, ' ') + 1 : NULL;	/* "LINENO TEXT" */
+	size_t verb = strcspn(e->text + 8, " ");
+
+	if (!heard)
+		FAIL("'%s' to seat %d answers no side line of it", e->text, p);
+	if (strncmp(heard, e->text + 8, verb) != 0 || (heard[verb] != ' ' && heard[verb] != '\0'))
+		FAIL("'%s' to seat %d does not answer its line '%s'", e->text, p, heard);
+	gboolean flood = r->sides[p] > GAME_SIDE_MAX;
+	if (strcmp(why, "flood") == 0 && !flood)
+		FAIL("'%s': seat %d sent %d side lines since its go, no flood", e->text, p, r->sides[p]);
+	if (strcmp(why, "bad-text") == 0 && (flood || (!strchr(heard, '?') && !strstr(heard, "\\x"))))
+		FAIL("'%s': seat %d's line '%s' is %s", e->text, p, heard,
+		     flood ? "past the side line cap (flood)" : "printable ASCII");
+	return TRUE;
+}
+
+/* A line the referee sent. Each kind is checked against the game: the
+ * greeting against the header, a `go` against the state (check_go), its
+ * `moves` against the legal moves, chatter against the header, `quit`
+ * after the result; everything else (updates, side answers, the result)
+ * must be the next line the seat is owed. */
 static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, uint32_t mask,
 			   GError **error)
 {
-	if (g_str_has_prefix(e->text, "go "))
+	int p = e->seat;
+	int nchat = (int)g_strv_length(r->log->chatter);
+
+	if (r->results[p] == 2)
+		FAIL("'%s' to seat %d after its quit", e->text, p);
+	if (strcmp(e->text, "tetrarena 1") == 0 || line_is(e->text, "game"))
+		return check_greeting(r, e, error);
+	if (r->greeted[p] < 2)
+		FAIL("'%s' to seat %d before its game line", e->text, p);
+	gboolean go = g_str_has_prefix(e->text, "go ");
+	if (go || line_is(e->text, "moves")) {
+		if (r->chat[p] != nchat)
+			FAIL("the %s to seat %d without the header's chatter lines before it",
+			     go ? "go" : "moves", p);
+		if (r->bad_hello[p])
+			FAIL("a %s to seat %d, whose hello (line %d) is malformed and not faulted",
+			     go ? "go" : "moves", p, r->bad_hello[p]);
+		if (!go)
+			return check_moves(r, e, error);
+		r->chat[p] = 0;
+		r->sides[p] = 0;
+		r->went[p] = TRUE;
 		return check_go(r, e, ph, mask, error);
-	if (g_str_has_prefix(e->text, "moves ") || strcmp(e->text, "moves") == 0) {
-		int n = r->v->legal_moves(r->state, e->seat, r->scratch);
-		Text t;
-		text_init(&t, r->text, sizeof(r->text));
-		text_puts(&t, "moves");
-		for (int i = 0; i < n; i++) {
-			text_putc(&t, ' ');
-			r->v->move_format(r->state, e->seat, r->scratch[i], &t);
-		}
-		if (strcmp(e->text, r->text) != 0)
-			FAIL("the moves sent to seat %d are not its legal moves here", e->seat);
+	}
+	if (r->chat[p] < nchat && strcmp(e->text, r->log->chatter[r->chat[p]]) == 0) {
+		r->chat[p]++;
 		return TRUE;
 	}
-	const char *u = g_str_has_prefix(e->text, "update ") ? e->text + 7 : NULL;
-	if (u && (g_ascii_isdigit(u[0]) || g_str_has_prefix(u, "chance ") || g_str_has_prefix(u, "fault "))) {
-		g_autofree char *want = g_queue_pop_head(&r->told[e->seat]);
-		if (!want)
-			FAIL("'%s' to seat %d tells of nothing that happened", e->text, e->seat);
-		if (strcmp(want, e->text) != 0)
-			FAIL("'%s' to seat %d: the next thing it should be told is '%s'", e->text, e->seat, want);
+	if (strcmp(e->text, "quit") == 0) {
+		if (r->results[p] != 1)
+			FAIL("quit to seat %d before its result", p);
+		r->results[p] = 2;
+		return TRUE;
 	}
+	if (g_str_has_prefix(e->text, "refused ")) {
+		const char *why = strrchr(e->text, ' ');
+		if (strcmp(why, " bad-text") == 0 || strcmp(why, " flood") == 0)
+			return check_refusal(r, e, why + 1, error);
+	}
+	g_autofree char *want = g_queue_pop_head(&r->told[p]);
+	if (!want)
+		FAIL("'%s' to seat %d: nothing happened that it should be told", e->text, p);
+	if (strcmp(want, e->text) != 0)
+		FAIL("'%s' to seat %d: the next thing it should be told is '%s'", e->text, p, want);
+	if (g_str_has_prefix(want, "result "))
+		r->results[p] = 1;
 	return TRUE;
+}
+
+/* A line a bot sent: its hello says whether it wants `moves` lines; its
+ * `move` is held against the move event; a side line against the side
+ * event or the refusal that answers it. Other lines are the bot's own
+ * words (info, comments): nothing in the game depends on them. */
+static void check_received(Replay *r, const GameLogEvent *e)
+{
+	int p = e->seat;
+
+	if (line_is(e->text, "move")) {
+		g_free(r->said[p]);
+		r->said[p] = g_strdup(e->text + (e->text[4] ? 5 : 4));
+		r->said_line[p] = e->lineno;
+	} else if (line_is(e->text, "hello") && r->wants_moves[p] < 0 && !r->bad_hello[p] &&
+		   !r->went[p]) {
+		g_auto(GStrv) w = g_strsplit(e->text, " ", -1);
+		if (!w[1] || !w[2] || !w[1][0] || !w[2][0]) {
+			r->bad_hello[p] = e->lineno;
+			return;
+		}
+		r->wants_moves[p] = 0;
+		for (int i = 3; w[i]; i++)
+			if (strcmp(w[i], "moves") == 0)
+				r->wants_moves[p] = 1;
+	} else if (is_side_line(r, e->text)) {
+		g_queue_push_tail(&r->side_heard[p], g_strdup_printf("%d %s", e->lineno, e->text));
+		r->sides[p]++;
+	}
 }
 
 /* Parse and check a player's move; the random policy's must match its draw. */
@@ -233,6 +389,15 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 		g_auto(GStrv) vals = g_strsplit(eq + 1, ",", -1);
 		int which = strcmp(key, "ranks") == 0 ? 0 : strcmp(key, "scores") == 0 ? 1
 			: strcmp(key, "faults") == 0 ? 2 : -1;
+		if (strcmp(key, "reason") == 0) {
+			/* the game's time ran out (a halt): limit, or faults when
+			 * no seat could play on; else end, or faults */
+			const char *why = eq + 1;
+			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0)
+				FAIL("the result's reason is %s, but the game %s", why,
+				     r->halted ? "was halted (limit or faults)" : "was not halted (end or faults)");
+			continue;
+		}
 		if (which < 0)
 			continue;
 		seen[which] = TRUE;
@@ -257,6 +422,38 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 	if (!seen[0] || !seen[1] || !seen[2])
 		FAIL("result lacks ranks=, scores= or faults=");
 	return check_result_extra(r, e, error);
+}
+
+/* The side line of a bot that a side event judges: its oldest side line
+ * not yet judged with this text (lines before it the variant did not take
+ * as side actions). A person's lines come from the terminal. */
+static gboolean heard_side(Replay *r, const GameLogEvent *e, const char *action, GError **error)
+{
+	int p = e->seat;
+	int first = 0;
+
+	if (g_strcmp0(r->log->command[p], "human") == 0)
+		return TRUE;
+	while (!g_queue_is_empty(&r->side_heard[p])) {
+		g_autofree char *line = g_queue_pop_head(&r->side_heard[p]);
+		char *text = strchr(line, ' ') + 1;	/* "LINENO TEXT" */
+		if (!first)
+			first = atoi(line);
+		if (strcmp(text, action) == 0)
+			return TRUE;
+	}
+	if (first)
+		FAIL("seat %d never sent the side line '%s' (its oldest side line not yet judged, line %d, says otherwise)",
+		     p, action, first);
+	FAIL("seat %d never sent the side line '%s'", p, action);
+}
+
+/* The answers of a side action or a close are owed to their seats. */
+static void owe_side(Replay *r, const VariantSide *out)
+{
+	for (int i = 0; i < out->n; i++)
+		if (out->to[i] >= 0 && out->to[i] < r->log->config.nplayers)
+			g_queue_push_tail(&r->told[out->to[i]], g_strdup(out->line[i]));
 }
 
 /*
@@ -292,7 +489,23 @@ static gboolean replay_side(Replay *r, const GameLogEvent *e, VariantPhase ph, G
 	if (!ok && strcmp(reason, out.reason) != 0)
 		FAIL("'%s' by seat %d is refused for %s, the log says %s", action, e->seat,
 		     out.reason, reason);
+	if (!heard_side(r, e, action, error))
+		return FALSE;
+	owe_side(r, &out);
 	return TRUE;
+}
+
+/* An `illegal` fault: the seat's move line was a move, not legal here.
+ * (A line that is not a move at all is `malformed`.) A person's moves
+ * come from the terminal. */
+static gboolean said_illegal(Replay *r, int p)
+{
+	Move m;
+
+	if (g_strcmp0(r->log->command[p], "human") == 0)
+		return TRUE;
+	return r->said[p] && r->v->move_parse(r->state, p, r->said[p], &m) &&
+	       !variant_move_is_legal(r->v, r->state, p, m, r->scratch);
 }
 
 /* Apply one event with every check. */
@@ -351,22 +564,32 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_SENT:
 		return check_sent(r, e, ph, mask, error);
 	case GAMELOG_RECEIVED:
-		if (g_str_has_prefix(e->text, "move ") || strcmp(e->text, "move") == 0) {
-			g_free(r->said[e->seat]);
-			r->said[e->seat] = g_strdup(e->text + (e->text[4] ? 5 : 4));
-			r->said_line[e->seat] = e->lineno;
-		}
+		check_received(r, e);
 		return TRUE;
 	case GAMELOG_FAULT:
+		if (strcmp(e->text, "illegal") == 0 && !said_illegal(r, e->seat))
+			FAIL("an illegal-move fault of seat %d, but its last move line (line %d) is %s",
+			     e->seat, r->said_line[e->seat],
+			     r->said[e->seat] ? "a legal move here, or no move" : "missing");
 		g_clear_pointer(&r->said[e->seat], g_free);
+		r->bad_hello[e->seat] = 0;
 		tell(r, -1, "update fault %d %s", e->seat, e->text);
 		if (r->first_fault[e->seat] < 0)
 			r->first_fault[e->seat] = game_fault_from_name(e->text);
 		return TRUE;
 	case GAMELOG_REJECTED:
-		if (!r->v->move_parse(r->state, e->seat, e->text, &m) && !r->said[e->seat])
+		/* a move legal at its `go` but overtaken since: the seat said
+		 * it, it is not legal now, and the seat is told so */
+		if (!r->v->move_parse(r->state, e->seat, e->text, &m))
 			FAIL("'%s' is not a move of seat %d", e->text, e->seat);
-		g_clear_pointer(&r->said[e->seat], g_free);
+		if (variant_move_is_legal(r->v, r->state, e->seat, m, r->scratch))
+			FAIL("%s by seat %d is legal here, yet the log says it was rejected", e->text, e->seat);
+		if (!heard(r, e, m, error))
+			return FALSE;
+		/* stale by a trade in a round, by another seat's move in real time */
+		g_queue_push_tail(&r->told[e->seat],
+				  g_strdup_printf("rejected %s %s", e->text,
+						  ph == VARIANT_PHASE_SIMULTANEOUS ? "traded" : "overtaken"));
 		return TRUE;
 	case GAMELOG_OUT:
 		return TRUE;
@@ -377,6 +600,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		if (!r->v->side_close || ph != VARIANT_PHASE_SIMULTANEOUS || !(mask & (1u << e->seat)))
 			FAIL("seat %d's side actions close outside a simultaneous round of its own", e->seat);
 		r->v->side_close(r->state, e->seat, &out);
+		owe_side(r, &out);
 		return TRUE;
 	}
 	case GAMELOG_HALT:
@@ -388,6 +612,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_RESULT:
 		if (!check_result(r, e, error))
 			return FALSE;
+		tell(r, -1, "result %s", e->text);
 		r->result_seen = TRUE;
 		return TRUE;
 	}

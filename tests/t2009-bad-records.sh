@@ -57,5 +57,60 @@ rejects "a moves line missing a move fails verify, naming it" "moves.log:$first_
 	"$ref" verify "$tmp/moves.log"
 awk -v n="$first_move" 'NR == n { sub(/^< 0 \+[0-9]*/, "< 0 +1") } { print }' "$tmp/game.log" >"$tmp/time.log"
 check "a changed time still verifies" "$ref" verify "$tmp/time.log"
+
+# Every line, one at a time: in a real log of each variant (rush in real
+# time, a 3-seat matrix game with table talk, a link game with faults, the
+# random policy and a bot that chatters), each event and each traffic line
+# the game depends on is changed (an 'x' appended) and verify must fail,
+# naming that line (as the line of the error, or in its text when the
+# line it contradicts comes later). Not changed: `#` comments, times, and the bot's own
+# words, which nothing in the game depends on (its info and unknown lines,
+# the name and version in its hello, a move the game ended before judging).
+fake=$build/tests/prog-fakebot
+soc=$build/tests/prog-socialbot
+"$ref" play --variant=tetroll --seed=3 --log="$tmp/all-tetroll.log" bin/bot-random >/dev/null 2>&1
+"$ref" play --variant=rush --seed=4 --log="$tmp/all-rush.log" bin/bot-random bin/bot-random >/dev/null 2>&1
+"$ref" play --variant=matrix --seed=5 --log="$tmp/all-matrix.log" "$soc" "$soc" "$soc" >/dev/null 2>&1
+"$ref" play --variant=link --seed=6 --fault-policy=random --log="$tmp/all-link.log" \
+	"$fake chatter" "$fake illegal 3" >/dev/null 2>&1
+for v in tetroll rush matrix link; do
+	log=$tmp/all-$v.log
+	check "every line: the $v log verifies as written" "$ref" verify "$log"
+	awk -v dir="$tmp" -v v="$v" '
+		{ line[NR] = $0 }
+		/^< [0-9]+ \+[0-9]+ move( |$)/ { pending[$2] = NR }
+		/^(move|submit|rejected|fault) [0-9]+ / { judged[pending[$2]] = 1; pending[$2] = 0 }
+		END {
+			body = 0
+			for (i = 1; i <= NR; i++) {
+				if (line[i] == "begin") { body = 1; continue }
+				if (!body || line[i] ~ /^#/ || line[i] == "end") continue
+				if (line[i] ~ /^< [0-9]+ \+[0-9]+ / && line[i] !~ /^< [0-9]+ \+[0-9]+ (move|say|offer|gift|accept|refuse|tome)( |$)/) continue
+				if (line[i] ~ /^< [0-9]+ \+[0-9]+ move( |$)/ && !judged[i]) continue
+				f = dir "/mut-" v "-" i ".log"
+				for (j = 1; j <= NR; j++) {
+					if (j != i) { print line[j] > f; continue }
+					if (line[j] ~ / wall=/) { s = line[j]; sub(/ wall=/, "x wall=", s); print s > f }
+					else print line[j] "x" > f
+				}
+				close(f)
+			}
+		}' "$log"
+	total=0 passed=0 unnamed=0
+	for m in "$tmp"/mut-$v-*.log; do
+		i=${m##*-}; i=${i%.log}
+		total=$((total + 1))
+		if "$ref" verify "$m" >/dev/null 2>"$tmp/err"; then
+			passed=$((passed + 1)); echo "# $v line $i changed, yet it verifies: $(sed -n "${i}p" "$log")"
+		elif ! grep -q -e "\.log:$i: " -e "line $i[),]" "$tmp/err"; then
+			unnamed=$((unnamed + 1)); echo "# $v line $i: the error does not name it: $(head -1 "$tmp/err")"
+		fi
+		rm -f "$m"
+	done
+	echo "# $v: $total lines changed one at a time"
+	check "every line: each of the $v log's $total lines, changed, fails verify" test "$total" -gt 50 -a "$passed" = 0
+	check "every line: and the error names that line" test "$unnamed" = 0
+done
+
 echo "1..$n"
 exit $fail

@@ -331,8 +331,9 @@ static void run_and_verify(Fixture *f)
 	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
 	g_autoptr(GameLog) log = gamelog_read_with(f->log, toys, &err);
 	g_assert_no_error(err);
-	g_assert_true(replay_verify(log, &err));
+	gboolean ok = replay_verify(log, &err);
 	g_assert_no_error(err);
+	g_assert_true(ok);
 }
 
 static void test_sim_rounds(void)
