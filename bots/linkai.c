@@ -14,7 +14,7 @@
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 
-static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 100};
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50};
 
 void linkai_init(LinkAi *ai)
 {

@@ -152,7 +152,8 @@ static void test_float_weight(void)
 	LinkAi ai;
 
 	linkai_init(&ai);
-	g_assert_cmpint(ai.w[LINKAI_W_FLOAT], ==, 100);
+	g_assert_cmpint(ai.w[LINKAI_W_FLOAT], ==, 50);
+	ai.w[LINKAI_W_FLOAT] = 100;
 	ai.w[LINKAI_W_CAP] = 10;	/* count them all */
 	fixture(&s, "S", "0:I1@0,1:O0@6");
 	int full = linkai_evaluate(&ai, &s, 0);
