@@ -1,7 +1,8 @@
 #!/bin/sh
 # t3002-tournament-shards: shards played apart and merged give the same
 # standings as one run; a merge of another tournament's journal is refused;
-# usage errors exit 2; a tournament file works like flags.
+# usage errors exit 2; a tournament file works like flags; the merge writes
+# report.html over every shard's games, with their replays.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
 fake=$build/tests/prog-fakebot
@@ -10,7 +11,7 @@ games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 results() { cut -d, -f1-11 "$1/games.csv"; }
 standings() { grep -v '_ms"' "$1/standings.json"; }
 
-echo "1..16"
+echo "1..18"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 cat >"$tmp/t.ini" <<EOT
 [tournament]
@@ -38,6 +39,7 @@ for i in 0 1 2; do
 done
 check "shards hold disjoint parts of the schedule" \
 	[ $(($(games "$tmp/s0") + $(games "$tmp/s1") + $(games "$tmp/s2"))) = 48 ]
+rm -f "$tmp/s1/games/000001.log.html"	# the merge's report writes it again
 "$ref" merge -o "$tmp/m" "$tmp/s2" "$tmp/s0" "$tmp/s1" >"$tmp/m.out" 2>"$tmp/m.err"
 check "merge exits 0" [ $? = 0 ]
 results "$tmp/one" >"$tmp/one.csv"
@@ -47,6 +49,9 @@ standings "$tmp/one" >"$tmp/one.json"
 standings "$tmp/m" >"$tmp/m.json"
 check "merged standings equal one run's" cmp -s "$tmp/one.json" "$tmp/m.json"
 check "merge prints the standings" grep -q "^  1 " "$tmp/m.out"
+check "merge writes report.html with the games of all three shards" \
+	sh -c "for i in 0 1 2; do grep -q '$tmp/s'\$i'/games/' '$tmp/m/report.html' || exit 1; done"
+check "and the replay of a shard's game that had none" [ -s "$tmp/s1/games/000001.log.html" ]
 
 "$ref" tournament "$tmp/t.ini" -q --players 2 -o "$tmp/other" >/dev/null 2>&1
 "$ref" merge "$tmp/one" "$tmp/other" >/dev/null 2>"$tmp/x.err"

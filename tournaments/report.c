@@ -9,11 +9,13 @@
 #include "referee/html.h"
 #include "referee/replay.h"
 
-/* Write the replay of outdir/rel beside it, unless it is there already;
+/* Write the replay of outdir/rel (rel itself when absolute, as `referee
+ * merge` names the shards' logs) beside it, unless it is there already;
  * FALSE when the game has none (no log, or one that does not replay). */
 static gboolean write_replay(const char *outdir, const char *rel)
 {
-	g_autofree char *log_path = g_build_filename(outdir, rel, NULL);
+	g_autofree char *log_path =
+		g_path_is_absolute(rel) ? g_strdup(rel) : g_build_filename(outdir, rel, NULL);
 	g_autofree char *html_path = g_strdup_printf("%s.html", log_path);
 	g_autoptr(GError) error = NULL;
 

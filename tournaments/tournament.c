@@ -1122,9 +1122,15 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 					break;
 			}
 		}
+		g_autoptr(GPtrArray) logs = g_ptr_array_new();
+		for (guint i = 0; i < all->len; i++) {
+			JournalGame *g = g_ptr_array_index(all, i);
+			if (g->log[0] && strcmp(g->log, "-") != 0)
+				g_ptr_array_add(logs, g->log);
+		}
 		if (error || !standings_write_json(st, json, &error) ||
 		    !standings_write_csv(st, csv, &error) ||
-		    !g_file_set_contents(txt, text, -1, &error)) {
+		    !g_file_set_contents(txt, text, -1, &error) || !report_write(output, logs, &error)) {
 			fprintf(stderr, "referee merge: %s\n", error->message);
 			status = 1;
 		}
