@@ -728,6 +728,7 @@ static int harness_main(int argc, char **argv)
 		fflush(stdout);
 	}
 	randombot_release(&rb);
+	free(ai->endgame);
 	free(ai);
 	return 0;
 }
