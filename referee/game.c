@@ -438,9 +438,9 @@ static gboolean take_event(Game *g, int p, Event *ev)
 		return TRUE;
 	case BOT_LINE_OK:
 		/* At most GAME_INFO_MAX info and other ignored lines per move
-		 * reach the log. */
-		LineKind kind = line_kind(g, line);
-		if ((kind == LINE_OTHER || (!s->awaiting && kind != LINE_SIDE)) && ++s->info > GAME_INFO_MAX) {
+		 * reach the log (side lines have their own cap, GAME_SIDE_MAX). */
+		if ((line_kind(g, line) == LINE_OTHER || (!s->awaiting && line_kind(g, line) != LINE_SIDE)) &&
+		    ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
 			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
