@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_MOVES (PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
@@ -27,6 +28,7 @@ void tetrollai_init(TetrollAi *ai)
 		.max_rerolls = 2,
 		.lookahead = 1,
 		.lookahead_width = 6,
+		.inner_width = 4,
 		.objective = TETROLLAI_SCORE,
 	};
 }
@@ -133,50 +135,156 @@ static double prize_worth(const TetrollState *s, int b, bool first)
 	}
 }
 
+/* ---- bitboards: the sheet as one uint16_t per row, bit x for column x ---- */
+
+/* An orientation of a free shape as cells for the bit-parallel tests. */
+typedef struct {
+	int8_t w, h;
+	int8_t dx[4], dy[4];
+} Shape;
+
+static Shape shapes[6][8];	/* [number 1..5][orientation] */
+static int nshapes[6];
+
+static void init_shapes(void)
+{
+	if (nshapes[1])
+		return;
+	for (int k = 1; k <= 5; k++) {
+		const Orientation *os[8];
+		int n = piece_free_orientations(tetroll_shape_piece(k), os);
+		for (int i = 0; i < n; i++) {
+			Shape *sh = &shapes[k][i];
+			sh->w = os[i]->width;
+			sh->h = os[i]->height;
+			for (int c = 0; c < 4; c++) {
+				sh->dx[c] = os[i]->x[c];
+				sh->dy[c] = os[i]->y[c];
+			}
+		}
+		nshapes[k] = n;
+	}
+}
+
+/*
+ * The columns x where orientation o fits with its lower-left corner at
+ * (x, y): all four cells empty and one resting on row 0 or a filled cell
+ * (tetroll_fits, for every x at once).
+ */
+static inline unsigned fit_columns(const uint16_t *bits, const Shape *o, int y, int width)
+{
+	unsigned blocked = 0, rest = y == 0 ? ~0u : 0;
+
+	for (int c = 0; c < 4; c++) {
+		int ry = y + o->dy[c];
+		blocked |= (unsigned)bits[ry] >> o->dx[c];
+		if (ry > 0)
+			rest |= (unsigned)bits[ry - 1] >> o->dx[c];
+	}
+	return ~blocked & rest & ((1u << (width - o->w + 1)) - 1u);
+}
+
+/* Whether shape number k (1..5) fits anywhere on the sheet (tetroll_shape_fits). */
+static bool shape_fits(const TetrollState *s, const uint16_t *bits, int k)
+{
+	for (int i = 0; i < nshapes[k]; i++) {
+		const Shape *o = &shapes[k][i];
+		if (o->w > s->width)
+			continue;
+		for (int y = 0; y < s->height; y++)
+			if (fit_columns(bits, o, y, s->width))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Mark empty cells in components of fewer than four cells that do not reach
- * the top of the sheet: no piece can ever be placed there. OUT: dead.
- * Returns their count inside the grid.
+ * the top of the sheet: no piece can ever be placed there. OUT: dead, one
+ * mask per row. Returns their count inside the grid.
  */
-static int dead_cells(const TetrollState *s, int seat, bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH])
+static int dead_cells(const TetrollState *s, int seat, uint16_t dead[TETROLL_ROWS])
 {
-	const TetrollSheet *sh = &s->sheet[seat];
-	int rows = s->height + TETROLL_ABOVE, w = s->width, total = 0;
-	bool seen[TETROLL_ROWS][TETROLL_MAX_WIDTH];
-	int stack[TETROLL_ROWS * TETROLL_MAX_WIDTH], comp[TETROLL_ROWS * TETROLL_MAX_WIDTH];
+	const uint16_t *bits = s->sheet[seat].bits;
+	int rows = s->height + TETROLL_ABOVE, total = 0;
+	unsigned full = (1u << s->width) - 1u;
+	uint16_t empty[TETROLL_ROWS], reach[TETROLL_ROWS];
+	bool changed = true, any_closed = false;
 
-	memset(seen, 0, sizeof(seen));
-	memset(dead, 0, sizeof(bool) * TETROLL_ROWS * TETROLL_MAX_WIDTH);
-	for (int y0 = 0; y0 < s->height; y0++) {
-		for (int x0 = 0; x0 < w; x0++) {
-			if (sh->cell[y0][x0] || seen[y0][x0])
-				continue;
-			int sp = 0, nc = 0;
-			bool open = false;
-			stack[sp++] = y0 * TETROLL_MAX_WIDTH + x0;
-			seen[y0][x0] = true;
-			while (sp) {
-				int c = stack[--sp], y = c / TETROLL_MAX_WIDTH, x = c % TETROLL_MAX_WIDTH;
-				comp[nc++] = c;
-				if (y == rows - 1)
-					open = true;
-				static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-				for (int d = 0; d < 4; d++) {
-					int nx = x + dx[d], ny = y + dy[d];
-					if (nx < 0 || nx >= w || ny < 0 || ny >= rows)
-						continue;
-					if (sh->cell[ny][nx] || seen[ny][nx])
-						continue;
-					seen[ny][nx] = true;
-					stack[sp++] = ny * TETROLL_MAX_WIDTH + nx;
+	for (int y = 0; y < rows; y++) {
+		empty[y] = (uint16_t)(~bits[y] & full);
+		reach[y] = 0;
+		dead[y] = 0;
+	}
+	reach[rows - 1] = empty[rows - 1];
+	/* Empty cells joined to the top row: sweep down and up until stable. */
+	while (changed) {
+		changed = false;
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < rows; i++) {
+				int y = pass ? i : rows - 1 - i;
+				unsigned r = reach[y];
+				if (y + 1 < rows)
+					r |= reach[y + 1] & empty[y];
+				if (y > 0)
+					r |= reach[y - 1] & empty[y];
+				if (!r)
+					continue;
+				unsigned prev;
+				do {
+					prev = r;
+					r |= ((r << 1) | (r >> 1)) & empty[y];
+				} while (r != prev);
+				if (r != reach[y]) {
+					reach[y] = (uint16_t)r;
+					changed = true;
 				}
 			}
-			if (open || nc >= 4)
-				continue;
-			for (int i = 0; i < nc; i++) {
-				int y = comp[i] / TETROLL_MAX_WIDTH, x = comp[i] % TETROLL_MAX_WIDTH;
-				dead[y][x] = true;
-				total += y < s->height;
+	}
+	uint16_t closed[TETROLL_ROWS];
+	for (int y = 0; y < rows; y++) {
+		closed[y] = empty[y] & (uint16_t)~reach[y];
+		any_closed |= closed[y] != 0;
+	}
+	if (!any_closed)
+		return 0;
+	/* Each closed component: grown from its lowest cell, dead when under 4 cells. */
+	for (int y0 = 0; y0 < rows; y0++) {
+		while (closed[y0]) {
+			uint16_t comp[TETROLL_ROWS] = {0};
+			comp[y0] = (uint16_t)(closed[y0] & -closed[y0]);
+			bool grew = true;
+			while (grew) {
+				grew = false;
+				for (int y = y0; y < rows; y++) {
+					unsigned r = comp[y];
+					if (y + 1 < rows)
+						r |= comp[y + 1] & closed[y];
+					if (y > y0)
+						r |= comp[y - 1] & closed[y];
+					if (!r)
+						continue;
+					unsigned prev;
+					do {
+						prev = r;
+						r |= ((r << 1) | (r >> 1)) & closed[y];
+					} while (r != prev);
+					if (r != comp[y]) {
+						comp[y] = (uint16_t)r;
+						grew = true;
+					}
+				}
+			}
+			int nc = 0;
+			for (int y = y0; y < rows; y++)
+				nc += __builtin_popcount(comp[y]);
+			for (int y = y0; y < rows; y++) {
+				closed[y] &= (uint16_t)~comp[y];
+				if (nc < 4) {
+					dead[y] |= comp[y];
+					if (y < s->height)
+						total += __builtin_popcount(comp[y]);
+				}
 			}
 		}
 	}
@@ -195,7 +303,7 @@ static double miss_chance(const TetrollState *s, int seat)
 	bool any = false;
 
 	for (int k = 1; k <= 5; k++) {
-		if (tetroll_shape_fits(s, seat, tetroll_shape_piece(k)))
+		if (shape_fits(s, s->sheet[seat].bits, k))
 			any = true;
 		else
 			miss += roll_odds[k];
@@ -208,24 +316,25 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	const TetrollSheet *sh = &s->sheet[seat];
 	const TetrollAiParams *p = &ai->p;
 	int rows, bonus[TETROLL_BONUSES];
-	double v = tetroll_score(s, seat, &rows, bonus);
-	bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH];
+	double now = tetroll_score(s, seat, &rows, bonus), v = now;
+	uint16_t dead[TETROLL_ROWS];
 
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
 		return v + objective_term(s, seat, p->objective, true);
+	init_shapes();
 	int ndead = dead_cells(s, seat, dead);
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
 	double w = s->width;
+	unsigned full = (1u << s->width) - 1u;
 
 	for (int y = 0; y < s->height; y++) {
-		if (tetroll_row_full(s, seat, y) || !sh->bits[y])
+		if (sh->bits[y] == full || !sh->bits[y])
 			continue;
 		bool seen[7] = {false};
-		int f = 0, d = 0, nd = 0, distinct = 0, rowdead = 0;
+		int f = 0, d = 0, nd = 0, distinct = 0;
 		for (int x = 0; x < s->width; x++) {
 			int c = sh->cell[y][x];
-			rowdead += dead[y][x];
 			if (!c)
 				continue;
 			f++;
@@ -242,32 +351,31 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double row = share * (p->row_weight * expect + p->dup_ring * nd);
 		if (even_won || odd_won)
 			row += share * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
-		if (rowdead)
+		if (dead[y])
 			row *= 0.2;
 		v += row;
 	}
 	v -= p->dead_cell * ndead;
-	int prev = -1, bump = 0, covered = 0;
-	for (int x = 0; x < s->width; x++) {
-		int h = 0;
-		for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--)
-			if (sh->cell[y][x]) {
-				h = y + 1;
-				break;
-			}
-		for (int y = 0; y < h - 1 && y < s->height; y++)
-			covered += !sh->cell[y][x] && !dead[y][x];
-		if (prev >= 0)
-			bump += h > prev ? h - prev : prev - h;
-		prev = h;
+	/* Roughness of the column heights, and live empty cells under a number. */
+	int height[TETROLL_MAX_WIDTH] = {0}, bump = 0, covered = 0;
+	unsigned above = 0, seen_top = 0;
+	for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--) {
+		unsigned b = sh->bits[y];
+		if (y < s->height)
+			covered += __builtin_popcount(~b & full & above & ~(unsigned)dead[y]);
+		above |= b;
+		for (unsigned nw = b & ~seen_top; nw; nw &= nw - 1)
+			height[__builtin_ctz(nw)] = y + 1;
+		seen_top |= b;
 	}
+	for (int x = 1; x < s->width; x++)
+		bump += abs(height[x] - height[x - 1]);
 	v -= p->bump * bump + p->covered * covered;
 	/*
 	 * If the next roll fits nowhere the game ends and everything above the
 	 * score now is lost: count that share of the estimate as lost.
 	 */
 	if (p->nofit > 0) {
-		double now = tetroll_score(s, seat, &rows, bonus);
 		double miss = miss_chance(s, seat) * p->nofit;
 		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
 	}
@@ -275,7 +383,8 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
+		double share = p->track_power == 2.0 ? frac * frac
+			     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
 		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
 	}
 	return v + objective_term(s, seat, p->objective, false);
@@ -488,78 +597,165 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	return tetroll_move_reroll(best_mask, pay[0] + 1);
 }
 
-/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
-static void shape_odds(double odds[7])
+/* ---- placement: expectimax over the next rolls ------------------------ */
+
+/* The best `keep` placements of a state, by static value, with their sheets. */
+typedef struct {
+	int n;				/* kept, best first */
+	int legal;			/* placements in all */
+	int order[TETROLLAI_MAX_WIDTH + 1];	/* slots, best first */
+	Move move[TETROLLAI_MAX_WIDTH + 1];
+	double value[TETROLLAI_MAX_WIDTH + 1];
+	TetrollState after[TETROLLAI_MAX_WIDTH + 1];	/* the placement applied and settled */
+} Ranked;
+
+/*
+ * Apply every placement of s (stage place), settle its follow-ups and value
+ * the sheet; keep the best `keep` (1..TETROLLAI_MAX_WIDTH) in r.
+ */
+static void rank_placements(TetrollAi *ai, const TetrollState *s, int seat, int keep, Ranked *r)
 {
-	memset(odds, 0, 7 * sizeof(double));
+	Move moves[MAX_MOVES], scratch[MAX_MOVES];
+	int n = variant_tetroll.legal_moves(s, seat, moves);
+
+	r->n = 0;
+	r->legal = n;
+	for (int i = 0; i <= keep; i++)
+		r->order[i] = i;
+	for (int i = 0; i < n; i++) {
+		int slot = r->order[r->n < keep ? r->n : keep];	/* a free slot */
+		TetrollState *t = &r->after[slot];
+		*t = *s;
+		variant_tetroll.apply(t, seat, moves[i]);
+		settle(ai, t, seat, scratch);
+		double v = tetrollai_eval(ai, t, seat);
+		if (r->n == keep && v <= r->value[r->order[keep - 1]])
+			continue;
+		int j = r->n < keep ? r->n++ : keep - 1;
+		int evicted = r->order[j];
+		r->move[slot] = moves[i];
+		r->value[slot] = v;
+		/* slot goes to position j (evicted there goes to the free end), then bubbles up */
+		if (evicted != slot)
+			r->order[keep] = evicted;
+		r->order[j] = slot;
+		while (j > 0 && r->value[r->order[j - 1]] < v) {
+			int tmp = r->order[j - 1];
+			r->order[j - 1] = r->order[j];
+			r->order[j] = tmp;
+			j--;
+		}
+	}
+}
+
+static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth);
+
+/* The worth of a sheet whose game ended now (nothing fitted). */
+static double ended_value(const TetrollState *s, int seat)
+{
+	int bonus[TETROLL_BONUSES];
+
+	return tetroll_score(s, seat, NULL, bonus);
+}
+
+/*
+ * The worth of the best placement in u (stage place) looking `depth` rolls
+ * ahead: depth 0 the static value of the best placement; deeper, the best
+ * `inner_width` placements by static value are valued by roll_value.
+ */
+static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth)
+{
+	static Ranked pool[4];	/* one per depth; the bot is single-threaded */
+	Ranked *r = &pool[depth < 4 ? depth : 3];
+
+	rank_placements(ai, u, seat, depth ? ai->p.inner_width : 1, r);
+	if (!r->legal)
+		return ended_value(u, seat);
+	if (!depth)
+		return r->value[r->order[0]];
+	double best = -INFINITY;
+	for (int i = 0; i < r->n; i++) {
+		double v = roll_value(ai, &r->after[r->order[i]], seat, depth - 1);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static const double *shape_odds(void)
+{
+	static double odds[7];
+	static bool done;
+
+	if (done)
+		return odds;
 	for (int c = 0; c < DICE_CODES; c++) {
 		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
 					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
 		sort4(d);
 		odds[tetroll_dice_shape(d)] += 1.0 / DICE_CODES;
 	}
+	done = true;
+	return odds;
+}
+
+/* u: t with the next roll showing shape number k for seat. */
+static void with_shape(TetrollState *u, const TetrollState *t, int seat, int k)
+{
+	*u = *t;
+	u->current = (int8_t)seat;
+	for (int d = 0; d < TETROLL_DICE; d++)
+		u->dice[d] = (int8_t)k;
+	u->ndice = TETROLL_DICE;
+	u->stage = TETROLL_STAGE_PLACE;
+	u->nqueue = 0;
 }
 
 /*
- * Placement with one roll of lookahead: each of the best few placements
- * by static value is valued again by the expectation, over the next roll
- * (no rerolls), of the best placement after it.
+ * The worth of sheet t (a placement made and settled) over the next roll
+ * (no rerolls): the expectation over the six shape outcomes of the best
+ * placement, that one searched depth more rolls.
+ */
+static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth)
+{
+	const double *odds = shape_odds();
+	double v = 0;
+
+	if (t->sheet[seat].status != TETROLL_PLAYING)
+		return tetrollai_eval(ai, t, seat);
+	for (int k = 1; k <= 6; k++) {
+		TetrollState u;
+		with_shape(&u, t, seat, k);
+		v += odds[k] * place_value(ai, &u, seat, depth);
+	}
+	return v;
+}
+
+/*
+ * Placement with lookahead: each of the best lookahead_width placements by
+ * static value is valued again by roll_value, `lookahead` rolls deep.
  */
 static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 {
-	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[TETROLLAI_MAX_WIDTH] = {0}, dummy;
-	double topv[TETROLLAI_MAX_WIDTH] = {0}, odds[7];
-	int n = variant_tetroll.legal_moves(s, seat, moves), ntop = 0;
+	static Ranked top;
 	int keep = ai->p.lookahead_width;
 
 	if (keep < 1)
 		keep = 1;
 	if (keep > TETROLLAI_MAX_WIDTH)
 		keep = TETROLLAI_MAX_WIDTH;
-
-	shape_odds(odds);
-	for (int i = 0; i < n; i++) {
-		TetrollState t = *s;
-		variant_tetroll.apply(&t, seat, moves[i]);
-		settle(ai, &t, seat, scratch);
-		double v = tetrollai_eval(ai, &t, seat);
-		int j;
-		if (ntop < keep)
-			j = ntop++;
-		else if (v > topv[keep - 1])
-			j = keep - 1;
-		else
-			continue;
-		while (j > 0 && topv[j - 1] < v) {
-			topv[j] = topv[j - 1];
-			top[j] = top[j - 1];
-			j--;
-		}
-		topv[j] = v;
-		top[j] = moves[i];
-	}
+	rank_placements(ai, s, seat, keep, &top);
 	double best = -INFINITY;
-	Move pick = top[0];
-	for (int i = 0; i < ntop; i++) {
+	Move pick = top.move[top.order[0]];
+	for (int i = 0; i < top.n; i++) {
 		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
 			break;	/* out of budget: the best re-valued so far stands */
-		TetrollState t = *s;
-		variant_tetroll.apply(&t, seat, top[i]);
-		settle(ai, &t, seat, scratch);
-		double v = 0;
-		for (int k = 1; k <= 6; k++) {
-			TetrollState u = t;
-			u.current = (int8_t)seat;
-			for (int d = 0; d < TETROLL_DICE; d++)
-				u.dice[d] = (int8_t)k;
-			u.ndice = TETROLL_DICE;
-			u.stage = TETROLL_STAGE_PLACE;
-			u.nqueue = 0;
-			v += odds[k] * best_placement(ai, &u, seat, &dummy);
-		}
+		int slot = top.order[i];
+		double v = roll_value(ai, &top.after[slot], seat, ai->p.lookahead - 1);
 		if (v > best) {
 			best = v;
-			pick = top[i];
+			pick = top.move[slot];
 		}
 	}
 	return pick;

@@ -64,7 +64,8 @@ typedef struct {
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
-	int lookahead;		/* 1: value a placement by the next roll's best placement too */
+	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
+	int inner_width;	/* placements re-valued at each roll below the first */
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
 	int objective;		/* TetrollObjective: what the eval plays for */
 } TetrollAiParams;

@@ -88,6 +88,14 @@ int main(int argc, char **argv)
 			ai.p.lookahead_width = (int)strtol(eq + 1, NULL, 10);
 			found = ai.p.lookahead_width >= 1 && ai.p.lookahead_width <= TETROLLAI_MAX_WIDTH;
 		}
+		if (eq && strncmp(argv[i], "inner_width=", 12) == 0) {
+			ai.p.inner_width = (int)strtol(eq + 1, NULL, 10);
+			found = ai.p.inner_width >= 1 && ai.p.inner_width <= TETROLLAI_MAX_WIDTH;
+		}
+		if (eq && strncmp(argv[i], "eval_cap=", 9) == 0) {
+			ai.eval_cap = strtol(eq + 1, NULL, 10);
+			found = true;
+		}
 		if (eq && strncmp(argv[i], "objective=", 10) == 0) {
 			ai.p.objective = tetrollai_objective(eq + 1);
 			found = ai.p.objective >= 0;
@@ -142,6 +150,16 @@ int main(int argc, char **argv)
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			putchar("ox12"[s.sheet[0].prize[b]]);
 		putchar('\n');
+		if (getenv("TETROLL_SHEETS"))
+			for (int y = s.height + TETROLL_ABOVE - 1; y >= 0; y--) {
+				for (int x = 0; x < s.width; x++)
+					putchar(s.sheet[0].cell[y][x] ? '0' + s.sheet[0].cell[y][x] : '.');
+				if (y < s.height && tetroll_row_full(&s, 0, y))
+					printf(" %d", tetroll_row_score(&s, 0, y));
+				putchar('\n');
+			}
 	}
+	if (getenv("TETROLL_EVALS"))
+		fprintf(stderr, "evals %ld\n", ai.evals);
 	return 0;
 }
