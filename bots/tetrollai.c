@@ -29,6 +29,12 @@ void tetrollai_init(TetrollAi *ai)
 		.lookahead = 1,
 		.lookahead_width = 6,
 		.inner_width = 4,
+		.parity = -1,
+		.dice_depth = 0,
+		.mr_pending = 0.8,
+		.mr_margin = 2.0,
+		.mr_risk = 8.0,
+		.mr_fill = 0.0,
 		.objective = TETROLLAI_SCORE,
 	};
 }
@@ -85,20 +91,47 @@ static bool row_in_order(const TetrollSheet *sh, int width, int y, int *filled)
  * costs the objective; CONRAD: each finished ordered row (up to four) and
  * the rows still able to finish so.
  */
-static double objective_term(const TetrollState *s, int seat, int objective, bool over)
+static double objective_term(const TetrollState *s, int seat, const TetrollAiParams *p, bool over)
 {
+	int objective = p->objective;
 	const TetrollSheet *sh = &s->sheet[seat];
 	double v = 0;
 
 	if (objective == TETROLLAI_MOTHER_RUSSIA) {
-		for (int b = 0; b < TETROLL_BONUSES; b++) {
-			if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
-				v -= 60;
-			} else if (!over) {
-				double frac = (double)sh->rings[b] / s->track[b];
-				v -= 10 * frac * frac * frac;
+		/*
+		 * Rings marked plus those the repeats already in unfinished rows
+		 * will mark when the row fills: a track that would fill costs the
+		 * objective, one ring short of it is a risk.
+		 */
+		double pend[TETROLL_BONUSES];
+		unsigned full = (1u << s->width) - 1u;
+		int completed = 0;
+		for (int b = 0; b < TETROLL_BONUSES; b++)
+			pend[b] = sh->rings[b];
+		for (int y = 0; y < s->height && !over; y++) {
+			if (sh->bits[y] == full || !sh->bits[y])
+				continue;
+			bool seen[7] = {false};
+			for (int x = 0; x < s->width; x++) {
+				int c = sh->cell[y][x];
+				if (c && seen[c])
+					pend[c - 1] += p->mr_pending;
+				seen[c] = true;
 			}
 		}
+		for (int b = 0; b < TETROLL_BONUSES; b++) {
+			if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
+				completed++;
+			} else if (!over) {
+				double room = s->track[b] - pend[b], frac = pend[b] / s->track[b];
+				v -= p->mr_fill * frac * frac * frac;
+				if (room < p->mr_margin)
+					v -= p->mr_risk * (p->mr_margin - room) * (p->mr_margin - room);
+			}
+		}
+		v -= completed ? 40.0 : 0;
+		if (over && !completed && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 80)
+			v += 40.0;
 	} else if (objective == TETROLLAI_CONRAD) {
 		int done = 0;
 		double partial = 0;
@@ -116,20 +149,40 @@ static double objective_term(const TetrollState *s, int seat, int objective, boo
 	return v;
 }
 
-/* What a bonus's prize is worth at the end, first prize or runner-up. */
-static double prize_worth(const TetrollState *s, int b, bool first)
+/*
+ * What a bonus's prize is worth at the end to seat, first prize or
+ * runner-up. #2 and #5 pay per finished row of a parity: those finished,
+ * and `parity` of each row still unfinished (parity < 0: four rows).
+ */
+static double prize_worth(const TetrollState *s, int seat, int b, bool first, double parity)
 {
+	double even = 4, odd = 4;
+
+	if (parity >= 0) {
+		unsigned full = (1u << s->width) - 1u;
+		even = odd = 0;
+		for (int y = 0; y < s->height; y++) {
+			if (s->sheet[seat].bits[y] != full) {
+				even += parity;
+				odd += parity;
+			} else if (tetroll_row_score(s, seat, y) % 2) {
+				odd++;
+			} else {
+				even++;
+			}
+		}
+	}
 	switch (b) {
 	case 0:
 		return first ? 4 : s->runner1;
 	case 1:
-		return (first ? 2 : 1) * 4.0;	/* about four even rows */
+		return (first ? 2 : 1) * even;
 	case 2:
 		return (first ? 3 : 2) * 1.5;	/* rings placed where they help */
 	case 3:
 		return first ? 16 : 4;
 	case 4:
-		return (first ? 4 : 2) * 4.0;	/* about four odd rows */
+		return (first ? 4 : 2) * odd;
 	default:
 		return (first ? 2 : 1) * 3.0;	/* a number that finishes a row well */
 	}
@@ -321,7 +374,7 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
-		return v + objective_term(s, seat, p->objective, true);
+		return v + objective_term(s, seat, p, true);
 	init_shapes();
 	int ndead = dead_cells(s, seat, dead);
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
@@ -385,9 +438,9 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double frac = (double)sh->rings[b] / s->track[b];
 		double share = p->track_power == 2.0 ? frac * frac
 			     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
-		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
+		v += p->track * share * prize_worth(s, seat, b, sh->prize[b] == TETROLL_PRIZE_OPEN, p->parity);
 	}
-	return v + objective_term(s, seat, p->objective, false);
+	return v + objective_term(s, seat, p, false);
 }
 
 static bool deciding(const TetrollState *s, int seat)
@@ -535,6 +588,8 @@ static double dice_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], int r)
 	return best;
 }
 
+static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth);
+
 static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	static DiceSearch ds;	/* large; the bot is single-threaded */
@@ -543,19 +598,29 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	Move dummy;
 
 	memset(&ds, 0, sizeof(ds));
+	/*
+	 * Each shape's worth: its best placement looking dice_depth rolls
+	 * ahead; when that runs over the eval cap, all six by static value
+	 * instead (values of one kind, and the same for the same state).
+	 */
+	int depth = ai->p.lookahead > 0 ? ai->p.dice_depth : 0;
 	for (int k = 1; k <= 6; k++) {
 		TetrollState t = *s;
 		for (int i = 0; i < TETROLL_DICE; i++)
 			t.dice[i] = (int8_t)k;
 		t.stage = TETROLL_STAGE_PLACE;
-		ds.shape_value[k] = best_placement(ai, &t, seat, &dummy);
+		ds.shape_value[k] = depth > 0 ? place_value(ai, &t, seat, depth) : best_placement(ai, &t, seat, &dummy);
+		if (depth > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap) {
+			depth = 0;
+			k = 0;	/* start again, static */
+		}
 	}
 	/* The first prizes that can pay, cheapest to give up first. */
 	for (int b = 0; b < TETROLL_BONUSES; b++) {
 		if (!tetroll_can_pay(s, seat, b))
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
+		double c = ai->p.reroll_cost * (prize_worth(s, seat, b, true, ai->p.parity) - prize_worth(s, seat, b, false, ai->p.parity)) *
 			   (0.2 + 0.8 * frac);
 		/* Late in the game an unfinished track rarely gets finished. */
 		int empty = 0;

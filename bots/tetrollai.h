@@ -61,10 +61,16 @@ typedef struct {
 				   of the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double parity;		/* #2/#5 prizes: share of an unfinished row counted per parity (< 0: 4 rows) */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
+	double mr_pending;	/* Mother Russia: share of a repeat in an unfinished row counted as a ring */
+	double mr_margin;	/* rings short of a full track where the risk starts */
+	double mr_risk;		/* penalty per squared ring inside that margin */
+	double mr_fill;		/* penalty for a track's (pending rings / track)^3 */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
+	int dice_depth;		/* rolls the dice decision looks past the placement (0: static values) */
 	int inner_width;	/* placements re-valued at each roll below the first */
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
 	int objective;		/* TetrollObjective: what the eval plays for */

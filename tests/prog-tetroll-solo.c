@@ -48,6 +48,7 @@ int main(int argc, char **argv)
 	bool ai_policy = strcmp(argv[1], "ai") == 0;
 	long games = strtol(argv[2], NULL, 10), first = argc > 3 ? strtol(argv[3], NULL, 10) : 1;
 	TetrollAi ai;
+	long max_evals = 0;	/* the most sheets one decision valued */
 
 	tetrollai_init(&ai);
 	tetrollai_budget(&ai, 5000);	/* as bin/bot-tetroll at the default controls */
@@ -67,6 +68,11 @@ int main(int argc, char **argv)
 			{"covered", offsetof(TetrollAiParams, covered)},
 			{"fill_power", offsetof(TetrollAiParams, fill_power)},
 			{"track_power", offsetof(TetrollAiParams, track_power)},
+			{"parity", offsetof(TetrollAiParams, parity)},
+			{"mr_pending", offsetof(TetrollAiParams, mr_pending)},
+			{"mr_margin", offsetof(TetrollAiParams, mr_margin)},
+			{"mr_risk", offsetof(TetrollAiParams, mr_risk)},
+			{"mr_fill", offsetof(TetrollAiParams, mr_fill)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -91,6 +97,10 @@ int main(int argc, char **argv)
 		if (eq && strncmp(argv[i], "inner_width=", 12) == 0) {
 			ai.p.inner_width = (int)strtol(eq + 1, NULL, 10);
 			found = ai.p.inner_width >= 1 && ai.p.inner_width <= TETROLLAI_MAX_WIDTH;
+		}
+		if (eq && strncmp(argv[i], "dice_depth=", 11) == 0) {
+			ai.p.dice_depth = (int)strtol(eq + 1, NULL, 10);
+			found = ai.p.dice_depth >= 0 && ai.p.dice_depth <= 3;
 		}
 		if (eq && strncmp(argv[i], "eval_cap=", 9) == 0) {
 			ai.eval_cap = strtol(eq + 1, NULL, 10);
@@ -129,7 +139,10 @@ int main(int argc, char **argv)
 			}
 			Move m;
 			if (ai_policy) {
+				long before = ai.evals;
 				m = tetrollai_choose(&ai, &s, 0);
+				if (ai.evals - before > max_evals)
+					max_evals = ai.evals - before;
 			} else {
 				int n = variant_tetroll.legal_moves(&s, 0, moves);
 				m = moves[rng_below(&mine, (uint32_t)n)];
@@ -160,6 +173,6 @@ int main(int argc, char **argv)
 			}
 	}
 	if (getenv("TETROLL_EVALS"))
-		fprintf(stderr, "evals %ld\n", ai.evals);
+		fprintf(stderr, "evals %ld, at most %ld in one decision\n", ai.evals, max_evals);
 	return 0;
 }
