@@ -31,10 +31,15 @@ void tetrollai_init(TetrollAi *ai)
 		.inner_width = 4,
 		.parity = -1,
 		.dice_depth = 0,
+		.narrow = 0,
+		.deep_width = 3,
 		.mr_pending = 0.8,
 		.mr_margin = 2.0,
 		.mr_risk = 8.0,
 		.mr_fill = 0.0,
+		.mr_completed = 100.0,
+		.conrad_row = 40.0,
+		.conrad_part = 30.0,
 		.objective = TETROLLAI_SCORE,
 	};
 }
@@ -44,20 +49,32 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	if (ms < 300) {
 		ai->p.lookahead = 0;
 		ai->p.max_rerolls = 1;
+		ai->p.dice_depth = 0;
 		ai->eval_cap = 0;
 		return;
 	}
-	ai->p.lookahead = 1;
-	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
 	/*
-	 * A sheet costs about 15 us of one core (the dead-cell flood fill
-	 * dominates); on the 2-core development machine with some twenty
-	 * busy processes bot-tetroll valued some 67,000 sheets a second of
-	 * wall time. 30 sheets per ms of the move keeps a move under half its
-	 * time at that load (150,000 at the default 5 s; the widest moves
-	 * value about 220,000 uncapped).
+	 * Searches try a copy's or #6 number's cells narrowed (as strong, and
+	 * four times cheaper), and the dice decision looks one roll past the
+	 * placement. From 2 s a placement is searched two rolls deep: the 12
+	 * best by static value one roll deep, the best 3 of those two rolls
+	 * deep (2 placements per outcome below the first roll).
 	 */
-	ai->eval_cap = 30L * ms;
+	ai->p.narrow = 1;
+	ai->p.dice_depth = 1;
+	ai->p.lookahead = ms >= 2000 ? 2 : 1;
+	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
+	ai->p.deep_width = 3;
+	ai->p.inner_width = 2;
+	/*
+	 * A sheet costs about 0.5 us of one core; the widest decisions of 200
+	 * games valued about 370,000 sheets, most a few tens of thousands. On
+	 * a 2-core machine with some twenty busy processes a bot gets perhaps a
+	 * tenth of a core: 60 sheets per ms of the move (300,000 at the
+	 * default 5 s) keeps a move well inside its time there, and the
+	 * search stops (keeping the best so far) when it has valued more.
+	 */
+	ai->eval_cap = 60L * ms;
 }
 
 int tetrollai_objective(const char *name)
@@ -129,22 +146,41 @@ static double objective_term(const TetrollState *s, int seat, const TetrollAiPar
 					v -= p->mr_risk * (p->mr_margin - room) * (p->mr_margin - room);
 			}
 		}
-		v -= completed ? 40.0 : 0;
+		v -= completed ? p->mr_completed : 0;
 		if (over && !completed && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 80)
 			v += 40.0;
 	} else if (objective == TETROLLAI_CONRAD) {
+		/*
+		 * Finished rows reading 1-6 (up to four), and the rows that still
+		 * can: the fullest few (as many as are still needed), valued by
+		 * the square of how full they are.
+		 */
 		int done = 0;
-		double partial = 0;
+		double part[TETROLL_MAX_HEIGHT];
+		int np = 0;
 		for (int y = 0; y < s->height; y++) {
 			int f;
 			if (!row_in_order(sh, s->width, y, &f))
 				continue;
 			if (f == s->width)
 				done++;
-			else if (f && !over)
-				partial += 12.0 * f * f / (s->width * s->width);
+			else if (!over)
+				part[np++] = (double)f * f / (s->width * s->width);
 		}
-		v += 15.0 * (done < 4 ? done : 4) + (done < 4 ? partial : 0);
+		int need = done < 4 ? 4 - done : 0;
+		for (int i = 0; i < need && i < np; i++) {	/* the fullest `need`, by selection */
+			int b = i;
+			for (int j = i + 1; j < np; j++)
+				if (part[j] > part[b])
+					b = j;
+			double t = part[i];
+			part[i] = part[b];
+			part[b] = t;
+			v += p->conrad_part * part[i];
+		}
+		v += p->conrad_row * (done < 4 ? done : 4);
+		if (over && done >= 4 && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 100)
+			v += p->conrad_row;
 	}
 	return v;
 }
@@ -449,13 +485,61 @@ static bool deciding(const TetrollState *s, int seat)
 				      s->stage == TETROLL_STAGE_WRITE);
 }
 
-/* The follow-up decision (copy, ring, write) whose result values best. */
-static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *moves)
+/*
+ * Narrow a copy's or #6 number's cells (moves[0..n)) to those a search
+ * tries: empty cells no piece can reach or with a number above them, and
+ * those of the fullest unfinished rows (at most 2 empty, or the fewest).
+ * Returns the count kept.
+ */
+static int narrow_cells(const TetrollState *s, int seat, Move *moves, int n)
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	unsigned full = (1u << s->width) - 1u, keep_rows = 0, above = 0;
+	uint16_t dead[TETROLL_ROWS], want[TETROLL_ROWS];
+	int fewest = s->width;
+
+	if (s->stage != TETROLL_STAGE_COPY && s->stage != TETROLL_STAGE_WRITE)
+		return n;
+	dead_cells(s, seat, dead);
+	for (int y = 0; y < s->height; y++) {
+		int e = s->width - __builtin_popcount(sh->bits[y]);
+		if (e && e < fewest)
+			fewest = e;
+	}
+	for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--) {
+		unsigned empty = ~(unsigned)sh->bits[y] & full;
+		if (y < s->height) {
+			int e = __builtin_popcount(empty);
+			want[y] = (uint16_t)(empty & (dead[y] | above));
+			if (e && e <= (fewest > 2 ? fewest : 2))
+				want[y] = (uint16_t)empty;
+			keep_rows |= want[y] != 0;
+		}
+		above |= sh->bits[y];
+	}
+	if (!keep_rows)
+		return n;
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		int x = (int)(moves[i] >> 12 & 63u), y = (int)(moves[i] >> 18 & 63u);
+		if (want[y] >> x & 1u)
+			moves[k++] = moves[i];
+	}
+	return k ? k : n;
+}
+
+/*
+ * The follow-up decision (copy, ring, write) whose result values best;
+ * narrow: among the cells narrow_cells() keeps (inside a search).
+ */
+static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *moves, bool narrow)
 {
 	int n = variant_tetroll.legal_moves(s, seat, moves);
 	double best = -INFINITY;
-	Move pick = moves[0];
 
+	if (narrow && ai->p.narrow)
+		n = narrow_cells(s, seat, moves, n);
+	Move pick = moves[0];
 	for (int i = 0; i < n; i++) {
 		TetrollState t = *s;
 		variant_tetroll.apply(&t, seat, moves[i]);
@@ -472,7 +556,7 @@ static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *
 static void settle(TetrollAi *ai, TetrollState *s, int seat, Move *moves)
 {
 	while (deciding(s, seat))
-		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves));
+		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves, true));
 }
 
 /*
@@ -799,24 +883,42 @@ static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int dep
 
 /*
  * Placement with lookahead: each of the best lookahead_width placements by
- * static value is valued again by roll_value, `lookahead` rolls deep.
+ * static value is valued again by roll_value one roll deep; with
+ * lookahead > 1, the best deep_width of those by that value are valued
+ * again `lookahead` rolls deep, best first, while the eval cap lasts, and
+ * the best of those so valued is played.
  */
 static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	static Ranked top;
-	int keep = ai->p.lookahead_width;
+	int keep = ai->p.lookahead_width, order[TETROLLAI_MAX_WIDTH];
+	double v1[TETROLLAI_MAX_WIDTH + 1];
 
 	if (keep < 1)
 		keep = 1;
 	if (keep > TETROLLAI_MAX_WIDTH)
 		keep = TETROLLAI_MAX_WIDTH;
 	rank_placements(ai, s, seat, keep, &top);
-	double best = -INFINITY;
-	Move pick = top.move[top.order[0]];
+	int n = 0;
 	for (int i = 0; i < top.n; i++) {
 		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
 			break;	/* out of budget: the best re-valued so far stands */
-		int slot = top.order[i];
+		int slot = top.order[i], j = n++;
+		v1[slot] = roll_value(ai, &top.after[slot], seat, 0);
+		while (j > 0 && v1[order[j - 1]] < v1[slot]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = slot;
+	}
+	if (ai->p.lookahead < 2 || n < 2)
+		return top.move[order[0]];
+	double best = -INFINITY;
+	Move pick = top.move[order[0]];
+	for (int i = 0; i < n && i < ai->p.deep_width; i++) {
+		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
+			break;
+		int slot = order[i];
 		double v = roll_value(ai, &top.after[slot], seat, ai->p.lookahead - 1);
 		if (v > best) {
 			best = v;
@@ -842,7 +944,7 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 	case TETROLL_STAGE_COPY:
 	case TETROLL_STAGE_RING:
 	case TETROLL_STAGE_WRITE:
-		return best_followup(ai, s, seat, moves);
+		return best_followup(ai, s, seat, moves, false);
 	case TETROLL_STAGE_ROLL:
 	case TETROLL_STAGE_OVER:
 		break;
