@@ -202,7 +202,7 @@ bool srs_rests(const Board *b, const SrsPos *p)
 #define SEEN_X (BOARD_MAX_WIDTH + 4)	/* rotation point x + 2 */
 #define OPEN_SKIP 4	/* rows above the stack where no cell can reach it */
 
-int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
+int srs_landings_reference(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
 {
 	uint64_t seen[SRS_ROTS][SEEN_X];
 	SrsPos queue[SRS_MAX_LANDINGS];
@@ -262,6 +262,160 @@ int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
 				continue;
 			*s |= bit;
 			queue[tail++] = next[i];
+		}
+	}
+	return n;
+}
+
+
+/*
+ * The generator: the same breadth-first search, node for node, as
+ * srs_landings_reference() (so the same output in the same order), with
+ * every collision test made a bit test. `fit` holds, for each rotation r
+ * and rotation point column x (index x + FX), one bit per row y: set when
+ * the piece fits at (r, x, y). It is built a column at a time from the
+ * board's columns with shifts, so a move, a drop or a kick test costs one
+ * load, shift and mask instead of four cell lookups.
+ */
+#define FX 3	/* rotation point x + FX >= 0, for x down to -1 and kicks 2 further */
+#define FCOLS (BOARD_MAX_WIDTH + 2 * FX)
+
+/* A queued position: rotation << 11 | column index << 6 | y. */
+typedef uint16_t Node;
+
+static inline Node node(int r, int c, int y)
+{
+	return (Node)(r << 11 | c << 6 | y);
+}
+
+/* OUT fit[r][x + FX]: bit y where `kind` in state r fits at (x, y). */
+static void fit_sets(const Board *b, int kind, uint64_t fit[SRS_ROTS][FCOLS])
+{
+	uint64_t col[BOARD_MAX_WIDTH];
+	const uint64_t above = ~(uint64_t)0 << b->height;	/* height <= 62 */
+	const int w = b->width;
+	const int rots = kind == PIECE_O ? 1 : SRS_ROTS;	/* O: the same cells in every state */
+
+	for (int x = 0; x < w; x++)
+		col[x] = above;
+	for (int y = 0; y < b->height; y++) {
+		unsigned row = b->rows[y];
+
+		while (row) {
+			col[__builtin_ctz(row)] |= (uint64_t)1 << y;
+			row &= row - 1;
+		}
+	}
+	for (int r = 0; r < rots; r++) {
+		const int8_t (*o)[4] = offsets[kind][r];
+		int lo = -o[0][0], hi = w - 1 - o[0][0];	/* columns with every cell inside */
+
+		for (int i = 1; i < 4; i++) {
+			if (-o[0][i] > lo)
+				lo = -o[0][i];
+			if (w - 1 - o[0][i] < hi)
+				hi = w - 1 - o[0][i];
+		}
+		memset(fit[r], 0, sizeof(fit[r]));
+		for (int x = lo; x <= hi; x++) {
+			uint64_t bad = 0;
+
+			/* Row y is blocked where cell row y + dy is (rows below 0 are). */
+			for (int i = 0; i < 4; i++) {
+				uint64_t m = col[x + o[0][i]];
+				int dy = o[1][i];
+
+				bad |= dy >= 0 ? m >> dy | ~(~(uint64_t)0 >> dy)
+					       : m << -dy | (((uint64_t)1 << -dy) - 1);
+			}
+			fit[r][x + FX] = ~bad;
+		}
+	}
+	for (int r = rots; r < SRS_ROTS; r++)
+		memcpy(fit[r], fit[0], sizeof(fit[r]));
+}
+
+/* Whether `kind` in state r at (x, y) rests on a filled cell (srs_rests()). */
+static inline bool rests_at(const Board *b, int kind, int r, int x, int y)
+{
+	const int8_t (*o)[4] = offsets[kind][r];
+
+	for (int i = 0; i < 4; i++) {
+		int cy = y + o[1][i] - 1;
+
+		if (cy >= 0 && (b->rows[cy] >> (x + o[0][i]) & 1u))
+			return true;
+	}
+	return false;
+}
+
+int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out)
+{
+	uint64_t fit[SRS_ROTS][FCOLS], seen[SRS_ROTS][FCOLS];
+	Node queue[SRS_MAX_LANDINGS];
+	int head = 0, tail = 0, n = 0, top = b->height;
+	const int kind = spawn->kind;
+	const int tests = kind == PIECE_O ? 1 : 5;
+	const int8_t (*kicks)[2][5][2] = kind == PIECE_I ? kicks_i : kicks_jlstz;
+
+	assert(b->height <= 62);
+	if (srs_collides(b, spawn))
+		return 0;
+	fit_sets(b, kind, fit);
+	memset(seen, 0, sizeof(seen));
+	while (top > 0 && !b->rows[top - 1])
+		top--;
+	if (spawn->y >= top + OPEN_SKIP + 1 && spawn->y + 2 < b->height) {
+		/* The reference's shortcut, in its order. */
+		const int y0 = top + OPEN_SKIP;
+
+		for (int r = 0; r < SRS_ROTS; r++)
+			for (int c = FX - 2; c < b->width + FX + 2; c++) {
+				seen[r][c] = ~(uint64_t)0 << y0;
+				for (int y = y0; y < y0 + 2; y++)
+					if (fit[r][c] >> y & 1)
+						queue[tail++] = node(r, c, y);
+			}
+	} else {
+		seen[spawn->rot][spawn->x + FX] |= (uint64_t)1 << spawn->y;
+		queue[tail++] = node(spawn->rot, spawn->x + FX, spawn->y);
+	}
+	while (head < tail) {
+		const Node p = queue[head++];
+		const int r = p >> 11, c = p >> 6 & 31, y = p & 63;
+		const uint64_t bit = (uint64_t)1 << y;
+
+		if (fit[r][c - 1] & ~seen[r][c - 1] & bit) {
+			seen[r][c - 1] |= bit;
+			queue[tail++] = node(r, c - 1, y);
+		}
+		if (fit[r][c + 1] & ~seen[r][c + 1] & bit) {
+			seen[r][c + 1] |= bit;
+			queue[tail++] = node(r, c + 1, y);
+		}
+		if (fit[r][c] & bit >> 1) {
+			if (!(seen[r][c] & bit >> 1)) {
+				seen[r][c] |= bit >> 1;
+				queue[tail++] = node(r, c, y - 1);
+			}
+		} else if (!resting || rests_at(b, kind, r, c - FX, y)) {
+			out[n++] = (SrsPos){(int8_t)kind, (int8_t)r, (int8_t)(c - FX), (int8_t)y};
+		}
+		for (int d = 0; d < 2; d++) {
+			const int next = (r + (d == 0 ? 1 : 3)) % SRS_ROTS;
+			const int8_t (*k)[2] = kicks[r][d];
+
+			for (int t = 0; t < tests; t++) {
+				int nc = c + k[t][0], ny = y + k[t][1];
+
+				if ((unsigned)ny < 64 && (fit[next][nc] >> ny & 1)) {
+					if (!(seen[next][nc] >> ny & 1)) {
+						seen[next][nc] |= (uint64_t)1 << ny;
+						queue[tail++] = node(next, nc, ny);
+					}
+					break;
+				}
+			}
 		}
 	}
 	return n;
