@@ -33,6 +33,7 @@ void tetrollai_init(TetrollAi *ai)
 		.dice_depth = 0,
 		.narrow = 0,
 		.deep_width = 3,
+		.reroll_aware = 0,
 		.mr_pending = 0.8,
 		.mr_margin = 2.0,
 		.mr_risk = 8.0,
@@ -672,12 +673,53 @@ static double dice_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], int r)
 	return best;
 }
 
+/*
+ * The first prizes seat can pay a reroll with, cheapest to give up first:
+ * OUT cost (the worth given up) and pay (the bonus index). Returns how many.
+ */
+static int pay_costs(TetrollAi *ai, const TetrollState *s, int seat, double cost[TETROLL_BONUSES],
+		     int pay[TETROLL_BONUSES])
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	int n = 0, empty = 0;
+
+	for (int y = 0; y < s->height; y++)
+		empty += s->width - __builtin_popcount(sh->bits[y]);
+	for (int b = 0; b < TETROLL_BONUSES; b++) {
+		if (!tetroll_can_pay(s, seat, b))
+			continue;
+		double frac = (double)sh->rings[b] / s->track[b];
+		double c = ai->p.reroll_cost *
+			   (prize_worth(s, seat, b, true, ai->p.parity) - prize_worth(s, seat, b, false, ai->p.parity)) *
+			   (0.2 + 0.8 * frac);
+		/* Late in the game an unfinished track rarely gets finished. */
+		if (empty < ai->p.late_cells)
+			c *= (double)empty / ai->p.late_cells;
+		/* Playing for no completed track, a first prize is worth little. */
+		if (ai->p.objective == TETROLLAI_MOTHER_RUSSIA)
+			c = 1.0;
+		/* An opponent ahead on this track will likely take its first prize anyway. */
+		for (int q = 0; q < s->nplayers; q++)
+			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
+			    s->sheet[q].rings[b] > sh->rings[b])
+				c *= 0.5;
+		int i = n++;
+		while (i > 0 && cost[i - 1] > c) {
+			cost[i] = cost[i - 1];
+			pay[i] = pay[i - 1];
+			i--;
+		}
+		cost[i] = c;
+		pay[i] = b;
+	}
+	return n;
+}
+
 static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth);
 
 static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	static DiceSearch ds;	/* large; the bot is single-threaded */
-	const TetrollSheet *sh = &s->sheet[seat];
 	int pay[TETROLL_BONUSES];
 	Move dummy;
 
@@ -699,36 +741,7 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 			k = 0;	/* start again, static */
 		}
 	}
-	/* The first prizes that can pay, cheapest to give up first. */
-	for (int b = 0; b < TETROLL_BONUSES; b++) {
-		if (!tetroll_can_pay(s, seat, b))
-			continue;
-		double frac = (double)sh->rings[b] / s->track[b];
-		double c = ai->p.reroll_cost * (prize_worth(s, seat, b, true, ai->p.parity) - prize_worth(s, seat, b, false, ai->p.parity)) *
-			   (0.2 + 0.8 * frac);
-		/* Late in the game an unfinished track rarely gets finished. */
-		int empty = 0;
-		for (int y = 0; y < s->height; y++)
-			empty += s->width - __builtin_popcount(sh->bits[y]);
-		if (empty < ai->p.late_cells)
-			c *= (double)empty / ai->p.late_cells;
-		/* Playing for no completed track, a first prize is worth little. */
-		if (ai->p.objective == TETROLLAI_MOTHER_RUSSIA)
-			c = 1.0;
-		/* An opponent ahead on this track will likely take its first prize anyway. */
-		for (int q = 0; q < s->nplayers; q++)
-			if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
-			    s->sheet[q].rings[b] > sh->rings[b])
-				c *= 0.5;
-		int i = ds.ncost++;
-		while (i > 0 && ds.cost[i - 1] > c) {
-			ds.cost[i] = ds.cost[i - 1];
-			pay[i] = pay[i - 1];
-			i--;
-		}
-		ds.cost[i] = c;
-		pay[i] = b;
-	}
+	ds.ncost = pay_costs(ai, s, seat, ds.cost, pay);
 	ds.depth = ai->p.max_rerolls;
 	double keep = ds.shape_value[tetroll_dice_shape(s->dice)], best = keep + 1e-9;
 	unsigned best_mask = 0;
@@ -862,21 +875,143 @@ static void with_shape(TetrollState *u, const TetrollState *t, int seat, int k)
 }
 
 /*
- * The worth of sheet t (a placement made and settled) over the next roll
- * (no rerolls): the expectation over the six shape outcomes of the best
- * placement, that one searched depth more rolls.
+ * The rolls of 4 dice as multisets, for chance nodes with a reroll: each
+ * roll's odds, shape and the dice it can keep (its proper sub-multisets,
+ * indices into kept_sets); each kept multiset's odds of every shape once
+ * the other dice are rolled again.
+ */
+typedef struct {
+	int n;
+	int8_t v[TETROLL_DICE];
+	double shape_p[7];
+} KeptSet;
+
+typedef struct {
+	double p;
+	int shape;
+	int nsub;
+	uint8_t sub[16];
+} RollSet;
+
+static KeptSet kept_sets[84];	/* 1 + 6 + 21 + 56 multisets of 0..3 dice */
+static RollSet roll_sets[126];	/* multisets of 4 dice */
+static int nkept_sets, nroll_sets;
+
+static int kept_index(const int8_t *v, int n)
+{
+	for (int i = 0; i < nkept_sets; i++)
+		if (kept_sets[i].n == n && !memcmp(kept_sets[i].v, v, (size_t)n))
+			return i;
+	return -1;
+}
+
+static void init_roll_sets(void)
+{
+	if (nroll_sets)
+		return;
+	for (int c = 0; c < DICE_CODES; c++) {	/* every sorted tuple of 0..4 dice, by prefix */
+		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
+					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
+		int8_t sorted[TETROLL_DICE];
+		memcpy(sorted, d, sizeof(d));
+		sort4(sorted);
+		if (memcmp(sorted, d, sizeof(d)))
+			continue;
+		for (int n = 0; n < TETROLL_DICE; n++) {
+			if (kept_index(d, n) >= 0)
+				continue;
+			KeptSet *k = &kept_sets[nkept_sets++];
+			k->n = n;
+			memcpy(k->v, d, (size_t)n);
+			int total = 1;
+			for (int i = n; i < TETROLL_DICE; i++)
+				total *= 6;
+			for (int r = 0; r < total; r++) {
+				int8_t nd[TETROLL_DICE];
+				int rest = r;
+				memcpy(nd, d, (size_t)n);
+				for (int i = n; i < TETROLL_DICE; i++) {
+					nd[i] = (int8_t)(rest % 6 + 1);
+					rest /= 6;
+				}
+				sort4(nd);
+				k->shape_p[tetroll_dice_shape(nd)] += 1.0 / total;
+			}
+		}
+	}
+	/* the 126 multisets with their odds */
+	static int8_t dice_of[126][TETROLL_DICE];
+	for (int c = 0; c < DICE_CODES; c++) {
+		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
+					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
+		sort4(d);
+		int i;
+		for (i = 0; i < nroll_sets; i++)
+			if (!memcmp(dice_of[i], d, sizeof(d)))
+				break;
+		if (i == nroll_sets) {
+			memcpy(dice_of[i], d, sizeof(d));
+			roll_sets[i].shape = tetroll_dice_shape(d);
+			nroll_sets++;
+		}
+		roll_sets[i].p += 1.0 / DICE_CODES;
+	}
+	assert(nkept_sets == 84 && nroll_sets == 126);
+	for (int i = 0; i < nroll_sets; i++) {
+		RollSet *r = &roll_sets[i];
+		for (unsigned mask = 1; mask < 16; mask++) {	/* mask: the dice rerolled */
+			int8_t k[TETROLL_DICE];
+			int n = 0;
+			for (int j = 0; j < TETROLL_DICE; j++)
+				if (!(mask >> j & 1u))
+					k[n++] = dice_of[i][j];
+			int idx = kept_index(k, n), seen = 0;
+			for (int j = 0; j < r->nsub; j++)
+				seen |= r->sub[j] == idx;
+			if (idx >= 0 && !seen)
+				r->sub[r->nsub++] = (uint8_t)idx;
+		}
+	}
+}
+
+/*
+ * The worth of sheet t (a placement made and settled) over the next roll:
+ * the six shape outcomes, the best placement of each searched depth more
+ * rolls; with reroll_aware, over the 4 dice with the choice of one reroll
+ * paid with the cheapest open first prize, else by the shapes' odds.
  */
 static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth)
 {
 	const double *odds = shape_odds();
-	double v = 0;
+	double v = 0, sv[7], cost[TETROLL_BONUSES];
+	int pay[TETROLL_BONUSES];
 
 	if (t->sheet[seat].status != TETROLL_PLAYING)
 		return tetrollai_eval(ai, t, seat);
 	for (int k = 1; k <= 6; k++) {
 		TetrollState u;
 		with_shape(&u, t, seat, k);
-		v += odds[k] * place_value(ai, &u, seat, depth);
+		sv[k] = place_value(ai, &u, seat, depth);
+	}
+	if (!ai->p.reroll_aware || !pay_costs(ai, t, seat, cost, pay)) {
+		for (int k = 1; k <= 6; k++)
+			v += odds[k] * sv[k];
+		return v;
+	}
+	double ek[84];
+	init_roll_sets();
+	for (int i = 0; i < nkept_sets; i++) {
+		ek[i] = -cost[0];
+		for (int k = 1; k <= 6; k++)
+			ek[i] += kept_sets[i].shape_p[k] * sv[k];
+	}
+	for (int i = 0; i < nroll_sets; i++) {
+		const RollSet *r = &roll_sets[i];
+		double best = sv[r->shape];
+		for (int j = 0; j < r->nsub; j++)
+			if (ek[r->sub[j]] > best)
+				best = ek[r->sub[j]];
+		v += r->p * best;
 	}
 	return v;
 }

@@ -84,6 +84,7 @@ typedef struct {
 	int dice_depth;		/* rolls the dice decision looks past the placement (0: static values) */
 	int narrow;		/* 1: searches try a copy or #6 number on fewer cells (narrow_cells) */
 	int deep_width;		/* with lookahead > 1: placements searched that deep (best at one roll first) */
+	int reroll_aware;	/* 1: the lookahead's rolls may be rerolled once (paid with a first prize) */
 	int inner_width;	/* placements re-valued at each roll below the first */
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
 	int objective;		/* TetrollObjective: what the eval plays for */

@@ -101,6 +101,7 @@ int main(int argc, char **argv)
 			{"inner_width", offsetof(TetrollAiParams, inner_width), 1, TETROLLAI_MAX_WIDTH},
 			{"dice_depth", offsetof(TetrollAiParams, dice_depth), 0, 3},
 			{"narrow", offsetof(TetrollAiParams, narrow), 0, 1},
+			{"reroll_aware", offsetof(TetrollAiParams, reroll_aware), 0, 1},
 			{"max_rerolls", offsetof(TetrollAiParams, max_rerolls), 0, TETROLLAI_MAX_REROLLS},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
@@ -161,8 +162,8 @@ int main(int argc, char **argv)
 				for (int b = 0; b < TETROLL_BONUSES; b++)
 					if (s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST) {
 						first_done = true;
-						fprintf(stderr, "seed %llu turn %d: track #%d completed\n",
-							(unsigned long long)seed, s.turns, b + 1);
+						fprintf(stderr, "seed %llu turn %d: track #%d completed at score %d\n",
+							(unsigned long long)seed, s.turns, b + 1, tetroll_score(&s, 0, NULL, (int[TETROLL_BONUSES]){0}));
 					}
 		}
 		int score, rows, bonus[TETROLL_BONUSES], done = 0;
