@@ -23,9 +23,11 @@
 # Exits 1 when a game could not be played or a log did not verify. Run from
 # the repository top.
 #
-# Measured on 2026-11-21 (1000 seeds, through the referee, 13 minutes at -j 2):
-#   bot-tetroll  mean 100.0  median 101  min 14  max 155  140+ 0.4%, other objectives 0%
-#   bot-random   mean  28.7  median  28  min -15 max  75  every objective 0%
+# Measured on 2026-11-23 (through the referee at -j 2 on the shared 2-core
+# machine; docs/ai.md `## tetroll` has the table):
+#   bot-tetroll  1000 games, 13 minutes: mean 114.5 +- 1.0, median 116,
+#                min 45, max 157, 140+ 3.9% [2.9, 5.3], no fault
+#   bot-tetroll --objective mother-russia  300 games: mean 66.1, objective 0%
 games=1000
 jobs=2
 keep=
