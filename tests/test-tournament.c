@@ -115,7 +115,18 @@ static int run_variant(const char *variant, int pin, const char *dir, int player
 		g_assert_cmpint(sscanf(shard, "%d/%d", &cfg->shard_index, &cfg->shard_count), ==, 2);
 	for (int i = 0; names[i]; i++)
 		g_assert_true(tournament_config_add_bot(cfg, names[i], "fake", NULL));
-	return tournament_run(cfg, &fake_runner);
+	int status = tournament_run(cfg, &fake_runner);
+	if (watchdog > 0) {
+		/* A game the watchdog abandoned still runs on its thread and
+		 * reads cfg when it wakes: kept until the process exits, as
+		 * the referee's process keeps it. */
+		static GPtrArray *kept;
+
+		if (!kept)
+			kept = g_ptr_array_new();
+		g_ptr_array_add(kept, g_steal_pointer(&cfg));
+	}
+	return status;
 }
 
 static int run_tournament_watchdog(const char *dir, int players, const char *shard,
