@@ -173,43 +173,13 @@ static View view_of(const RushState *s, int seat)
 }
 
 /*
- * Whether a rival could end the game with the placement it makes next: the
- * block it holds, or with nothing held (or its take not yet seen) any shape
- * left in the box, has a placement covering its top row.
- */
-static bool rival_can_end(const RushState *s, int seat)
-{
-	static Move list[RUSH_MAX_PLACEMENTS];
-
-	for (int p = 0; p < s->nplayers; p++) {
-		if (p == seat || !rush_active(s, p))
-			continue;
-		const Board *b = &s->board[p];
-		PieceKind held = rush_active_block(s, p);
-		for (int k = 0; k < PIECE_COUNT; k++) {
-			if (held != PIECE_NONE ? k != (int)held : s->box[k] <= 0)
-				continue;
-			int n = rush_placements(b, (PieceKind)k, list);
-			for (int i = 0; i < n; i++) {
-				PieceKind kk;
-				int rot, x, y;
-				rush_move_unpack(list[i], &kk, &rot, &x, &y);
-				if (y + piece_orientation(kk, rot)->height >= b->height)
-					return true;
-			}
-		}
-	}
-	return false;
-}
-
-/*
  * Whether a rival may end the game soon: some rival's blocks reach the
  * top THREAT_ROWS rows, or the I blocks our own ending needs are running
  * out. A placement covering the top row needs a block at row height - 5 or
- * above, and a block adds at most 4 rows; the go we take on may miss the
+ * above, and a block adds at most 4 rows; the go we answer may miss the
  * rival's placement of the same moment. So with a rival's highest block
- * below the top 9 rows it cannot end the game before our next take sees
- * it coming (and takes the I that ends it with the coin).
+ * below the top 9 rows it cannot end the game before we have taken the I
+ * that ends it and flipped the coin.
  */
 #define THREAT_ROWS 9
 #define THREAT_I 3
@@ -525,14 +495,13 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	View v = view_of(s, seat);
 	PieceKind k = rush_active_block(s, seat);
 
-	/* An even end is a coin flip (placement_score). Taking, we get ready
-	 * for it (the I that ends the game) once a rival may end the game
-	 * soon; placing, we flip it only when a rival could end the game
-	 * with this very placement. Before that, waiting costs nothing, and
-	 * any action the others waste meanwhile gives us the lead that wins
+	/* An even end is a coin flip (placement_score): a win, or when the
+	 * rival's block lands first a draw, or a loss if that block ends
+	 * the game itself. So it is played before a rival could end the
+	 * game, and not sooner: waiting costs nothing until then, and any
+	 * action the others waste meanwhile gives us the lead that wins
 	 * outright. */
-	v.coin_ok = rival_threat(s, seat) &&
-		    (k == PIECE_NONE || s->box[PIECE_I] < THREAT_I || rival_can_end(s, seat));
+	v.coin_ok = rival_threat(s, seat);
 	Move best = 0;
 	int score, cost;
 

@@ -9,7 +9,7 @@
 # squares come in fours), where the greedy placement alone misses it; in a
 # race it keeps a route to the top (a column of I blocks at the wall) and
 # ends games against random play sooner than it does without one; in real
-# time it ends an even game (a coin flip) only once a rival could end it.
+# time it ends an even game (a coin flip) only once a rival nears its top.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
 need "$bot"
@@ -44,8 +44,10 @@ check "with a route to the top it ends races sooner ($1 ticks on average, $2 wit
 # Real time, an even count, our column of I blocks 16 rows high and an I in
 # hand (placing it upright on the column ends the game), the rival holding a
 # block too: ending is a coin flip (the seeded order decides whose block
-# lands first). It waits while the rival could not end the game with its
-# own block, flips the coin once it could, and ends at once when ahead.
+# lands first: a draw, or a loss when that block ends the game too). It
+# waits while the rival's blocks are far from its top row, flips the coin
+# while the rival's own block cannot end the game yet, and ends at once
+# when ahead.
 # rt_go RIVAL HAND: the game and one go to seat 0, the rival's board RIVAL.
 rt_go() {
 	python3 - "$1" "$2" <<'PY'
@@ -70,7 +72,7 @@ PY
 ends() { rt_go "$1" "$2" | "$bot" 2>>"$tmp/err" | grep -q '^move place:I1@0,16$'; }
 waits() { ! ends "$@"; }
 check "even, the rival low on its board: it waits" waits low I
+check "even, the rival near its top row, holding a T that cannot end it: it flips the coin" ends tall T
 check "even, the rival could end the game with the I it holds: it flips the coin" ends tall I
-check "even, the rival's T cannot reach its top row: it waits" waits tall T
 check "one block ahead: it ends the game" ends behind I
 exit $fail
