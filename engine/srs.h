@@ -87,6 +87,13 @@ bool srs_rests(const Board *b, const SrsPos *p);
  */
 int srs_landings(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out);
 
+/*
+ * The first generator, kept as the reference srs_landings() is tested and
+ * benchmarked against (test-srs, bench-srs): the same output in the same
+ * order, slower.
+ */
+int srs_landings_reference(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out);
+
 /* Whether position p is among srs_landings(b, spawn, resting). */
 bool srs_reachable(const Board *b, const SrsPos *spawn, bool resting, const SrsPos *p);
 

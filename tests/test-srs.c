@@ -327,6 +327,80 @@ static void test_against_reference(void)
 	g_test_message("%d boards, %d placements", boards, total);
 }
 
+/*
+ * srs_landings() against srs_landings_reference(), the first generator:
+ * the same list in the same order (the matrix's legal moves, and so every
+ * seeded game, follow it), on boards of every width and of heights up to
+ * 62 rows: ragged random fields, stacks with holes and overhangs, stacks
+ * up to the spawn and beyond, from spawns at several heights.
+ */
+static void random_board(Rng *rng, Board *b)
+{
+	int w = 4 + (int)rng_below(rng, BOARD_MAX_WIDTH - 3);
+	int h = 6 + (int)rng_below(rng, 57);
+	int style = (int)rng_below(rng, 3);
+
+	board_init(b, w, h);
+	if (style == 0) {
+		/* Ragged rows of random density up to a random height. */
+		int rows = (int)rng_below(rng, (uint32_t)h + 1), density = 20 + (int)rng_below(rng, 70);
+		for (int y = 0; y < rows; y++)
+			for (int x = 0; x < w; x++)
+				if ((int)rng_below(rng, 100) < density)
+					board_set(b, x, y, true);
+	} else if (style == 1) {
+		/* Columns of random heights with holes punched in them. */
+		for (int x = 0; x < w; x++) {
+			int ch = (int)rng_below(rng, (uint32_t)h + 1);
+			for (int y = 0; y < ch; y++)
+				if (rng_below(rng, 100) < 85)
+					board_set(b, x, y, true);
+		}
+	} else {
+		/* A full stack with a few wells and tunnels cut into it. */
+		int rows = (int)rng_below(rng, (uint32_t)h + 1);
+		for (int y = 0; y < rows; y++)
+			for (int x = 0; x < w; x++)
+				board_set(b, x, y, true);
+		for (int cut = (int)rng_below(rng, 12); cut > 0; cut--) {
+			int x = (int)rng_below(rng, (uint32_t)w), y = (int)rng_below(rng, (uint32_t)h);
+			int len = 1 + (int)rng_below(rng, 6);
+			bool across = rng_below(rng, 2);
+			for (int i = 0; i < len; i++)
+				if (board_inside(b, across ? x + i : x, across ? y : y - i))
+					board_set(b, across ? x + i : x, across ? y : y - i, false);
+		}
+	}
+}
+
+static void test_against_first_generator(void)
+{
+	static SrsPos want[SRS_MAX_LANDINGS], got[SRS_MAX_LANDINGS];
+	Rng rng;
+	long calls = 0, total = 0;
+
+	rng_seed(&rng, 17);
+	for (int round = 0; round < 3000; round++) {
+		Board b;
+		random_board(&rng, &b);
+		int sx = (b.width - 1) / 2, sy = b.height / 2 + (int)rng_below(&rng, (uint32_t)(b.height + 1) / 2);
+		for (int k = 0; k < PIECE_COUNT; k++) {
+			SrsPos spawn;
+			if (!srs_spawn(&b, (PieceKind)k, sx, sy, &spawn))
+				continue;
+			for (int resting = 0; resting < 2; resting++) {
+				int n = srs_landings_reference(&b, &spawn, resting, want);
+				g_assert_cmpint(srs_landings(&b, &spawn, resting, got), ==, n);
+				g_assert_true(memcmp(want, got, sizeof(SrsPos) * (size_t)n) == 0);
+				calls++;
+				total += n;
+			}
+		}
+	}
+	g_test_message("%ld generations, %ld placements", calls, total);
+	g_assert_cmpint(calls, >, 20000);
+}
+
 static void test_rot_letters(void)
 {
 	for (int r = 0; r < SRS_ROTS; r++)
@@ -347,5 +421,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/srs/kick/wall", test_wall_kick);
 	g_test_add_func("/srs/rot-letters", test_rot_letters);
 	g_test_add_func("/srs/landings/reference", test_against_reference);
+	g_test_add_func("/srs/landings/first-generator", test_against_first_generator);
 	return g_test_run();
 }
