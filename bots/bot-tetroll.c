@@ -1,6 +1,6 @@
 /*
- * bot-tetroll: a Tetroll player (tetrollai.c: sheet evaluation, one roll of
- * lookahead per placement, expectimax over rerolls), speaking protocol.md
+ * bot-tetroll: a Tetroll player (tetrollai.c: sheet evaluation, expectimax
+ * over the next rolls per placement, expectimax over rerolls), speaking protocol.md
  * through botio.c. It plays solo and 2-player games; it declines every
  * other variant.
  *
@@ -68,8 +68,8 @@ int main(int argc, char **argv)
 	argv[n] = NULL;
 	BotSpec spec = {
 		.name = "bot-tetroll",
-		.version = "2",
-		.about = "Plays Tetroll: one roll of lookahead, expectimax over rerolls, sheet evaluation;\n"
+		.version = "3",
+		.about = "Plays Tetroll: expectimax over the next two rolls, and over rerolls, sheet evaluation;\n"
 			 "  --objective sputnik|mother-russia|conrad  play for that solo objective",
 		.choose = choose,
 		.start = start,

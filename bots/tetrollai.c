@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_MOVES (PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
@@ -27,6 +28,18 @@ void tetrollai_init(TetrollAi *ai)
 		.max_rerolls = 2,
 		.lookahead = 1,
 		.lookahead_width = 6,
+		.inner_width = 4,
+		.parity = -1,
+		.dice_depth = 0,
+		.narrow = 0,
+		.deep_width = 3,
+		.mr_pending = 0.8,
+		.mr_margin = 2.0,
+		.mr_risk = 8.0,
+		.mr_fill = 0.0,
+		.mr_completed = 100.0,
+		.conrad_row = 40.0,
+		.conrad_part = 30.0,
 		.objective = TETROLLAI_SCORE,
 	};
 }
@@ -36,20 +49,32 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	if (ms < 300) {
 		ai->p.lookahead = 0;
 		ai->p.max_rerolls = 1;
+		ai->p.dice_depth = 0;
 		ai->eval_cap = 0;
 		return;
 	}
-	ai->p.lookahead = 1;
-	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
 	/*
-	 * A sheet costs about 15 us of one core (the dead-cell flood fill
-	 * dominates); on the 2-core development machine with some twenty
-	 * busy processes bot-tetroll valued some 67,000 sheets a second of
-	 * wall time. 30 sheets per ms of the move keeps a move under half its
-	 * time at that load (150,000 at the default 5 s; the widest moves
-	 * value about 220,000 uncapped).
+	 * Searches try a copy's or #6 number's cells narrowed (as strong, and
+	 * four times cheaper), and the dice decision looks one roll past the
+	 * placement. From 2 s a placement is searched two rolls deep: the 12
+	 * best by static value one roll deep, the best 3 of those two rolls
+	 * deep (2 placements per outcome below the first roll).
 	 */
-	ai->eval_cap = 30L * ms;
+	ai->p.narrow = 1;
+	ai->p.dice_depth = 1;
+	ai->p.lookahead = ms >= 2000 ? 2 : 1;
+	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
+	ai->p.deep_width = 3;
+	ai->p.inner_width = 2;
+	/*
+	 * A sheet costs about 0.5 us of one core; the widest decisions of 200
+	 * games valued about 370,000 sheets, most a few tens of thousands. On
+	 * a 2-core machine with some twenty busy processes a bot gets perhaps a
+	 * tenth of a core: 60 sheets per ms of the move (300,000 at the
+	 * default 5 s) keeps a move well inside its time there, and the
+	 * search stops (keeping the best so far) when it has valued more.
+	 */
+	ai->eval_cap = 60L * ms;
 }
 
 int tetrollai_objective(const char *name)
@@ -83,100 +108,272 @@ static bool row_in_order(const TetrollSheet *sh, int width, int y, int *filled)
  * costs the objective; CONRAD: each finished ordered row (up to four) and
  * the rows still able to finish so.
  */
-static double objective_term(const TetrollState *s, int seat, int objective, bool over)
+static double objective_term(const TetrollState *s, int seat, const TetrollAiParams *p, bool over)
 {
+	int objective = p->objective;
 	const TetrollSheet *sh = &s->sheet[seat];
 	double v = 0;
 
 	if (objective == TETROLLAI_MOTHER_RUSSIA) {
-		for (int b = 0; b < TETROLL_BONUSES; b++) {
-			if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
-				v -= 60;
-			} else if (!over) {
-				double frac = (double)sh->rings[b] / s->track[b];
-				v -= 10 * frac * frac * frac;
+		/*
+		 * Rings marked plus those the repeats already in unfinished rows
+		 * will mark when the row fills: a track that would fill costs the
+		 * objective, one ring short of it is a risk.
+		 */
+		double pend[TETROLL_BONUSES];
+		unsigned full = (1u << s->width) - 1u;
+		int completed = 0;
+		for (int b = 0; b < TETROLL_BONUSES; b++)
+			pend[b] = sh->rings[b];
+		for (int y = 0; y < s->height && !over; y++) {
+			if (sh->bits[y] == full || !sh->bits[y])
+				continue;
+			bool seen[7] = {false};
+			for (int x = 0; x < s->width; x++) {
+				int c = sh->cell[y][x];
+				if (c && seen[c])
+					pend[c - 1] += p->mr_pending;
+				seen[c] = true;
 			}
 		}
+		for (int b = 0; b < TETROLL_BONUSES; b++) {
+			if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
+				completed++;
+			} else if (!over) {
+				double room = s->track[b] - pend[b], frac = pend[b] / s->track[b];
+				v -= p->mr_fill * frac * frac * frac;
+				if (room < p->mr_margin)
+					v -= p->mr_risk * (p->mr_margin - room) * (p->mr_margin - room);
+			}
+		}
+		v -= completed ? p->mr_completed : 0;
+		if (over && !completed && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 80)
+			v += 40.0;
 	} else if (objective == TETROLLAI_CONRAD) {
+		/*
+		 * Finished rows reading 1-6 (up to four), and the rows that still
+		 * can: the fullest few (as many as are still needed), valued by
+		 * the square of how full they are.
+		 */
 		int done = 0;
-		double partial = 0;
+		double part[TETROLL_MAX_HEIGHT];
+		int np = 0;
 		for (int y = 0; y < s->height; y++) {
 			int f;
 			if (!row_in_order(sh, s->width, y, &f))
 				continue;
 			if (f == s->width)
 				done++;
-			else if (f && !over)
-				partial += 12.0 * f * f / (s->width * s->width);
+			else if (!over)
+				part[np++] = (double)f * f / (s->width * s->width);
 		}
-		v += 15.0 * (done < 4 ? done : 4) + (done < 4 ? partial : 0);
+		int need = done < 4 ? 4 - done : 0;
+		for (int i = 0; i < need && i < np; i++) {	/* the fullest `need`, by selection */
+			int b = i;
+			for (int j = i + 1; j < np; j++)
+				if (part[j] > part[b])
+					b = j;
+			double t = part[i];
+			part[i] = part[b];
+			part[b] = t;
+			v += p->conrad_part * part[i];
+		}
+		v += p->conrad_row * (done < 4 ? done : 4);
+		if (over && done >= 4 && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 100)
+			v += p->conrad_row;
 	}
 	return v;
 }
 
-/* What a bonus's prize is worth at the end, first prize or runner-up. */
-static double prize_worth(const TetrollState *s, int b, bool first)
+/*
+ * What a bonus's prize is worth at the end to seat, first prize or
+ * runner-up. #2 and #5 pay per finished row of a parity: those finished,
+ * and `parity` of each row still unfinished (parity < 0: four rows).
+ */
+static double prize_worth(const TetrollState *s, int seat, int b, bool first, double parity)
 {
+	double even = 4, odd = 4;
+
+	if (parity >= 0) {
+		unsigned full = (1u << s->width) - 1u;
+		even = odd = 0;
+		for (int y = 0; y < s->height; y++) {
+			if (s->sheet[seat].bits[y] != full) {
+				even += parity;
+				odd += parity;
+			} else if (tetroll_row_score(s, seat, y) % 2) {
+				odd++;
+			} else {
+				even++;
+			}
+		}
+	}
 	switch (b) {
 	case 0:
 		return first ? 4 : s->runner1;
 	case 1:
-		return (first ? 2 : 1) * 4.0;	/* about four even rows */
+		return (first ? 2 : 1) * even;
 	case 2:
 		return (first ? 3 : 2) * 1.5;	/* rings placed where they help */
 	case 3:
 		return first ? 16 : 4;
 	case 4:
-		return (first ? 4 : 2) * 4.0;	/* about four odd rows */
+		return (first ? 4 : 2) * odd;
 	default:
 		return (first ? 2 : 1) * 3.0;	/* a number that finishes a row well */
 	}
 }
 
+/* ---- bitboards: the sheet as one uint16_t per row, bit x for column x ---- */
+
+/* An orientation of a free shape as cells for the bit-parallel tests. */
+typedef struct {
+	int8_t w, h;
+	int8_t dx[4], dy[4];
+} Shape;
+
+static Shape shapes[6][8];	/* [number 1..5][orientation] */
+static int nshapes[6];
+
+static void init_shapes(void)
+{
+	if (nshapes[1])
+		return;
+	for (int k = 1; k <= 5; k++) {
+		const Orientation *os[8];
+		int n = piece_free_orientations(tetroll_shape_piece(k), os);
+		for (int i = 0; i < n; i++) {
+			Shape *sh = &shapes[k][i];
+			sh->w = os[i]->width;
+			sh->h = os[i]->height;
+			for (int c = 0; c < 4; c++) {
+				sh->dx[c] = os[i]->x[c];
+				sh->dy[c] = os[i]->y[c];
+			}
+		}
+		nshapes[k] = n;
+	}
+}
+
+/*
+ * The columns x where orientation o fits with its lower-left corner at
+ * (x, y): all four cells empty and one resting on row 0 or a filled cell
+ * (tetroll_fits, for every x at once).
+ */
+static inline unsigned fit_columns(const uint16_t *bits, const Shape *o, int y, int width)
+{
+	unsigned blocked = 0, rest = y == 0 ? ~0u : 0;
+
+	for (int c = 0; c < 4; c++) {
+		int ry = y + o->dy[c];
+		blocked |= (unsigned)bits[ry] >> o->dx[c];
+		if (ry > 0)
+			rest |= (unsigned)bits[ry - 1] >> o->dx[c];
+	}
+	return ~blocked & rest & ((1u << (width - o->w + 1)) - 1u);
+}
+
+/* Whether shape number k (1..5) fits anywhere on the sheet (tetroll_shape_fits). */
+static bool shape_fits(const TetrollState *s, const uint16_t *bits, int k)
+{
+	for (int i = 0; i < nshapes[k]; i++) {
+		const Shape *o = &shapes[k][i];
+		if (o->w > s->width)
+			continue;
+		for (int y = 0; y < s->height; y++)
+			if (fit_columns(bits, o, y, s->width))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Mark empty cells in components of fewer than four cells that do not reach
- * the top of the sheet: no piece can ever be placed there. OUT: dead.
- * Returns their count inside the grid.
+ * the top of the sheet: no piece can ever be placed there. OUT: dead, one
+ * mask per row. Returns their count inside the grid.
  */
-static int dead_cells(const TetrollState *s, int seat, bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH])
+static int dead_cells(const TetrollState *s, int seat, uint16_t dead[TETROLL_ROWS])
 {
-	const TetrollSheet *sh = &s->sheet[seat];
-	int rows = s->height + TETROLL_ABOVE, w = s->width, total = 0;
-	bool seen[TETROLL_ROWS][TETROLL_MAX_WIDTH];
-	int stack[TETROLL_ROWS * TETROLL_MAX_WIDTH], comp[TETROLL_ROWS * TETROLL_MAX_WIDTH];
+	const uint16_t *bits = s->sheet[seat].bits;
+	int rows = s->height + TETROLL_ABOVE, total = 0;
+	unsigned full = (1u << s->width) - 1u;
+	uint16_t empty[TETROLL_ROWS], reach[TETROLL_ROWS];
+	bool changed = true, any_closed = false;
 
-	memset(seen, 0, sizeof(seen));
-	memset(dead, 0, sizeof(bool) * TETROLL_ROWS * TETROLL_MAX_WIDTH);
-	for (int y0 = 0; y0 < s->height; y0++) {
-		for (int x0 = 0; x0 < w; x0++) {
-			if (sh->cell[y0][x0] || seen[y0][x0])
-				continue;
-			int sp = 0, nc = 0;
-			bool open = false;
-			stack[sp++] = y0 * TETROLL_MAX_WIDTH + x0;
-			seen[y0][x0] = true;
-			while (sp) {
-				int c = stack[--sp], y = c / TETROLL_MAX_WIDTH, x = c % TETROLL_MAX_WIDTH;
-				comp[nc++] = c;
-				if (y == rows - 1)
-					open = true;
-				static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-				for (int d = 0; d < 4; d++) {
-					int nx = x + dx[d], ny = y + dy[d];
-					if (nx < 0 || nx >= w || ny < 0 || ny >= rows)
-						continue;
-					if (sh->cell[ny][nx] || seen[ny][nx])
-						continue;
-					seen[ny][nx] = true;
-					stack[sp++] = ny * TETROLL_MAX_WIDTH + nx;
+	for (int y = 0; y < rows; y++) {
+		empty[y] = (uint16_t)(~bits[y] & full);
+		reach[y] = 0;
+		dead[y] = 0;
+	}
+	reach[rows - 1] = empty[rows - 1];
+	/* Empty cells joined to the top row: sweep down and up until stable. */
+	while (changed) {
+		changed = false;
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < rows; i++) {
+				int y = pass ? i : rows - 1 - i;
+				unsigned r = reach[y];
+				if (y + 1 < rows)
+					r |= reach[y + 1] & empty[y];
+				if (y > 0)
+					r |= reach[y - 1] & empty[y];
+				if (!r)
+					continue;
+				unsigned prev;
+				do {
+					prev = r;
+					r |= ((r << 1) | (r >> 1)) & empty[y];
+				} while (r != prev);
+				if (r != reach[y]) {
+					reach[y] = (uint16_t)r;
+					changed = true;
 				}
 			}
-			if (open || nc >= 4)
-				continue;
-			for (int i = 0; i < nc; i++) {
-				int y = comp[i] / TETROLL_MAX_WIDTH, x = comp[i] % TETROLL_MAX_WIDTH;
-				dead[y][x] = true;
-				total += y < s->height;
+	}
+	uint16_t closed[TETROLL_ROWS];
+	for (int y = 0; y < rows; y++) {
+		closed[y] = empty[y] & (uint16_t)~reach[y];
+		any_closed |= closed[y] != 0;
+	}
+	if (!any_closed)
+		return 0;
+	/* Each closed component: grown from its lowest cell, dead when under 4 cells. */
+	for (int y0 = 0; y0 < rows; y0++) {
+		while (closed[y0]) {
+			uint16_t comp[TETROLL_ROWS] = {0};
+			comp[y0] = (uint16_t)(closed[y0] & -closed[y0]);
+			bool grew = true;
+			while (grew) {
+				grew = false;
+				for (int y = y0; y < rows; y++) {
+					unsigned r = comp[y];
+					if (y + 1 < rows)
+						r |= comp[y + 1] & closed[y];
+					if (y > y0)
+						r |= comp[y - 1] & closed[y];
+					if (!r)
+						continue;
+					unsigned prev;
+					do {
+						prev = r;
+						r |= ((r << 1) | (r >> 1)) & closed[y];
+					} while (r != prev);
+					if (r != comp[y]) {
+						comp[y] = (uint16_t)r;
+						grew = true;
+					}
+				}
+			}
+			int nc = 0;
+			for (int y = y0; y < rows; y++)
+				nc += __builtin_popcount(comp[y]);
+			for (int y = y0; y < rows; y++) {
+				closed[y] &= (uint16_t)~comp[y];
+				if (nc < 4) {
+					dead[y] |= comp[y];
+					if (y < s->height)
+						total += __builtin_popcount(comp[y]);
+				}
 			}
 		}
 	}
@@ -195,7 +392,7 @@ static double miss_chance(const TetrollState *s, int seat)
 	bool any = false;
 
 	for (int k = 1; k <= 5; k++) {
-		if (tetroll_shape_fits(s, seat, tetroll_shape_piece(k)))
+		if (shape_fits(s, s->sheet[seat].bits, k))
 			any = true;
 		else
 			miss += roll_odds[k];
@@ -208,24 +405,25 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	const TetrollSheet *sh = &s->sheet[seat];
 	const TetrollAiParams *p = &ai->p;
 	int rows, bonus[TETROLL_BONUSES];
-	double v = tetroll_score(s, seat, &rows, bonus);
-	bool dead[TETROLL_ROWS][TETROLL_MAX_WIDTH];
+	double now = tetroll_score(s, seat, &rows, bonus), v = now;
+	uint16_t dead[TETROLL_ROWS];
 
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
-		return v + objective_term(s, seat, p->objective, true);
+		return v + objective_term(s, seat, p, true);
+	init_shapes();
 	int ndead = dead_cells(s, seat, dead);
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
 	double w = s->width;
+	unsigned full = (1u << s->width) - 1u;
 
 	for (int y = 0; y < s->height; y++) {
-		if (tetroll_row_full(s, seat, y) || !sh->bits[y])
+		if (sh->bits[y] == full || !sh->bits[y])
 			continue;
 		bool seen[7] = {false};
-		int f = 0, d = 0, nd = 0, distinct = 0, rowdead = 0;
+		int f = 0, d = 0, nd = 0, distinct = 0;
 		for (int x = 0; x < s->width; x++) {
 			int c = sh->cell[y][x];
-			rowdead += dead[y][x];
 			if (!c)
 				continue;
 			f++;
@@ -242,32 +440,31 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double row = share * (p->row_weight * expect + p->dup_ring * nd);
 		if (even_won || odd_won)
 			row += share * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
-		if (rowdead)
+		if (dead[y])
 			row *= 0.2;
 		v += row;
 	}
 	v -= p->dead_cell * ndead;
-	int prev = -1, bump = 0, covered = 0;
-	for (int x = 0; x < s->width; x++) {
-		int h = 0;
-		for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--)
-			if (sh->cell[y][x]) {
-				h = y + 1;
-				break;
-			}
-		for (int y = 0; y < h - 1 && y < s->height; y++)
-			covered += !sh->cell[y][x] && !dead[y][x];
-		if (prev >= 0)
-			bump += h > prev ? h - prev : prev - h;
-		prev = h;
+	/* Roughness of the column heights, and live empty cells under a number. */
+	int height[TETROLL_MAX_WIDTH] = {0}, bump = 0, covered = 0;
+	unsigned above = 0, seen_top = 0;
+	for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--) {
+		unsigned b = sh->bits[y];
+		if (y < s->height)
+			covered += __builtin_popcount(~b & full & above & ~(unsigned)dead[y]);
+		above |= b;
+		for (unsigned nw = b & ~seen_top; nw; nw &= nw - 1)
+			height[__builtin_ctz(nw)] = y + 1;
+		seen_top |= b;
 	}
+	for (int x = 1; x < s->width; x++)
+		bump += abs(height[x] - height[x - 1]);
 	v -= p->bump * bump + p->covered * covered;
 	/*
 	 * If the next roll fits nowhere the game ends and everything above the
 	 * score now is lost: count that share of the estimate as lost.
 	 */
 	if (p->nofit > 0) {
-		double now = tetroll_score(s, seat, &rows, bonus);
 		double miss = miss_chance(s, seat) * p->nofit;
 		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
 	}
@@ -275,10 +472,11 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		double share = p->track_power == 2.0 ? frac * frac : pow(frac, p->track_power);
-		v += p->track * share * prize_worth(s, b, sh->prize[b] == TETROLL_PRIZE_OPEN);
+		double share = p->track_power == 2.0 ? frac * frac
+			     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
+		v += p->track * share * prize_worth(s, seat, b, sh->prize[b] == TETROLL_PRIZE_OPEN, p->parity);
 	}
-	return v + objective_term(s, seat, p->objective, false);
+	return v + objective_term(s, seat, p, false);
 }
 
 static bool deciding(const TetrollState *s, int seat)
@@ -287,13 +485,61 @@ static bool deciding(const TetrollState *s, int seat)
 				      s->stage == TETROLL_STAGE_WRITE);
 }
 
-/* The follow-up decision (copy, ring, write) whose result values best. */
-static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *moves)
+/*
+ * Narrow a copy's or #6 number's cells (moves[0..n)) to those a search
+ * tries: empty cells no piece can reach or with a number above them, and
+ * those of the fullest unfinished rows (at most 2 empty, or the fewest).
+ * Returns the count kept.
+ */
+static int narrow_cells(const TetrollState *s, int seat, Move *moves, int n)
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+	unsigned full = (1u << s->width) - 1u, keep_rows = 0, above = 0;
+	uint16_t dead[TETROLL_ROWS], want[TETROLL_ROWS];
+	int fewest = s->width;
+
+	if (s->stage != TETROLL_STAGE_COPY && s->stage != TETROLL_STAGE_WRITE)
+		return n;
+	dead_cells(s, seat, dead);
+	for (int y = 0; y < s->height; y++) {
+		int e = s->width - __builtin_popcount(sh->bits[y]);
+		if (e && e < fewest)
+			fewest = e;
+	}
+	for (int y = s->height + TETROLL_ABOVE - 1; y >= 0; y--) {
+		unsigned empty = ~(unsigned)sh->bits[y] & full;
+		if (y < s->height) {
+			int e = __builtin_popcount(empty);
+			want[y] = (uint16_t)(empty & (dead[y] | above));
+			if (e && e <= (fewest > 2 ? fewest : 2))
+				want[y] = (uint16_t)empty;
+			keep_rows |= want[y] != 0;
+		}
+		above |= sh->bits[y];
+	}
+	if (!keep_rows)
+		return n;
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		int x = (int)(moves[i] >> 12 & 63u), y = (int)(moves[i] >> 18 & 63u);
+		if (want[y] >> x & 1u)
+			moves[k++] = moves[i];
+	}
+	return k ? k : n;
+}
+
+/*
+ * The follow-up decision (copy, ring, write) whose result values best;
+ * narrow: among the cells narrow_cells() keeps (inside a search).
+ */
+static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *moves, bool narrow)
 {
 	int n = variant_tetroll.legal_moves(s, seat, moves);
 	double best = -INFINITY;
-	Move pick = moves[0];
 
+	if (narrow && ai->p.narrow)
+		n = narrow_cells(s, seat, moves, n);
+	Move pick = moves[0];
 	for (int i = 0; i < n; i++) {
 		TetrollState t = *s;
 		variant_tetroll.apply(&t, seat, moves[i]);
@@ -310,7 +556,7 @@ static Move best_followup(TetrollAi *ai, const TetrollState *s, int seat, Move *
 static void settle(TetrollAi *ai, TetrollState *s, int seat, Move *moves)
 {
 	while (deciding(s, seat))
-		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves));
+		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves, true));
 }
 
 /*
@@ -426,6 +672,8 @@ static double dice_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], int r)
 	return best;
 }
 
+static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth);
+
 static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	static DiceSearch ds;	/* large; the bot is single-threaded */
@@ -434,19 +682,29 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	Move dummy;
 
 	memset(&ds, 0, sizeof(ds));
+	/*
+	 * Each shape's worth: its best placement looking dice_depth rolls
+	 * ahead; when that runs over the eval cap, all six by static value
+	 * instead (values of one kind, and the same for the same state).
+	 */
+	int depth = ai->p.lookahead > 0 ? ai->p.dice_depth : 0;
 	for (int k = 1; k <= 6; k++) {
 		TetrollState t = *s;
 		for (int i = 0; i < TETROLL_DICE; i++)
 			t.dice[i] = (int8_t)k;
 		t.stage = TETROLL_STAGE_PLACE;
-		ds.shape_value[k] = best_placement(ai, &t, seat, &dummy);
+		ds.shape_value[k] = depth > 0 ? place_value(ai, &t, seat, depth) : best_placement(ai, &t, seat, &dummy);
+		if (depth > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap) {
+			depth = 0;
+			k = 0;	/* start again, static */
+		}
 	}
 	/* The first prizes that can pay, cheapest to give up first. */
 	for (int b = 0; b < TETROLL_BONUSES; b++) {
 		if (!tetroll_can_pay(s, seat, b))
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
-		double c = ai->p.reroll_cost * (prize_worth(s, b, true) - prize_worth(s, b, false)) *
+		double c = ai->p.reroll_cost * (prize_worth(s, seat, b, true, ai->p.parity) - prize_worth(s, seat, b, false, ai->p.parity)) *
 			   (0.2 + 0.8 * frac);
 		/* Late in the game an unfinished track rarely gets finished. */
 		int empty = 0;
@@ -488,78 +746,183 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	return tetroll_move_reroll(best_mask, pay[0] + 1);
 }
 
-/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
-static void shape_odds(double odds[7])
+/* ---- placement: expectimax over the next rolls ------------------------ */
+
+/* The best `keep` placements of a state, by static value, with their sheets. */
+typedef struct {
+	int n;				/* kept, best first */
+	int legal;			/* placements in all */
+	int order[TETROLLAI_MAX_WIDTH + 1];	/* slots, best first */
+	Move move[TETROLLAI_MAX_WIDTH + 1];
+	double value[TETROLLAI_MAX_WIDTH + 1];
+	TetrollState after[TETROLLAI_MAX_WIDTH + 1];	/* the placement applied and settled */
+} Ranked;
+
+/*
+ * Apply every placement of s (stage place), settle its follow-ups and value
+ * the sheet; keep the best `keep` (1..TETROLLAI_MAX_WIDTH) in r.
+ */
+static void rank_placements(TetrollAi *ai, const TetrollState *s, int seat, int keep, Ranked *r)
 {
-	memset(odds, 0, 7 * sizeof(double));
+	Move moves[MAX_MOVES], scratch[MAX_MOVES];
+	int n = variant_tetroll.legal_moves(s, seat, moves);
+
+	r->n = 0;
+	r->legal = n;
+	for (int i = 0; i <= keep; i++)
+		r->order[i] = i;
+	for (int i = 0; i < n; i++) {
+		int slot = r->order[r->n < keep ? r->n : keep];	/* a free slot */
+		TetrollState *t = &r->after[slot];
+		*t = *s;
+		variant_tetroll.apply(t, seat, moves[i]);
+		settle(ai, t, seat, scratch);
+		double v = tetrollai_eval(ai, t, seat);
+		if (r->n == keep && v <= r->value[r->order[keep - 1]])
+			continue;
+		int j = r->n < keep ? r->n++ : keep - 1;
+		int evicted = r->order[j];
+		r->move[slot] = moves[i];
+		r->value[slot] = v;
+		/* slot goes to position j (evicted there goes to the free end), then bubbles up */
+		if (evicted != slot)
+			r->order[keep] = evicted;
+		r->order[j] = slot;
+		while (j > 0 && r->value[r->order[j - 1]] < v) {
+			int tmp = r->order[j - 1];
+			r->order[j - 1] = r->order[j];
+			r->order[j] = tmp;
+			j--;
+		}
+	}
+}
+
+static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth);
+
+/* The worth of a sheet whose game ended now (nothing fitted). */
+static double ended_value(const TetrollState *s, int seat)
+{
+	int bonus[TETROLL_BONUSES];
+
+	return tetroll_score(s, seat, NULL, bonus);
+}
+
+/*
+ * The worth of the best placement in u (stage place) looking `depth` rolls
+ * ahead: depth 0 the static value of the best placement; deeper, the best
+ * `inner_width` placements by static value are valued by roll_value.
+ */
+static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth)
+{
+	static Ranked pool[4];	/* one per depth; the bot is single-threaded */
+	Ranked *r = &pool[depth < 4 ? depth : 3];
+
+	rank_placements(ai, u, seat, depth ? ai->p.inner_width : 1, r);
+	if (!r->legal)
+		return ended_value(u, seat);
+	if (!depth)
+		return r->value[r->order[0]];
+	double best = -INFINITY;
+	for (int i = 0; i < r->n; i++) {
+		double v = roll_value(ai, &r->after[r->order[i]], seat, depth - 1);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* The chance of each shape number (1..6, 6 the joker) from one roll of 4 dice. */
+static const double *shape_odds(void)
+{
+	static double odds[7];
+	static bool done;
+
+	if (done)
+		return odds;
 	for (int c = 0; c < DICE_CODES; c++) {
 		int8_t d[TETROLL_DICE] = {(int8_t)(c / 216 + 1), (int8_t)(c / 36 % 6 + 1),
 					  (int8_t)(c / 6 % 6 + 1), (int8_t)(c % 6 + 1)};
 		sort4(d);
 		odds[tetroll_dice_shape(d)] += 1.0 / DICE_CODES;
 	}
+	done = true;
+	return odds;
+}
+
+/* u: t with the next roll showing shape number k for seat. */
+static void with_shape(TetrollState *u, const TetrollState *t, int seat, int k)
+{
+	*u = *t;
+	u->current = (int8_t)seat;
+	for (int d = 0; d < TETROLL_DICE; d++)
+		u->dice[d] = (int8_t)k;
+	u->ndice = TETROLL_DICE;
+	u->stage = TETROLL_STAGE_PLACE;
+	u->nqueue = 0;
 }
 
 /*
- * Placement with one roll of lookahead: each of the best few placements
- * by static value is valued again by the expectation, over the next roll
- * (no rerolls), of the best placement after it.
+ * The worth of sheet t (a placement made and settled) over the next roll
+ * (no rerolls): the expectation over the six shape outcomes of the best
+ * placement, that one searched depth more rolls.
+ */
+static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth)
+{
+	const double *odds = shape_odds();
+	double v = 0;
+
+	if (t->sheet[seat].status != TETROLL_PLAYING)
+		return tetrollai_eval(ai, t, seat);
+	for (int k = 1; k <= 6; k++) {
+		TetrollState u;
+		with_shape(&u, t, seat, k);
+		v += odds[k] * place_value(ai, &u, seat, depth);
+	}
+	return v;
+}
+
+/*
+ * Placement with lookahead: each of the best lookahead_width placements by
+ * static value is valued again by roll_value one roll deep; with
+ * lookahead > 1, the best deep_width of those by that value are valued
+ * again `lookahead` rolls deep, best first, while the eval cap lasts, and
+ * the best of those so valued is played.
  */
 static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 {
-	Move moves[MAX_MOVES], scratch[MAX_MOVES], top[TETROLLAI_MAX_WIDTH] = {0}, dummy;
-	double topv[TETROLLAI_MAX_WIDTH] = {0}, odds[7];
-	int n = variant_tetroll.legal_moves(s, seat, moves), ntop = 0;
-	int keep = ai->p.lookahead_width;
+	static Ranked top;
+	int keep = ai->p.lookahead_width, order[TETROLLAI_MAX_WIDTH];
+	double v1[TETROLLAI_MAX_WIDTH + 1];
 
 	if (keep < 1)
 		keep = 1;
 	if (keep > TETROLLAI_MAX_WIDTH)
 		keep = TETROLLAI_MAX_WIDTH;
-
-	shape_odds(odds);
-	for (int i = 0; i < n; i++) {
-		TetrollState t = *s;
-		variant_tetroll.apply(&t, seat, moves[i]);
-		settle(ai, &t, seat, scratch);
-		double v = tetrollai_eval(ai, &t, seat);
-		int j;
-		if (ntop < keep)
-			j = ntop++;
-		else if (v > topv[keep - 1])
-			j = keep - 1;
-		else
-			continue;
-		while (j > 0 && topv[j - 1] < v) {
-			topv[j] = topv[j - 1];
-			top[j] = top[j - 1];
-			j--;
-		}
-		topv[j] = v;
-		top[j] = moves[i];
-	}
-	double best = -INFINITY;
-	Move pick = top[0];
-	for (int i = 0; i < ntop; i++) {
+	rank_placements(ai, s, seat, keep, &top);
+	int n = 0;
+	for (int i = 0; i < top.n; i++) {
 		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
 			break;	/* out of budget: the best re-valued so far stands */
-		TetrollState t = *s;
-		variant_tetroll.apply(&t, seat, top[i]);
-		settle(ai, &t, seat, scratch);
-		double v = 0;
-		for (int k = 1; k <= 6; k++) {
-			TetrollState u = t;
-			u.current = (int8_t)seat;
-			for (int d = 0; d < TETROLL_DICE; d++)
-				u.dice[d] = (int8_t)k;
-			u.ndice = TETROLL_DICE;
-			u.stage = TETROLL_STAGE_PLACE;
-			u.nqueue = 0;
-			v += odds[k] * best_placement(ai, &u, seat, &dummy);
+		int slot = top.order[i], j = n++;
+		v1[slot] = roll_value(ai, &top.after[slot], seat, 0);
+		while (j > 0 && v1[order[j - 1]] < v1[slot]) {
+			order[j] = order[j - 1];
+			j--;
 		}
+		order[j] = slot;
+	}
+	if (ai->p.lookahead < 2 || n < 2)
+		return top.move[order[0]];
+	double best = -INFINITY;
+	Move pick = top.move[order[0]];
+	for (int i = 0; i < n && i < ai->p.deep_width; i++) {
+		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
+			break;
+		int slot = order[i];
+		double v = roll_value(ai, &top.after[slot], seat, ai->p.lookahead - 1);
 		if (v > best) {
 			best = v;
-			pick = top[i];
+			pick = top.move[slot];
 		}
 	}
 	return pick;
@@ -581,7 +944,7 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 	case TETROLL_STAGE_COPY:
 	case TETROLL_STAGE_RING:
 	case TETROLL_STAGE_WRITE:
-		return best_followup(ai, s, seat, moves);
+		return best_followup(ai, s, seat, moves, false);
 	case TETROLL_STAGE_ROLL:
 	case TETROLL_STAGE_OVER:
 		break;

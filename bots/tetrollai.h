@@ -13,16 +13,22 @@
  *     roll selects a shape that fits nowhere (which ends the game);
  *   - a placement is valued by applying it, resolving the decisions it
  *     triggers (copy, #3 rings, #6 numbers) greedily, and valuing the sheet;
- *   - the dice decision is an expectimax over rolls and rerolls: the best
- *     placement value of each of the six outcomes (shapes #1..#5, joker) is
- *     computed once; a reroll's worth is the expectation over the rerolled
+ *     with lookahead, the best few are valued again by an expectimax over
+ *     the next rolls (the six shape outcomes with their exact odds, the
+ *     best few placements of each searched on): one roll deep for the best
+ *     lookahead_width, two rolls deep for the best deep_width of those;
+ *   - the dice decision is an expectimax over rolls and rerolls: the worth
+ *     of each of the six outcomes (shapes #1..#5, joker) is its best
+ *     placement looking dice_depth rolls further, computed once; a
+ *     reroll's worth is the expectation over the rerolled
  *     dice of the best of keeping or rerolling again, less the value of the
  *     first prize crossed out to pay for it (the cheapest open one first),
  *     to a depth of TETROLLAI_MAX_REROLLS rerolls per turn;
  *   - copy cells, #3 rings and #6 numbers are chosen greedily by value.
  *
  * Nothing here allocates or keeps state between calls: a TetrollAi holds
- * only parameters and counters.
+ * only parameters and counters (the search's scratch space is static: one
+ * search at a time, as in the single-threaded bot).
  */
 #ifndef TETRARENA_BOTS_TETROLLAI_H
 #define TETRARENA_BOTS_TETROLLAI_H
@@ -37,11 +43,13 @@
  * What a solo game is played for (the rulebook's solo objectives):
  *   SCORE         the most points (also "As high as Sputnik!": 140+);
  *   MOTHER_RUSSIA "For Mother Russia!": 80+ with no bonus track completed:
- *                 a completed track costs the objective, rings near a full
- *                 track are avoided and first prizes pay rerolls freely;
+ *                 a completed track costs the objective, rings marked and
+ *                 pending (repeats in unfinished rows) near a full track
+ *                 are a risk, and first prizes pay rerolls freely;
  *   CONRAD        "Go East, Conrad!": 100+ with 4 rows reading 1-2-3-4-5-6:
- *                 rows still able to read so are valued, finished ones more
- *                 until there are four.
+ *                 the fullest rows still able to read so are valued (as
+ *                 many as are still needed), finished ones more until
+ *                 there are four.
  */
 typedef enum {
 	TETROLLAI_SCORE,
@@ -61,10 +69,22 @@ typedef struct {
 				   of the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double parity;		/* #2/#5 prizes: share of an unfinished row counted per parity (< 0: 4 rows) */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
+	double mr_pending;	/* Mother Russia: share of a repeat in an unfinished row counted as a ring */
+	double mr_margin;	/* rings short of a full track where the risk starts */
+	double mr_risk;		/* penalty per squared ring inside that margin */
+	double conrad_row;	/* Conrad: worth of a finished row reading 1-6 (up to four) */
+	double conrad_part;	/* Conrad: worth of a full row still able to read so, times fill^2 */
+	double mr_completed;	/* Mother Russia: cost of a completed track (the objective lost) */
+	double mr_fill;		/* penalty for a track's (pending rings / track)^3 */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
-	int lookahead;		/* 1: value a placement by the next roll's best placement too */
+	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
+	int dice_depth;		/* rolls the dice decision looks past the placement (0: static values) */
+	int narrow;		/* 1: searches try a copy or #6 number on fewer cells (narrow_cells) */
+	int deep_width;		/* with lookahead > 1: placements searched that deep (best at one roll first) */
+	int inner_width;	/* placements re-valued at each roll below the first */
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
 	int objective;		/* TetrollObjective: what the eval plays for */
 } TetrollAiParams;
@@ -83,10 +103,11 @@ typedef struct {
 } TetrollAi;
 
 /*
- * Set the lookahead for moves with ms milliseconds to answer (the `go`
- * line's MS): off below 300 ms, else on, wider from 2 s up, with an eval
- * cap per move that a 2-core machine shared several ways still values
- * well inside the time. The same ms always gives the same settings.
+ * Set the search for moves with ms milliseconds to answer (the `go`
+ * line's MS): no lookahead below 300 ms, one roll from 300 ms, two rolls
+ * from 2 s, with an eval cap per move that a 2-core machine shared several
+ * ways still values well inside the time. The same ms always gives the
+ * same settings.
  */
 void tetrollai_budget(TetrollAi *ai, int ms);
 

@@ -3,8 +3,9 @@
 # (default 1000, seeds 1..GAMES), played through bin/referee: every game is
 # `referee play --variant tetroll --seed N BOT`, every log must pass
 # `referee verify`, and the final sheet is read from `referee view`. Prints,
-# per bot, the mean and median score and the share of games reaching each
-# solo objective of the rulebook:
+# per bot, the mean score with its 95% interval (1.96 standard errors), the
+# median, and the share of games reaching each solo objective of the
+# rulebook with its 95% Wilson interval:
 #
 #   "For Mother Russia!"   80+ points with no bonus track completed
 #   "Go East, Conrad!"     100+ points with 4+ rows reading 1-2-3-4-5-6
@@ -17,6 +18,8 @@
 # -i plays in-process instead (build/opt/tests/prog-tetroll-solo, the same
 # choose functions and dice, no referee): only for the two default bots,
 # much faster, and for the AI exactly the same games as through the referee.
+# Through the referee a second line per bot counts the games with a fault
+# and gives the slowest move (wall ms, from the logs).
 # Exits 1 when a game could not be played or a log did not verify. Run from
 # the repository top.
 #
@@ -51,17 +54,25 @@ summarize() {
 	awk -v name="$1" '
 	{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-		s = f["score"] + 0; score[n++] = s; sum += s
+		s = f["score"] + 0; score[n++] = s; sum += s; sq += s * s
 		if (s >= 80 && f["bonuses"] == 0) russia++
 		if (s >= 100 && f["ordered"] >= 4) conrad++
 		if (s >= 140) sputnik++
+	}
+	# the 95% Wilson interval of k successes in n, as "[lo, hi]" percent
+	function wilson(k,   p, z, d, c, h) {
+		z = 1.96; p = k / n; d = 1 + z * z / n; c = (p + z * z / (2 * n)) / d
+		h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+		return sprintf("[%.1f, %.1f]", 100 * (c - h), 100 * (c + h))
 	}
 	END {
 		if (!n) { print name ": no games"; exit 1 }
 		for (i = 1; i < n; i++) for (j = i; j > 0 && score[j-1] > score[j]; j--) { t = score[j]; score[j] = score[j-1]; score[j-1] = t }
 		med = n % 2 ? score[(n-1)/2] : (score[n/2-1] + score[n/2]) / 2
-		printf "%-28s games %5d  mean %6.1f  median %5.1f  min %4d  max %4d  80+/no bonus %5.1f%%  100+/4 rows 1-6 %5.1f%%  140+ %5.1f%%\n", \
-			name, n, sum / n, med, score[0], score[n-1], 100 * russia / n, 100 * conrad / n, 100 * sputnik / n
+		var = n > 1 ? (sq - sum * sum / n) / (n - 1) : 0
+		printf "%-28s games %5d  mean %6.1f +- %.1f  median %5.1f  min %4d  max %4d  80+/no bonus %5.1f%% %s  100+/4 rows 1-6 %5.1f%% %s  140+ %5.1f%% %s\n", \
+			name, n, sum / n, 1.96 * sqrt(var > 0 ? var : 0) / sqrt(n), med, score[0], score[n-1], \
+			100 * russia / n, wilson(russia), 100 * conrad / n, wilson(conrad), 100 * sputnik / n, wilson(sputnik)
 	}'
 }
 
@@ -99,7 +110,10 @@ fi
 /^seat 0: -?[0-9]+ points/ { score = $3 }
 /^  tracks/ { done = gsub(/FIRST|runner-up/, "&") }
 /^result:/ { if ($0 ~ /faults=-/) clean = 1 }
-END { printf "seed=%s score=%d bonuses=%d ordered=%d clean=%d\n", seed, score, done, ordered, clean }'
+END { printf "seed=%s score=%d bonuses=%d ordered=%d clean=%d", seed, score, done, ordered, clean }'
+# the slowest move of the game, wall milliseconds as the log records them
+awk '/^move 0 .* wall=/ { for (i = 1; i <= NF; i++) if ($i ~ /^wall=/) { w = substr($i, 6) + 0; if (w > m) m = w } }
+END { printf " slowest=%.0f\n", m }' "$log"
 EOF
 
 status=0
@@ -115,5 +129,8 @@ for bot in "$@"; do
 	fi
 	[ "$faults" = 0 ] || echo "$tag: $faults games with a fault" >&2
 	grep -v '^bad' "$tmp/$tag.out" | summarize "$tag (referee, verified)" || status=1
+	grep -v '^bad' "$tmp/$tag.out" | awk -v tag="$tag" -v faults="$faults" '
+	{ for (i = 1; i <= NF; i++) if ($i ~ /^slowest=/) { w = substr($i, 9) + 0; if (w > m) m = w } }
+	END { printf "%-28s games with a fault %d, slowest move %.0f ms\n", tag, faults, m }'
 done
 exit $status

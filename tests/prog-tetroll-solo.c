@@ -13,7 +13,11 @@
  * the referee seeds a game) and the bot's own generator seeded with it too.
  *
  * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
- * where PARAM names a TetrollAiParams field, for tuning.
+ * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
+ * (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
+ * first). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
+ * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
+ * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -48,6 +52,7 @@ int main(int argc, char **argv)
 	bool ai_policy = strcmp(argv[1], "ai") == 0;
 	long games = strtol(argv[2], NULL, 10), first = argc > 3 ? strtol(argv[3], NULL, 10) : 1;
 	TetrollAi ai;
+	long max_evals = 0;	/* the most sheets one decision valued */
 
 	tetrollai_init(&ai);
 	tetrollai_budget(&ai, 5000);	/* as bin/bot-tetroll at the default controls */
@@ -67,6 +72,14 @@ int main(int argc, char **argv)
 			{"covered", offsetof(TetrollAiParams, covered)},
 			{"fill_power", offsetof(TetrollAiParams, fill_power)},
 			{"track_power", offsetof(TetrollAiParams, track_power)},
+			{"parity", offsetof(TetrollAiParams, parity)},
+			{"mr_pending", offsetof(TetrollAiParams, mr_pending)},
+			{"mr_margin", offsetof(TetrollAiParams, mr_margin)},
+			{"mr_risk", offsetof(TetrollAiParams, mr_risk)},
+			{"mr_fill", offsetof(TetrollAiParams, mr_fill)},
+			{"conrad_row", offsetof(TetrollAiParams, conrad_row)},
+			{"conrad_part", offsetof(TetrollAiParams, conrad_part)},
+			{"mr_completed", offsetof(TetrollAiParams, mr_completed)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -76,25 +89,34 @@ int main(int argc, char **argv)
 				*(double *)((char *)&ai.p + fields[k].off) = strtod(eq + 1, NULL);
 				found = true;
 			}
-		if (eq && strncmp(argv[i], "late_cells=", 11) == 0) {
-			ai.p.late_cells = (int)strtol(eq + 1, NULL, 10);
+		static const struct {
+			const char *name;
+			size_t off;
+			int min, max;
+		} ints[] = {
+			{"late_cells", offsetof(TetrollAiParams, late_cells), 0, 1000},
+			{"lookahead", offsetof(TetrollAiParams, lookahead), 0, 3},
+			{"lookahead_width", offsetof(TetrollAiParams, lookahead_width), 1, TETROLLAI_MAX_WIDTH},
+			{"deep_width", offsetof(TetrollAiParams, deep_width), 1, TETROLLAI_MAX_WIDTH},
+			{"inner_width", offsetof(TetrollAiParams, inner_width), 1, TETROLLAI_MAX_WIDTH},
+			{"dice_depth", offsetof(TetrollAiParams, dice_depth), 0, 3},
+			{"narrow", offsetof(TetrollAiParams, narrow), 0, 1},
+			{"max_rerolls", offsetof(TetrollAiParams, max_rerolls), 0, TETROLLAI_MAX_REROLLS},
+		};
+		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
+			if (strncmp(argv[i], ints[k].name, (size_t)(eq - argv[i])) == 0 &&
+			    strlen(ints[k].name) == (size_t)(eq - argv[i])) {
+				int v = (int)strtol(eq + 1, NULL, 10);
+				*(int *)((char *)&ai.p + ints[k].off) = v;
+				found = v >= ints[k].min && v <= ints[k].max;
+			}
+		if (eq && strncmp(argv[i], "eval_cap=", 9) == 0) {
+			ai.eval_cap = strtol(eq + 1, NULL, 10);
 			found = true;
-		}
-		if (eq && strncmp(argv[i], "lookahead=", 10) == 0) {
-			ai.p.lookahead = (int)strtol(eq + 1, NULL, 10);
-			found = true;
-		}
-		if (eq && strncmp(argv[i], "lookahead_width=", 16) == 0) {
-			ai.p.lookahead_width = (int)strtol(eq + 1, NULL, 10);
-			found = ai.p.lookahead_width >= 1 && ai.p.lookahead_width <= TETROLLAI_MAX_WIDTH;
 		}
 		if (eq && strncmp(argv[i], "objective=", 10) == 0) {
 			ai.p.objective = tetrollai_objective(eq + 1);
 			found = ai.p.objective >= 0;
-		}
-		if (eq && strncmp(argv[i], "max_rerolls=", 12) == 0) {
-			ai.p.max_rerolls = (int)strtol(eq + 1, NULL, 10);
-			found = ai.p.max_rerolls >= 0 && ai.p.max_rerolls <= TETROLLAI_MAX_REROLLS;
 		}
 		if (!found) {
 			fprintf(stderr, "prog-tetroll-solo: bad parameter %s\n", argv[i]);
@@ -108,6 +130,7 @@ int main(int argc, char **argv)
 		Rng dice, mine;
 		uint32_t mask;
 		VariantPhase ph;
+		bool first_done = false;
 
 		variant_config_default(&variant_tetroll, 1, &cfg);
 		variant_tetroll.init(&s, &cfg);
@@ -121,7 +144,10 @@ int main(int argc, char **argv)
 			}
 			Move m;
 			if (ai_policy) {
+				long before = ai.evals;
 				m = tetrollai_choose(&ai, &s, 0);
+				if (ai.evals - before > max_evals)
+					max_evals = ai.evals - before;
 			} else {
 				int n = variant_tetroll.legal_moves(&s, 0, moves);
 				m = moves[rng_below(&mine, (uint32_t)n)];
@@ -131,6 +157,13 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			variant_tetroll.apply(&s, 0, m);
+			if (getenv("TETROLL_FIRST_DONE") && !first_done)
+				for (int b = 0; b < TETROLL_BONUSES; b++)
+					if (s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST) {
+						first_done = true;
+						fprintf(stderr, "seed %llu turn %d: track #%d completed\n",
+							(unsigned long long)seed, s.turns, b + 1);
+					}
 		}
 		int score, rows, bonus[TETROLL_BONUSES], done = 0;
 		score = tetroll_score(&s, 0, &rows, bonus);
@@ -142,6 +175,16 @@ int main(int argc, char **argv)
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			putchar("ox12"[s.sheet[0].prize[b]]);
 		putchar('\n');
+		if (getenv("TETROLL_SHEETS"))
+			for (int y = s.height + TETROLL_ABOVE - 1; y >= 0; y--) {
+				for (int x = 0; x < s.width; x++)
+					putchar(s.sheet[0].cell[y][x] ? '0' + s.sheet[0].cell[y][x] : '.');
+				if (y < s.height && tetroll_row_full(&s, 0, y))
+					printf(" %d", tetroll_row_score(&s, 0, y));
+				putchar('\n');
+			}
 	}
+	if (getenv("TETROLL_EVALS"))
+		fprintf(stderr, "evals %ld, at most %ld in one decision\n", ai.evals, max_evals);
 	return 0;
 }
