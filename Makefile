@@ -188,7 +188,7 @@ $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/test
 	$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 # ---- the HTML pages' style and scripts, built into the referee ----------
-VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/replay.js referee/viewer/report.js
+VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js
 
 build/viewer-assets.h: $(VIEWER_ASSETS) | deps
 	@mkdir -p $(@D)

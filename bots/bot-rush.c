@@ -145,11 +145,12 @@ typedef struct {
 	int best_other;		/* fewest uncovered squares among the others,
 				 * less a block each holds (it may land first) */
 	bool held;		/* that seat's block was counted so */
+	bool coin_ok;		/* real time: an even end may be played (see placement_score) */
 } View;
 
 static View view_of(const RushState *s, int seat)
 {
-	View v = {s, seat, 1 << 20, false};
+	View v = {s, seat, 1 << 20, false, true};
 
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
@@ -157,6 +158,11 @@ static View view_of(const RushState *s, int seat)
 		/* A block they hold may land before ours: in the same lockstep
 		 * tick, or in real time in the same moment of the pace. */
 		bool holds = rush_active_block(s, p) != PIECE_NONE;
+		/* In real time a hand that looks empty may have taken in the
+		 * moment our go was written: then it places when we do. */
+		if (!s->lockstep && !holds)
+			for (int k = 0; k < PIECE_COUNT; k++)
+				holds |= s->box[k] > 0;
 		int u = rush_uncovered(s, p) - (holds ? 4 : 0);
 		if (u < v.best_other || (u == v.best_other && holds)) {
 			v.best_other = u;
@@ -164,6 +170,34 @@ static View view_of(const RushState *s, int seat)
 		}
 	}
 	return v;
+}
+
+/*
+ * Whether a rival may end the game soon: some rival's blocks reach the
+ * top THREAT_ROWS rows, or the I blocks our own ending needs are running
+ * out. A placement covering the top row needs a block at row height - 5 or
+ * above, and a block adds at most 4 rows; the go we answer may miss the
+ * rival's placement of the same moment. So with a rival's highest block
+ * below the top 9 rows it cannot end the game before we have taken the I
+ * that ends it and flipped the coin.
+ */
+#define THREAT_ROWS 9
+#define THREAT_I 3
+#define I_RESERVE 8	/* real-time races: I blocks kept for the ending */
+
+static bool rival_threat(const RushState *s, int seat)
+{
+	if (s->box[PIECE_I] < THREAT_I)
+		return true;
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p == seat || !rush_active(s, p))
+			continue;
+		const Board *b = &s->board[p];
+		for (int y = b->height - THREAT_ROWS; y < b->height; y++)
+			if (b->rows[y])
+				return true;
+	}
+	return false;
 }
 
 /*
@@ -197,9 +231,9 @@ static int placement_score(const View *v, Move m, int *cost)
 		 * resort, so the board is packed on (solo, that is to the end). */
 		int mine = rush_uncovered(v->s, v->seat) - 4;
 		/* In real time a rival's block lands before ours only when the
-		 * seeded order puts it first: a draw at worst, a win at best,
-		 * and better taken now than left to them. */
-		bool coin = !v->s->lockstep && v->held && mine == v->best_other;
+		 * seeded order puts it first: a draw at worst, a win at best;
+		 * played when the view allows it (coin_ok). */
+		bool coin = !v->s->lockstep && v->held && mine == v->best_other && v->coin_ok;
 		if (mine > v->best_other || (mine == v->best_other && !coin))
 			score += SCORE_END_LOSE;
 		else if (v->best_other - mine <= END_MARGIN)
@@ -460,6 +494,14 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 {
 	View v = view_of(s, seat);
 	PieceKind k = rush_active_block(s, seat);
+
+	/* An even end is a coin flip (placement_score): a win, or when the
+	 * rival's block lands first a draw, or a loss if that block ends
+	 * the game itself. So it is played before a rival could end the
+	 * game, and not sooner: waiting costs nothing until then, and any
+	 * action the others waste meanwhile gives us the lead that wins
+	 * outright. */
+	v.coin_ok = rival_threat(s, seat);
 	Move best = 0;
 	int score, cost;
 
@@ -479,14 +521,21 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 		int best_score = INT_MIN, rivals = 0, plan_score = 0;
 		Move plan = 0;
 		/* Those who may grab at the box with us now. */
-		for (int p = 0; p < s->nplayers; p++)
+		bool racing = false;
+		for (int p = 0; p < s->nplayers; p++) {
 			rivals += p != seat && rush_active(s, p) && rush_active_block(s, p) == PIECE_NONE;
+			racing |= p != seat && rush_active(s, p) && !s->lockstep && !ai->no_spine;
+		}
 		for (int q = 0; q < PIECE_COUNT; q++) {
 			Move m = 0;
 			if (s->box[q] <= 0)
 				continue;
 			if (!best_placement(&v, (PieceKind)q, ai->list, ai->rng, &m, &score, &cost))
 				score = SCORE_END_LOSE * 3;
+			/* In a real-time race the last I blocks are kept for
+			 * the ending (the I on top of the column). */
+			if (q == PIECE_I && racing && s->box[q] <= I_RESERVE && score < SCORE_END_WIN / 2)
+				continue;
 			/* Going for one of the last copies risks a lost action. */
 			if (s->box[q] <= rivals && !ai->plain)
 				score -= W_CONTEST;

@@ -288,7 +288,7 @@ typedef uint16_t Node;
 
 typedef struct {
 	uint64_t fit[SRS_ROTS][FCOLS];
-	uint64_t seen[SRS_ROTS][FCOLS];
+	uint64_t open[SRS_ROTS][FCOLS];	/* fit and not yet queued */
 	Node queue[SRS_MAX_LANDINGS];
 	int tail;
 } Search;
@@ -298,13 +298,13 @@ INLINE Node node(int r, int c, int y)
 	return (Node)(r << 11 | c << 6 | y);
 }
 
-/* Queue (r, c, y) unless seen. */
+/* Queue (r, c, y) if it fits and is not queued yet. */
 INLINE void visit(Search *s, int r, int c, int y)
 {
 	const uint64_t bit = (uint64_t)1 << y;
 
-	if (!(s->seen[r][c] & bit)) {
-		s->seen[r][c] |= bit;
+	if (s->open[r][c] & bit) {
+		s->open[r][c] &= ~bit;
 		s->queue[s->tail++] = node(r, c, y);
 	}
 }
@@ -422,10 +422,8 @@ INLINE int expand(Search *s, const Board *b, bool resting, int kind, int r, int 
 	const uint64_t bit = (uint64_t)1 << y;
 	int found = 0;
 
-	if (s->fit[r][c - 1] & bit)
-		visit(s, r, c - 1, y);
-	if (s->fit[r][c + 1] & bit)
-		visit(s, r, c + 1, y);
+	visit(s, r, c - 1, y);
+	visit(s, r, c + 1, y);
 	if (s->fit[r][c] & bit >> 1) {
 		visit(s, r, c, y - 1);
 	} else if (!resting || rests_at(b, kind, r, c - FX, y)) {
@@ -445,7 +443,7 @@ INLINE int search(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out
 	while (top > 0 && !b->rows[top - 1])
 		top--;
 	fit_sets(b, top, kind, s.fit);
-	memset(s.seen, 0, sizeof(s.seen));
+	memcpy(s.open, s.fit, sizeof(s.open));
 	s.tail = 0;
 	if (spawn->y >= top + OPEN_SKIP + 1 && spawn->y + 2 < b->height) {
 		/* The reference's shortcut, in its order. */
@@ -453,7 +451,7 @@ INLINE int search(const Board *b, const SrsPos *spawn, bool resting, SrsPos *out
 
 		for (int r = 0; r < SRS_ROTS; r++)
 			for (int c = FX - 2; c < b->width + FX + 2; c++) {
-				s.seen[r][c] = ~(uint64_t)0 << y0;
+				s.open[r][c] &= ~(~(uint64_t)0 << y0);
 				for (int y = y0; y < y0 + 2; y++)
 					if (s.fit[r][c] >> y & 1)
 						s.queue[s.tail++] = node(r, c, y);

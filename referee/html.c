@@ -29,10 +29,14 @@ static void page_start(GString *s, const char *title, const char *id, const char
 	g_string_append(s, "</script>\n");
 }
 
-static char *page_end(GString *s, const unsigned char *script, unsigned len)
+/* The page's scripts: the shared one, then `extra` (or none), then `script`. */
+static char *page_end(GString *s, const unsigned char *extra, unsigned extra_len,
+		      const unsigned char *script, unsigned len)
 {
 	g_string_append(s, "<script>\n");
 	g_string_append_len(s, (const char *)referee_viewer_common_js, referee_viewer_common_js_len);
+	if (extra)
+		g_string_append_len(s, (const char *)extra, extra_len);
 	g_string_append_len(s, (const char *)script, len);
 	g_string_append(s, "</script>\n</body>\n</html>\n");
 	return g_string_free(s, FALSE);
@@ -43,7 +47,8 @@ char *html_replay_page(const char *title, const char *json)
 	GString *s = g_string_new(NULL);
 
 	page_start(s, title, "game", json);
-	return page_end(s, referee_viewer_replay_js, referee_viewer_replay_js_len);
+	return page_end(s, referee_viewer_boards_js, referee_viewer_boards_js_len,
+			referee_viewer_replay_js, referee_viewer_replay_js_len);
 }
 
 char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed)
@@ -62,5 +67,5 @@ char *html_report_page(const char *standings_json, const char *games_csv, const 
 	}
 	g_string_append(data, "]}");
 	page_start(s, "tetrarena tournament report", "report", data->str);
-	return page_end(s, referee_viewer_report_js, referee_viewer_report_js_len);
+	return page_end(s, NULL, 0, referee_viewer_report_js, referee_viewer_report_js_len);
 }

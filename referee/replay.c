@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drawing.h"
 #include "game.h"
 #include "json.h"
 #include "text.h"
@@ -39,6 +40,7 @@ typedef struct {
 	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
 	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
 	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
+	Drawing drawing;	/* view --html: what the page draws beyond the picture */
 	char text[1 << 16];
 } Replay;
 
@@ -784,6 +786,7 @@ static void json_board(Replay *r, GString *s)
 	for (int p = 0; p < r->log->config.nplayers; p++)
 		g_string_append_printf(s, "%s%d", p ? "," : "", scores[p]);
 	g_string_append_c(s, ']');
+	drawing_step(&r->drawing, r->v, r->state, s);
 }
 
 /* One note for the next step: what happened between two boards. */
@@ -854,7 +857,10 @@ char *replay_json(const GameLog *log, GError **error)
 		json_string(s, log->command[p]);
 		g_string_append_c(s, '}');
 	}
-	g_string_append(s, "],\"steps\":[{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
+	g_string_append_c(s, ']');
+	drawing_layout(v, r->state, s);
+	drawing_init(&r->drawing, v, r->state);
+	g_string_append(s, ",\"steps\":[{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
 	json_board(r, s);
 	g_string_append_c(s, '}');
 	for (int p = 0; p < n; p++)

@@ -4,7 +4,7 @@ person would, and print what it shows.
 
     browser.py replay PAGE PNG [PAGE PNG]...   step through each replay
             with its own controls (arrow keys, then the "last" button);
-            print the final scores and ranks
+            print the final scores and ranks, and the drawing's cells
     browser.py report PAGE PNG   print the report's bots, ratings, games
 
 Output: one JSON object per page on stdout, and a screenshot of each page
@@ -187,9 +187,25 @@ def replay(b, page, png):
     seats = b.eval("Array.from(document.querySelectorAll('#scores tr[data-seat]')).map(function(r){"
                    "return [r.querySelector('.score').textContent, r.querySelector('.rank').textContent];})")
     board = b.eval("document.getElementById('board').textContent")
+    # the drawing read back: each board's cells, top row first
+    drawn = b.eval("""(function(){
+      var out = {};
+      document.querySelectorAll('#drawing rect[data-board]').forEach(function(r){
+        var n = r.getAttribute('data-board'), x = +r.getAttribute('data-x'), y = +r.getAttribute('data-y');
+        (out[n] = out[n] || {})[y + ',' + x] = r.getAttribute('data-c');
+      });
+      var res = {};
+      Object.keys(out).forEach(function(n){
+        var cells = out[n], h = 0, w = 0;
+        Object.keys(cells).forEach(function(k){ var p = k.split(','); h = Math.max(h, +p[0] + 1); w = Math.max(w, +p[1] + 1); });
+        var rows = [];
+        for (var y = h - 1; y >= 0; y--) { var s = ''; for (var x = 0; x < w; x++) s += cells[y + ',' + x] || '?'; rows.push(s); }
+        res[n] = rows;
+      });
+      return res;})()""")
     screenshot(b, png)
     return {"steps": last, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
-            "board_chars": len(board.strip()),
+            "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
             "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
 

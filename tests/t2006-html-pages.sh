@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..21"
+echo "1..27"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -62,7 +62,17 @@ for v in link tetroll rush matrix faults; do
 	moves=$(grep -cE '^(move|random|joint|chance|halt)( |$)' "$tmp/$v.log")
 	check "$v: one step per move, chance move and round ($moves), and a screenshot" \
 		[ "$steps" = "$moves" -a -s "$shots/replay-$v.png" ]
+	# the drawing, read back from the page, against the engine's own picture
+	"$ref" view "$tmp/$v.log" >"$tmp/$v.view" 2>&1
+	check "$v: the board drawing shows the final position \`referee view\` prints" \
+		python3 "$top/tests/drawing-check.py" "$(case $v in faults) echo link ;; *) echo $v ;; esac)" \
+		"$shown" "$tmp/$v.view"
 done
+check "the matrix drawing colours every filled cell by who covered it" python3 -c "
+import json, sys
+rows = json.loads(sys.argv[1])['drawn']['field']
+sys.exit(0 if rows and not any('#' in r for r in rows) and any(c.isdigit() for r in rows for c in r) else 1)" \
+	"$(sed -n 4p "$tmp/shown")"
 field() { printf '%s\n' "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['$2'])"; }
 check "the faults game marks its faults on the score chart" [ "$(field "$(sed -n 5p "$tmp/shown")" faultmarks)" -gt 0 ]
 

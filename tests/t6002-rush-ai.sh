@@ -8,12 +8,13 @@
 # the floor (only the last block may touch the top row, and uncovered
 # squares come in fours), where the greedy placement alone misses it; in a
 # race it keeps a route to the top (a column of I blocks at the wall) and
-# ends games against random play sooner than it does without one.
+# ends games against random play sooner than it does without one; in real
+# time it ends an even game (a coin flip) only once a rival nears its top.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
 need "$bot"
 
-echo "1..9"
+echo "1..13"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
 check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
 # Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
@@ -40,4 +41,38 @@ check "without the endgame search, some do not (the test can fail)" \
 set -- $(awk '{ split($3, t, /=/); s += t[2] } END { printf "%d", s / NR }' "$tmp/random") \
 	$(awk '{ split($3, t, /=/); s += t[2] } END { printf "%d", s / NR }' "$tmp/nospine")
 check "with a route to the top it ends races sooner ($1 ticks on average, $2 without)" [ "$1" -lt "$2" ]
+# Real time, an even count, our column of I blocks 16 rows high and an I in
+# hand (placing it upright on the column ends the game), the rival holding a
+# block too: ending is a coin flip (the seeded order decides whose block
+# lands first: a draw, or a loss when that block ends the game too). It
+# waits while the rival's blocks are far from its top row, flips the coin
+# while the rival's own block cannot end the game yet, and ends at once
+# when ahead.
+# rt_go RIVAL HAND: the game and one go to seat 0, the rival's board RIVAL.
+rt_go() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+cells, hand = sys.argv[1], sys.argv[2]
+def board(filled):
+    return "/".join("".join("I" if (x, y) in filled else "." for x in range(10)) for y in range(19, -1, -1))
+spine = {(0, y) for y in range(16)}
+rival = {"low": {(x, 0) for x in range(10)} | {(x, 1) for x in range(6)},
+         "tall": {(9, y) for y in range(16)},
+         "behind": {(x, 0) for x in range(10)} | {(x, 1) for x in range(2)}}[cells]
+print("tetrarena 1")
+print("game 1 variant=rush seat=0 players=2 options=width:10,height:20,box:20,lockstep:0,pace:100 "
+      "time=bank:60000,inc:1000,move:5000,start:10000")
+print("go 5000 bank=60000 players=2 width=10 height=20 mode=realtime status=play end=- tick=16 tetris=- "
+      "retired=- box=I12,O20,T19,J20,L20,S20,Z20 hands=I,%s slots=-,- uncovered=%d,%d taken=5,5 "
+      "placed=4,4 given=0,0 discarded=0,0 pending=- board0=%s board1=%s"
+      % (hand, 200 - len(spine), 200 - len(rival), board(spine), board(rival)))
+print("quit")
+PY
+}
+ends() { rt_go "$1" "$2" | "$bot" 2>>"$tmp/err" | grep -q '^move place:I1@0,16$'; }
+waits() { ! ends "$@"; }
+check "even, the rival low on its board: it waits" waits low I
+check "even, the rival near its top row, holding a T that cannot end it: it flips the coin" ends tall T
+check "even, the rival could end the game with the I it holds: it flips the coin" ends tall I
+check "one block ahead: it ends the game" ends behind I
 exit $fail

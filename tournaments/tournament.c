@@ -11,6 +11,7 @@
 #include "tournaments/tournament.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <sched.h>
 #include <signal.h>
@@ -460,6 +461,7 @@ struct Run {
 	Schedule *schedule;
 	GArray *todo;		/* int game ids */
 	GMutex lock;
+	GCond moved;		/* with --sprt: a game ended or the run stopped */
 	guint next;		/* cursor into todo */
 	gboolean stop;		/* start no more games */
 	GPtrArray *workers;	/* Worker* */
@@ -511,6 +513,33 @@ static void run_sprt_locked(Run *run, const JournalGame *const *games, guint n)
 	run->stop = TRUE;
 }
 
+/*
+ * With --sprt the test reads pairs in round order, so a game still in
+ * flight holds back every pair after it. Were the other workers free to
+ * run ahead, one slow (or descheduled) game could let them play the
+ * rest of the schedule before the test may decide. So a worker starts no
+ * game more than SPRT_WINDOW rounds per worker past the oldest round in
+ * flight; it waits for that game instead. Under run->lock.
+ */
+#define SPRT_WINDOW 2
+
+static gboolean sprt_may_start_locked(Run *run, int id)
+{
+	int oldest = INT_MAX;
+
+	if (!run->cfg->sprt)
+		return TRUE;
+	for (guint i = 0; i < run->workers->len; i++) {
+		const Worker *o = g_ptr_array_index(run->workers, i);
+
+		/* An abandoned game is replayed on resume, not awaited. */
+		if (o->game >= 0 && !o->abandoned)
+			oldest = MIN(oldest, run->schedule->game[g_array_index(run->todo, int, o->game)].round);
+	}
+	return oldest == INT_MAX ||
+	       run->schedule->game[id].round <= oldest + SPRT_WINDOW * run->cfg->concurrency;
+}
+
 static gpointer worker_main(gpointer data)
 {
 	Worker *w = data;
@@ -536,6 +565,11 @@ static gpointer worker_main(gpointer data)
 		int id;
 
 		g_mutex_lock(&run->lock);
+		while (!run->stop && !w->abandoned && run->next < run->todo->len &&
+		       !sprt_may_start_locked(run, g_array_index(run->todo, int, run->next)))
+			/* Timed: a stop or an abandon need not signal. */
+			g_cond_wait_until(&run->moved, &run->lock,
+					  g_get_monotonic_time() + G_TIME_SPAN_MILLISECOND * 50);
 		if (run->stop || w->abandoned || run->next >= run->todo->len) {
 			w->done = TRUE;
 			g_mutex_unlock(&run->lock);
@@ -563,6 +597,7 @@ static gpointer worker_main(gpointer data)
 
 		g_mutex_lock(&run->lock);
 		w->game = -1;
+		g_cond_broadcast(&run->moved);
 		if (!f->ok)
 			run->stop = TRUE;	/* the referee cannot work: stop */
 		if (w->abandoned) {
@@ -600,7 +635,9 @@ static Worker *worker_start(Run *run, int index)
 	w->run = run;
 	w->index = index;
 	w->game = -1;
+	g_mutex_lock(&run->lock);	/* workers read the list (--sprt) */
 	g_ptr_array_add(run->workers, w);
+	g_mutex_unlock(&run->lock);
 	w->thread = g_thread_new("tournament-worker", worker_main, w);
 	return w;
 }
@@ -949,6 +986,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	run->tty = isatty(2);
 	run->recorded = g_ptr_array_new_with_free_func(g_free);
 	g_mutex_init(&run->lock);
+	g_cond_init(&run->moved);
 	for (int id = 0; id < schedule->n; id++) {
 		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
 			continue;
@@ -1025,6 +1063,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_array_free(run->todo, TRUE);
 	g_ptr_array_free(run->workers, TRUE);
 	g_mutex_clear(&run->lock);
+	g_cond_clear(&run->moved);
 	g_free(run);
 	return status;
 }

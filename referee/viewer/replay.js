@@ -82,9 +82,17 @@
 	document.body.appendChild(controls);
 
 	const layout = el("div", { id: "layout" });
+	const pictures = el("div", { id: "pictures" });
+	const drawing = el("div", { id: "drawingbox" });
+	// The engine's own text picture: under the drawing, or alone for a
+	// variant the page does not draw.
+	const text = el("details", { id: "textpicture" });
+	text.appendChild(el("summary", {}, "text picture"));
 	const board = el("pre", { id: "board" });
+	text.appendChild(board);
+	pictures.append(drawing, text);
 	const side = el("div", { id: "side" });
-	layout.append(board, side);
+	layout.append(pictures, side);
 	document.body.appendChild(layout);
 	const what = el("p", { id: "what", class: "mono" });
 	const table = el("table", { id: "scores" });
@@ -151,6 +159,10 @@
 		cur = Math.max(0, Math.min(last, i | 0));
 		const st = S[cur];
 		drawBoard(board, st.b);
+		const pic = BOARDS(G, st);
+		drawing.textContent = "";
+		if (pic) drawing.appendChild(pic);
+		text.open = !pic || text.open;
 		slider.value = String(cur);
 		pos.textContent = "step " + cur + " / " + last;
 		let w = st.k === "start" ? "start" : st.k + (st.s >= 0 ? " seat " + st.s : "") + (st.t ? ": " + st.t : "");
