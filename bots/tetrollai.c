@@ -30,6 +30,7 @@ void tetrollai_init(TetrollAi *ai)
 		.lookahead_width = 6,
 		.inner_width = 4,
 		.parity = -1,
+		.risk = 0,
 		.dice_depth = 0,
 		.narrow = 0,
 		.deep_width = 3,
@@ -67,6 +68,12 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	ai->p.lookahead_width = ms >= 2000 ? 12 : 6;
 	ai->p.deep_width = 3;
 	ai->p.inner_width = 2;
+	/*
+	 * Playing for points, the lookahead's chance nodes are risk-seeking
+	 * (an exponential utility, scale 15 points): on seeds 1..200 +1.7 ±
+	 * 2.3 points and 140+ in 14 games against 9 (scale 8: +1.6, 25: +1.3).
+	 */
+	ai->p.risk = ai->p.objective == TETROLLAI_SCORE ? 15 : 0;
 	/*
 	 * A sheet costs about 0.5 us of one core; the widest decisions of 200
 	 * games valued about 370,000 sheets, most a few tens of thousands. On
@@ -992,6 +999,15 @@ static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int dep
 		TetrollState u;
 		with_shape(&u, t, seat, k);
 		sv[k] = place_value(ai, &u, seat, depth);
+	}
+	if (ai->p.risk > 0) {
+		/* risk-seeking: the certainty equivalent of an exponential utility */
+		double top = sv[1];
+		for (int k = 2; k <= 6; k++)
+			top = sv[k] > top ? sv[k] : top;
+		for (int k = 1; k <= 6; k++)
+			v += odds[k] * exp((sv[k] - top) / ai->p.risk);
+		return top + ai->p.risk * log(v);
 	}
 	if (!ai->p.reroll_aware || !pay_costs(ai, t, seat, cost, pay)) {
 		for (int k = 1; k <= 6; k++)

@@ -17,6 +17,8 @@
  *     the next rolls (the six shape outcomes with their exact odds, the
  *     best few placements of each searched on): one roll deep for the best
  *     lookahead_width, two rolls deep for the best deep_width of those;
+ *     playing for points the chance nodes are risk-seeking (the certainty
+ *     equivalent of exp(value / risk));
  *   - the dice decision is an expectimax over rolls and rerolls: the worth
  *     of each of the six outcomes (shapes #1..#5, joker) is its best
  *     placement looking dice_depth rolls further, computed once; a
@@ -69,6 +71,7 @@ typedef struct {
 				   of the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double risk;		/* > 0: chance nodes value outcomes risk-seeking, exp(v / risk) */
 	double parity;		/* #2/#5 prizes: share of an unfinished row counted per parity (< 0: 4 rows) */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	double mr_pending;	/* Mother Russia: share of a repeat in an unfinished row counted as a ring */

@@ -25,8 +25,8 @@
 #
 # Measured on 2026-11-23 (through the referee at -j 2 on the shared 2-core
 # machine; docs/ai.md `## tetroll` has the table):
-#   bot-tetroll  1000 games, 13 minutes: mean 114.5 +- 1.0, median 116,
-#                min 45, max 157, 140+ 3.9% [2.9, 5.3], no fault
+#   bot-tetroll  1000 games, 7 minutes: mean 115.0 +- 1.0, median 116,
+#                min 46, max 157, 140+ 5.5% [4.2, 7.1], no fault
 #   bot-tetroll --objective mother-russia  300 games: mean 66.1, objective 0%
 games=1000
 jobs=2

@@ -55,6 +55,9 @@ int main(int argc, char **argv)
 	long max_evals = 0;	/* the most sheets one decision valued */
 
 	tetrollai_init(&ai);
+	for (int i = 4; i < argc; i++)	/* the objective first: the budget depends on it */
+		if (strncmp(argv[i], "objective=", 10) == 0)
+			ai.p.objective = tetrollai_objective(argv[i] + 10);
 	tetrollai_budget(&ai, 5000);	/* as bin/bot-tetroll at the default controls */
 	for (int i = 4; i < argc; i++) {
 		static const struct {
@@ -73,6 +76,7 @@ int main(int argc, char **argv)
 			{"fill_power", offsetof(TetrollAiParams, fill_power)},
 			{"track_power", offsetof(TetrollAiParams, track_power)},
 			{"parity", offsetof(TetrollAiParams, parity)},
+			{"risk", offsetof(TetrollAiParams, risk)},
 			{"mr_pending", offsetof(TetrollAiParams, mr_pending)},
 			{"mr_margin", offsetof(TetrollAiParams, mr_margin)},
 			{"mr_risk", offsetof(TetrollAiParams, mr_risk)},
