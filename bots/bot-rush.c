@@ -151,18 +151,18 @@ typedef struct {
 static View view_of(const RushState *s, int seat)
 {
 	View v = {s, seat, 1 << 20, false, true};
+	/* In real time a hand that looks empty may have taken in the moment
+	 * our go was written: then it places when we do. */
+	bool may_take = false;
 
+	for (int k = 0; k < PIECE_COUNT && !s->lockstep; k++)
+		may_take |= s->box[k] > 0;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
 			continue;
 		/* A block they hold may land before ours: in the same lockstep
 		 * tick, or in real time in the same moment of the pace. */
-		bool holds = rush_active_block(s, p) != PIECE_NONE;
-		/* In real time a hand that looks empty may have taken in the
-		 * moment our go was written: then it places when we do. */
-		if (!s->lockstep && !holds)
-			for (int k = 0; k < PIECE_COUNT; k++)
-				holds |= s->box[k] > 0;
+		bool holds = may_take || rush_active_block(s, p) != PIECE_NONE;
 		int u = rush_uncovered(s, p) - (holds ? 4 : 0);
 		if (u < v.best_other || (u == v.best_other && holds)) {
 			v.best_other = u;
@@ -293,6 +293,20 @@ static void ai_init(Ai *ai)
 		ai->plan_kind[p] = PIECE_NONE;
 }
 
+/* Remember placement m (a placement of the block about to be taken) for
+ * seat, valid while its board and the view's best rival stay as now. */
+static void plan_set(Ai *ai, const RushState *s, int seat, const View *v, Move m)
+{
+	PieceKind k;
+	int rot, x, y;
+
+	rush_move_unpack(m, &k, &rot, &x, &y);
+	ai->plan_kind[seat] = (int8_t)k;
+	ai->plan_other[seat] = v->best_other;
+	ai->plan[seat] = m;
+	ai->plan_board[seat] = s->board[seat];
+}
+
 /* Whether the plan of `seat` still holds for its active block k. */
 static bool plan_holds(const Ai *ai, const RushState *s, int seat, const View *v, PieceKind k)
 {
@@ -398,11 +412,8 @@ static int endgame_value(Endgame *eg, const Board *b, int depth, Move *first)
 			int rot, x, y, v = 1;
 			rush_move_unpack(list[i], &pk, &rot, &x, &y);
 			const Orientation *o = piece_orientation(pk, rot);
-			bool top = false;
-			for (int c = 0; c < 4; c++)
-				top |= y + o->y[c] == b->height - 1;
 			eg->nodes++;
-			if (!top) {
+			if (y + o->height < b->height) {	/* not on the top row */
 				Board next = *b;
 				board_place(&next, o, x, y);
 				v = 1 + endgame_value(eg, &next, depth + 1, NULL);
@@ -449,12 +460,9 @@ static bool ends_behind(const RushState *s, int seat, const View *v, Move m)
 {
 	PieceKind k;
 	int rot, x, y;
-	bool top = false;
 
 	rush_move_unpack(m, &k, &rot, &x, &y);
-	const Orientation *o = piece_orientation(k, rot);
-	for (int c = 0; c < 4; c++)
-		top |= y + o->y[c] == s->board[seat].height - 1;
+	bool top = y + piece_orientation(k, rot)->height == s->board[seat].height;
 	return top && rush_uncovered(s, seat) - 4 > v->best_other;
 }
 
@@ -507,10 +515,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 
 	Move spine = spine_place(ai, s, seat);
 	if (k == PIECE_NONE && spine && s->box[PIECE_I] > 0) {
-		ai->plan_kind[seat] = PIECE_I;
-		ai->plan_other[seat] = v.best_other;
-		ai->plan[seat] = spine;
-		ai->plan_board[seat] = s->board[seat];
+		plan_set(ai, s, seat, &v, spine);
 		return rush_move_take(PIECE_I);
 	}
 	if (k == PIECE_I && spine) {
@@ -521,11 +526,12 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 		int best_score = INT_MIN, rivals = 0, plan_score = 0;
 		Move plan = 0;
 		/* Those who may grab at the box with us now. */
-		bool racing = false;
+		bool racing = false;	/* real time, with a rival, keeping the route */
 		for (int p = 0; p < s->nplayers; p++) {
 			rivals += p != seat && rush_active(s, p) && rush_active_block(s, p) == PIECE_NONE;
-			racing |= p != seat && rush_active(s, p) && !s->lockstep && !ai->no_spine;
+			racing |= p != seat && rush_active(s, p);
 		}
+		racing &= !s->lockstep && !ai->no_spine;
 		for (int q = 0; q < PIECE_COUNT; q++) {
 			Move m = 0;
 			if (s->box[q] <= 0)
@@ -561,25 +567,15 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 		Move eg;
 		if (best_score > INT_MIN && endgame_choice(ai, s, seat, &eg)) {
 			if (!ends_behind(s, seat, &v, eg)) {
-				PieceKind ek;
-				int rot, x, y;
-				rush_move_unpack(eg, &ek, &rot, &x, &y);
-				ai->plan_kind[seat] = (int8_t)ek;
-				ai->plan_other[seat] = v.best_other;
-				ai->plan[seat] = eg;
-				ai->plan_board[seat] = s->board[seat];
-				return rush_move_take(ek);
+				plan_set(ai, s, seat, &v, eg);
+				return rush_move_take((PieceKind)ai->plan_kind[seat]);
 			}
 		}
 		/* Plan only ordinary placements: the end of the game is judged anew. */
 		ai->plan_kind[seat] = PIECE_NONE;
 		if (best_score > INT_MIN && plan_score > SCORE_END_LOSE / 4 &&
-		    plan_score < SCORE_END_WIN / 4) {
-			ai->plan_kind[seat] = (int8_t)((best >> 4) & 0xf);
-			ai->plan_other[seat] = v.best_other;
-			ai->plan[seat] = plan;
-			ai->plan_board[seat] = s->board[seat];
-		}
+		    plan_score < SCORE_END_WIN / 4)
+			plan_set(ai, s, seat, &v, plan);
 		return best;
 	}
 	if (plan_holds(ai, s, seat, &v, k)) {
@@ -718,18 +714,14 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 
 static SeatKind seat_kind(const char *name)
 {
-	if (strcmp(name, "random") == 0)
-		return SEAT_RANDOM;
-	if (strcmp(name, "nogifts") == 0)
-		return SEAT_AI_NO_GIFTS;
-	if (strcmp(name, "plain") == 0)
-		return SEAT_AI_PLAIN;
-	if (strcmp(name, "nospine") == 0)
-		return SEAT_AI_NO_SPINE;
-	if (strcmp(name, "greedy") == 0)
-		return SEAT_AI_GREEDY;
-	if (strcmp(name, "decline") == 0)
-		return SEAT_DECLINE;
+	static const struct { const char *name; SeatKind kind; } kinds[] = {
+		{"random", SEAT_RANDOM}, {"nogifts", SEAT_AI_NO_GIFTS}, {"plain", SEAT_AI_PLAIN},
+		{"nospine", SEAT_AI_NO_SPINE}, {"greedy", SEAT_AI_GREEDY}, {"decline", SEAT_DECLINE},
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(name, kinds[i].name) == 0)
+			return kinds[i].kind;
 	return SEAT_AI;
 }
 
