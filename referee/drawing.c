@@ -38,6 +38,7 @@ void drawing_init(Drawing *d, const Variant *v, const void *state)
 static void owners_round(Drawing *d, const MatrixState *m)
 {
 	Board b = m->board;
+	BoardRow placed[BOARD_MAX_HEIGHT] = {0};
 	uint64_t cleared;
 
 	for (int y = 0; y < b.height; y++) {
@@ -62,13 +63,12 @@ static void owners_round(Drawing *d, const MatrixState *m)
 				}
 				int8_t *c = &d->cell[cy[i]][cx[i]];
 				*c = *c >= 0 ? DRAWING_SHARED : (int8_t)p;
+				placed[cy[i]] |= (BoardRow)(1u << cx[i]);
 			}
 		}
 	}
 	for (int y = 0; y < b.height; y++)
-		for (int x = 0; x < b.width; x++)
-			if (d->cell[y][x] >= 0)
-				b.rows[y] |= (BoardRow)(1u << x);
+		b.rows[y] |= placed[y];
 	cleared = board_clear_full_rows(&b);
 	for (int y = 0, to = 0; y < b.height; y++) {
 		if (cleared >> y & 1u)

@@ -90,11 +90,11 @@ const BOARDS = (function () {
 			label(s, x0, y0 - 4, "seat " + p + (f.current === String(p) && f.stage !== "over" ? " ◀" : "") +
 				"  " + (list(f.scores)[p] || "") + " points" + (status !== "play" ? "  (" + status + ")" : ""));
 			grid(s, "sheet" + p, x0, y0 + 4, rows, function (ch, x, y) {
-				const grid_y = y;				// rows 0..H-1 are the grid
-				const sp = grid_y < H ? (layout[H - 1 - grid_y] || "")[x] : ".";
+				// rows 0..H-1 are the grid, the 3 above it the rest
+				const sp = y < H ? (layout[H - 1 - y] || "")[x] : ".";
 				const mark = SPACE[sp];
 				const filled = ch !== ".";
-				if (!filled && !mark) return grid_y >= H ? { fill: "#f4f4f4" } : null;
+				if (!filled && !mark) return y >= H ? { fill: "#f4f4f4" } : null;
 				return {
 					fill: filled ? PALETTE[(+ch + 5) % 7] : "#fff", label: filled ? ch : sp === "r" ? "○" : sp === "d" ? "×2" : "c",
 					ink: filled ? undefined : "#999", stroke: mark ? "#333" : null, dash: mark === "double" ? "3 2" : null,
