@@ -30,7 +30,10 @@ void tetrollai_init(TetrollAi *ai)
 		.lookahead_width = 6,
 		.inner_width = 4,
 		.parity = -1,
+		.odd_rows = 4,
 		.risk = 0,
+		.parity_keep = 0,
+		.dice_risk = 0,
 		.dice_depth = 0,
 		.narrow = 0,
 		.deep_width = 3,
@@ -40,6 +43,9 @@ void tetrollai_init(TetrollAi *ai)
 		.mr_risk = 8.0,
 		.mr_fill = 0.0,
 		.mr_completed = 100.0,
+		.mr_win = 40.0,
+		.mr_power = 3.0,
+		.mr_live = 0,
 		.conrad_row = 40.0,
 		.conrad_part = 30.0,
 		.objective = TETROLLAI_SCORE,
@@ -114,11 +120,13 @@ static bool row_in_order(const TetrollSheet *sh, int width, int y, int *filled)
 /*
  * The objective's own term of the eval. MOTHER_RUSSIA: a completed track
  * costs the objective; CONRAD: each finished ordered row (up to four) and
- * the rows still able to finish so.
+ * the rows still able to finish so. dead: the sheet's dead cells per row
+ * (dead_cells), NULL when the game is over.
  */
-static double objective_term(const TetrollState *s, int seat, const TetrollAiParams *p, bool over)
+static double objective_term(const TetrollState *s, int seat, const TetrollAiParams *p, const uint16_t *dead)
 {
 	int objective = p->objective;
+	bool over = !dead;
 	const TetrollSheet *sh = &s->sheet[seat];
 	double v = 0;
 
@@ -134,13 +142,16 @@ static double objective_term(const TetrollState *s, int seat, const TetrollAiPar
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			pend[b] = sh->rings[b];
 		for (int y = 0; y < s->height && !over; y++) {
-			if (sh->bits[y] == full || !sh->bits[y])
+			if (sh->bits[y] == full || !sh->bits[y] || (p->mr_live && dead[y]))
 				continue;
 			bool seen[7] = {false};
+			/* mr_live: a dead row never fills; a live one counts by how full it is */
+			double fill = __builtin_popcount(sh->bits[y]) / (double)s->width;
+			double wgt = p->mr_live ? p->mr_pending * pow(fill, p->mr_live) : p->mr_pending;
 			for (int x = 0; x < s->width; x++) {
 				int c = sh->cell[y][x];
 				if (c && seen[c])
-					pend[c - 1] += p->mr_pending;
+					pend[c - 1] += wgt;
 				seen[c] = true;
 			}
 		}
@@ -149,14 +160,14 @@ static double objective_term(const TetrollState *s, int seat, const TetrollAiPar
 				completed++;
 			} else if (!over) {
 				double room = s->track[b] - pend[b], frac = pend[b] / s->track[b];
-				v -= p->mr_fill * frac * frac * frac;
+				v -= p->mr_fill * pow(frac, p->mr_power);
 				if (room < p->mr_margin)
 					v -= p->mr_risk * (p->mr_margin - room) * (p->mr_margin - room);
 			}
 		}
 		v -= completed ? p->mr_completed : 0;
 		if (over && !completed && tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) >= 80)
-			v += 40.0;
+			v += p->mr_win;
 	} else if (objective == TETROLLAI_CONRAD) {
 		/*
 		 * Finished rows reading 1-6 (up to four), and the rows that still
@@ -198,9 +209,9 @@ static double objective_term(const TetrollState *s, int seat, const TetrollAiPar
  * runner-up. #2 and #5 pay per finished row of a parity: those finished,
  * and `parity` of each row still unfinished (parity < 0: four rows).
  */
-static double prize_worth(const TetrollState *s, int seat, int b, bool first, double parity)
+static double prize_worth(const TetrollState *s, int seat, int b, bool first, double parity, double odd_rows)
 {
-	double even = 4, odd = 4;
+	double even = 4, odd = odd_rows;
 
 	if (parity >= 0) {
 		unsigned full = (1u << s->width) - 1u;
@@ -418,10 +429,13 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
-		return v + objective_term(s, seat, p, true);
+		return v + objective_term(s, seat, p, NULL);
 	init_shapes();
 	int ndead = dead_cells(s, seat, dead);
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
+	/* what a finished even or odd row adds through #2's or #5's prize */
+	double even_prize = sh->prize[1] == TETROLL_PRIZE_FIRST ? 2 : even_won ? 1 : 0;
+	double odd_prize = sh->prize[4] == TETROLL_PRIZE_FIRST ? 4 : odd_won ? 2 : 0;
 	double w = s->width;
 	unsigned full = (1u << s->width) - 1u;
 
@@ -446,8 +460,17 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double expect = 10 - d - p->future_dup * (s->width - f) * distinct / w;
 		double share = p->fill_power == 1.0 ? f / w : pow(f / w, p->fill_power);
 		double row = share * (p->row_weight * expect + p->dup_ring * nd);
-		if (even_won || odd_won)
+		if ((even_won || odd_won) && p->parity_keep > 0) {
+			/*
+			 * #2/#5 won: the row's parity now (10 less its repeats)
+			 * holds with a chance that falls with each empty cell.
+			 */
+			double stay = 0.5 + 0.5 * pow(p->parity_keep, s->width - f);
+			double odd = (10 - d) % 2 ? stay : 1 - stay;
+			row += share * (odd * odd_prize + (1 - odd) * even_prize);
+		} else if (even_won || odd_won) {
 			row += share * 0.5 * ((even_won ? 2 : 0) + (odd_won ? 3 : 0));
+		}
 		if (dead[y])
 			row *= 0.2;
 		v += row;
@@ -482,9 +505,9 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double frac = (double)sh->rings[b] / s->track[b];
 		double share = p->track_power == 2.0 ? frac * frac
 			     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
-		v += p->track * share * prize_worth(s, seat, b, sh->prize[b] == TETROLL_PRIZE_OPEN, p->parity);
+		v += p->track * share * prize_worth(s, seat, b, sh->prize[b] == TETROLL_PRIZE_OPEN, p->parity, p->odd_rows);
 	}
-	return v + objective_term(s, seat, p, false);
+	return v + objective_term(s, seat, p, dead);
 }
 
 static bool deciding(const TetrollState *s, int seat)
@@ -602,6 +625,8 @@ typedef struct {
 	double cost[TETROLL_BONUSES];	/* first prizes open to pay, cheapest first */
 	int ncost;
 	int depth;			/* rerolls the search allows */
+	double risk;			/* > 0: rerolls valued risk-seeking, exp(v / risk) */
+	double top;			/* the best shape value: exp's reference point */
 	double memo[TETROLLAI_MAX_REROLLS + 1][DICE_CODES];
 	bool known[TETROLLAI_MAX_REROLLS + 1][DICE_CODES];
 } DiceSearch;
@@ -655,8 +680,11 @@ static double reroll_value(DiceSearch *ds, const int8_t d[TETROLL_DICE], unsigne
 			rest /= 6;
 		}
 		sort4(nd);
-		sum += dice_value(ds, nd, r + 1);
+		double v = dice_value(ds, nd, r + 1);
+		sum += ds->risk > 0 ? exp((v - ds->top) / ds->risk) : v;
 	}
+	if (ds->risk > 0)	/* risk-seeking: the certainty equivalent, as roll_value */
+		return ds->top + ds->risk * log(sum / total) - ds->cost[r];
 	return sum / total - ds->cost[r];
 }
 
@@ -697,7 +725,7 @@ static int pay_costs(TetrollAi *ai, const TetrollState *s, int seat, double cost
 			continue;
 		double frac = (double)sh->rings[b] / s->track[b];
 		double c = ai->p.reroll_cost *
-			   (prize_worth(s, seat, b, true, ai->p.parity) - prize_worth(s, seat, b, false, ai->p.parity)) *
+			   (prize_worth(s, seat, b, true, ai->p.parity, ai->p.odd_rows) - prize_worth(s, seat, b, false, ai->p.parity, ai->p.odd_rows)) *
 			   (0.2 + 0.8 * frac);
 		/* Late in the game an unfinished track rarely gets finished. */
 		if (empty < ai->p.late_cells)
@@ -748,6 +776,10 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 			k = 0;	/* start again, static */
 		}
 	}
+	ds.risk = ai->p.dice_risk;
+	ds.top = ds.shape_value[1];
+	for (int k = 2; k <= 6; k++)
+		ds.top = ds.shape_value[k] > ds.top ? ds.shape_value[k] : ds.top;
 	ds.ncost = pay_costs(ai, s, seat, ds.cost, pay);
 	ds.depth = ai->p.max_rerolls;
 	double keep = ds.shape_value[tetroll_dice_shape(s->dice)], best = keep + 1e-9;

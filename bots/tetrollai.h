@@ -72,6 +72,9 @@ typedef struct {
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
 	double risk;		/* > 0: chance nodes value outcomes risk-seeking, exp(v / risk) */
+	double dice_risk;	/* > 0: the dice decision values rerolls risk-seeking, exp(value / dice_risk) */
+	double parity_keep;	/* > 0: with #2/#5 won, a row keeps its parity with 0.5 + 0.5 * this^empty cells */
+	double odd_rows;	/* #5's prizes are worth this many odd rows (with parity < 0) */
 	double parity;		/* #2/#5 prizes: share of an unfinished row counted per parity (< 0: 4 rows) */
 	double fill_power;	/* an unfinished row counts (filled/width)^fill_power of its worth */
 	double mr_pending;	/* Mother Russia: share of a repeat in an unfinished row counted as a ring */
@@ -80,7 +83,9 @@ typedef struct {
 	double conrad_row;	/* Conrad: worth of a finished row reading 1-6 (up to four) */
 	double conrad_part;	/* Conrad: worth of a full row still able to read so, times fill^2 */
 	double mr_completed;	/* Mother Russia: cost of a completed track (the objective lost) */
-	double mr_fill;		/* penalty for a track's (pending rings / track)^3 */
+	double mr_win;		/* Mother Russia: worth of a game over with the objective reached */
+	double mr_power;	/* Mother Russia: a track's load charged mr_fill * (load/track)^mr_power */
+	double mr_fill;		/* penalty for a track's (pending rings / track)^mr_power */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
@@ -90,6 +95,7 @@ typedef struct {
 	int reroll_aware;	/* 1: the lookahead's rolls may be rerolled once (paid with a first prize) */
 	int inner_width;	/* placements re-valued at each roll below the first */
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
+	int mr_live;		/* Mother Russia: > 0: repeats in dead rows never mark, others count (filled/width)^mr_live */
 	int objective;		/* TetrollObjective: what the eval plays for */
 } TetrollAiParams;
 

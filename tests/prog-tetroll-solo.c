@@ -76,7 +76,10 @@ int main(int argc, char **argv)
 			{"fill_power", offsetof(TetrollAiParams, fill_power)},
 			{"track_power", offsetof(TetrollAiParams, track_power)},
 			{"parity", offsetof(TetrollAiParams, parity)},
+			{"odd_rows", offsetof(TetrollAiParams, odd_rows)},
 			{"risk", offsetof(TetrollAiParams, risk)},
+			{"parity_keep", offsetof(TetrollAiParams, parity_keep)},
+			{"dice_risk", offsetof(TetrollAiParams, dice_risk)},
 			{"mr_pending", offsetof(TetrollAiParams, mr_pending)},
 			{"mr_margin", offsetof(TetrollAiParams, mr_margin)},
 			{"mr_risk", offsetof(TetrollAiParams, mr_risk)},
@@ -84,6 +87,8 @@ int main(int argc, char **argv)
 			{"conrad_row", offsetof(TetrollAiParams, conrad_row)},
 			{"conrad_part", offsetof(TetrollAiParams, conrad_part)},
 			{"mr_completed", offsetof(TetrollAiParams, mr_completed)},
+			{"mr_win", offsetof(TetrollAiParams, mr_win)},
+			{"mr_power", offsetof(TetrollAiParams, mr_power)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -106,6 +111,7 @@ int main(int argc, char **argv)
 			{"dice_depth", offsetof(TetrollAiParams, dice_depth), 0, 3},
 			{"narrow", offsetof(TetrollAiParams, narrow), 0, 1},
 			{"reroll_aware", offsetof(TetrollAiParams, reroll_aware), 0, 1},
+			{"mr_live", offsetof(TetrollAiParams, mr_live), 0, 3},
 			{"max_rerolls", offsetof(TetrollAiParams, max_rerolls), 0, TETROLLAI_MAX_REROLLS},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)

@@ -6,7 +6,7 @@
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$top/bin/referee"
 
-echo "1..5"
+echo "1..7"
 cd "$top" || exit 1
 REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 >"$tmp/ref" 2>"$tmp/ref.err"
 check "report through the referee exits 0" [ $? = 0 ]
@@ -22,4 +22,13 @@ same() {
 	[ -n "$a" ] && [ "$a" = "$b" ]
 }
 check "bot-tetroll scores the same in-process and through the referee" same
+# A tuning parameter changes the play (mr_live: repeats in dead rows never
+# mark); an unknown one is refused. Greedy (lookahead=0) to stay quick.
+solo=${TETRARENA_BUILD:-build/opt}/tests/prog-tetroll-solo
+"$solo" ai 3 1 objective=mother-russia lookahead=0 dice_depth=0 >"$tmp/mr0" &&
+	"$solo" ai 3 1 objective=mother-russia lookahead=0 dice_depth=0 mr_live=1 >"$tmp/mr1"
+check "prog-tetroll-solo: mr_live=1 plays other mother-russia games" \
+	sh -c "[ -s '$tmp/mr1' ] && ! cmp -s '$tmp/mr0' '$tmp/mr1'"
+"$solo" ai 1 1 no_such_weight=1 >/dev/null 2>&1
+check "prog-tetroll-solo: an unknown parameter exits 2" [ $? = 2 ]
 exit $fail
