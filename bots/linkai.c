@@ -19,6 +19,10 @@ static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50};
 void linkai_init(LinkAi *ai)
 {
 	ai->depth = LINKAI_MAX_DEPTH;
+	ai->root_deeper = LINKAI_ROOT_DEEPER;
+	ai->hard_ms = 0;
+	ai->deadline = 0;
+	ai->out_of_time = false;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -74,7 +78,7 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 	int pot[LINK_MAX_PLAYERS] = {0};
 
 	for (int x = 0; x < s->width; x++) {
-		colh[x] = board_column_height(&s->board, x);
+		colh[x] = s->colh[x];
 		if (colh[x] > maxh)
 			maxh = colh[x];
 	}
@@ -154,7 +158,7 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 		/* A ragged surface costs gaps to whoever places next. */
 		int bump = 0;
 		for (int x = 0; x + 1 < s->width; x++) {
-			int d = board_column_height(&s->board, x) - board_column_height(&s->board, x + 1);
+			int d = s->colh[x] - s->colh[x + 1];
 			bump += d < 0 ? -d : d;
 		}
 		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
@@ -253,8 +257,12 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 {
 	long sum = 0;
 
-	if (s->stage != LINK_STAGE_ROLL || plies <= 0)
+	if (s->stage != LINK_STAGE_ROLL || plies <= 0 || ai->out_of_time)
 		return linkai_evaluate(ai, s, seat);
+	if (ai->deadline > 0 && now_ms() > ai->deadline) {
+		ai->out_of_time = true;
+		return linkai_evaluate(ai, s, seat);
+	}
 	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
 		LinkState t = *s;
 		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
@@ -280,6 +288,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 	(void)rng;
 	ai->nodes = 0;
+	ai->deadline = t0 + (ai->hard_ms != 0 ? ai->hard_ms : ms_left / LINKAI_HARD_PART);
+	ai->out_of_time = false;
 	if (ms_left < LINKAI_FAST_MS)
 		depth = 1;
 	else if (ms_left < LINKAI_DEEP_MS && depth > 2)
@@ -298,7 +308,9 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 						  : linkai_evaluate(ai, &t, seat)};
 	}
 	sort_scored(sc, n, true);
-	if (depth <= 2)
+	if (ai->out_of_time)
+		ai->searched = 1;	/* the later moves were valued statically */
+	if (depth <= 2 || ai->out_of_time)
 		return sc[0].move;
 	/* The most promising few, deeper, while a third of the time is left. */
 	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP;
@@ -308,7 +320,10 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 			break;
 		LinkState t = *s;
 		v->apply(&t, seat, sc[done].move);
-		sc[done].value = chance_value(ai, &t, seat, 2);
+		int val = chance_value(ai, &t, seat, 2);
+		if (ai->out_of_time)
+			break;
+		sc[done].value = val;
 	}
 	keep = done;
 	sort_scored(sc, keep, true);
@@ -321,7 +336,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	double budget = ms_left / LINKAI_BUDGET_PART;
 	if (depth < 4)
 		return best_move;
-	keep = keep < LINKAI_ROOT_DEEPER ? keep : LINKAI_ROOT_DEEPER;
+	keep = keep < ai->root_deeper ? keep : ai->root_deeper;
 	int best = 0;
 	double last = 0;
 	for (int i = 0; i < keep; i++) {
@@ -331,6 +346,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		LinkState t = *s;
 		v->apply(&t, seat, sc[i].move);
 		int val = chance_value(ai, &t, seat, 3);
+		if (ai->out_of_time)
+			break;
 		last = elapsed_ms(t0) - start;
 		if (i == 0 || val > best) {
 			best = val;
