@@ -86,11 +86,20 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		root[i] = (int16_t)root_of(s, i);
 		open[i] = 0;
 	}
-	int top = maxh < s->height - 1 ? maxh : s->height - 1;
-	for (int y = 0; y <= top; y++) {
-		for (int x = 0; x < s->width; x++) {
-			if (y < colh[x])
-				continue;	/* filled, or a hole nothing can reach */
+	/*
+	 * Column by column, the empty cells from the stack up to the last one
+	 * beside a taller neighbour: higher cells touch no piece.
+	 */
+	for (int x = 0; x < s->width; x++) {
+		int side = 0;
+		if (x > 0)
+			side = colh[x - 1];
+		if (x + 1 < s->width && colh[x + 1] > side)
+			side = colh[x + 1];
+		int hi = side - 1 > colh[x] ? side - 1 : colh[x];
+		if (hi > s->height - 1)
+			hi = s->height - 1;
+		for (int y = colh[x]; y <= hi; y++) {
 			int seen[3], n = 0;
 			/* A cell above a gap is filled only by leaving one (a penalty). */
 			int worth = y == colh[x] ? 100 : ai->w[LINKAI_W_FLOAT];
@@ -110,8 +119,6 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 					continue;
 				seen[n++] = r;
 				open[r] += worth;
-				if (open[r] > 100 * ai->w[LINKAI_W_CAP])
-					open[r] = 100 * ai->w[LINKAI_W_CAP];
 			}
 		}
 	}
@@ -119,7 +126,8 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		if (root[i] != i)
 			continue;
 		int sz = s->size[i] >= 3 ? 3 : s->size[i];
-		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i] / 100;
+		int cells = open[i] < 100 * ai->w[LINKAI_W_CAP] ? open[i] : 100 * ai->w[LINKAI_W_CAP];
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * cells / 100;
 	}
 	for (int p = 0; p < s->nplayers; p++) {
 		int left = pieces_left(s, p);
