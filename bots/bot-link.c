@@ -150,6 +150,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &ai.depth)) {
 			i++;
+		} else if (i > 0 && has && !strcmp(a, "--deeper") && parse_int_arg(argv[i + 1], 1, LINKAI_ROOT_DEEP, &ai.root_deeper)) {
+			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &opp_depth)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--first-seed") && parse_int_arg(argv[i + 1], 1, 1000000000, &first_seed)) {
@@ -179,6 +181,7 @@ int main(int argc, char **argv)
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
 			 "  --depth D           placements searched: 1 greedy, 2, 3, 4 (default, by time)\n"
+			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

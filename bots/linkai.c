@@ -19,6 +19,10 @@ static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50};
 void linkai_init(LinkAi *ai)
 {
 	ai->depth = LINKAI_MAX_DEPTH;
+	ai->root_deeper = LINKAI_ROOT_DEEPER;
+	ai->hard_ms = 0;
+	ai->deadline = 0;
+	ai->out_of_time = false;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -74,7 +78,7 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 	int pot[LINK_MAX_PLAYERS] = {0};
 
 	for (int x = 0; x < s->width; x++) {
-		colh[x] = board_column_height(&s->board, x);
+		colh[x] = s->colh[x];
 		if (colh[x] > maxh)
 			maxh = colh[x];
 	}
@@ -82,11 +86,20 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		root[i] = (int16_t)root_of(s, i);
 		open[i] = 0;
 	}
-	int top = maxh < s->height - 1 ? maxh : s->height - 1;
-	for (int y = 0; y <= top; y++) {
-		for (int x = 0; x < s->width; x++) {
-			if (y < colh[x])
-				continue;	/* filled, or a hole nothing can reach */
+	/*
+	 * Column by column, the empty cells from the stack up to the last one
+	 * beside a taller neighbour: higher cells touch no piece.
+	 */
+	for (int x = 0; x < s->width; x++) {
+		int side = 0;
+		if (x > 0)
+			side = colh[x - 1];
+		if (x + 1 < s->width && colh[x + 1] > side)
+			side = colh[x + 1];
+		int hi = side - 1 > colh[x] ? side - 1 : colh[x];
+		if (hi > s->height - 1)
+			hi = s->height - 1;
+		for (int y = colh[x]; y <= hi; y++) {
 			int seen[3], n = 0;
 			/* A cell above a gap is filled only by leaving one (a penalty). */
 			int worth = y == colh[x] ? 100 : ai->w[LINKAI_W_FLOAT];
@@ -106,8 +119,6 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 					continue;
 				seen[n++] = r;
 				open[r] += worth;
-				if (open[r] > 100 * ai->w[LINKAI_W_CAP])
-					open[r] = 100 * ai->w[LINKAI_W_CAP];
 			}
 		}
 	}
@@ -115,7 +126,8 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 		if (root[i] != i)
 			continue;
 		int sz = s->size[i] >= 3 ? 3 : s->size[i];
-		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * open[i] / 100;
+		int cells = open[i] < 100 * ai->w[LINKAI_W_CAP] ? open[i] : 100 * ai->w[LINKAI_W_CAP];
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * cells / 100;
 	}
 	for (int p = 0; p < s->nplayers; p++) {
 		int left = pieces_left(s, p);
@@ -154,7 +166,7 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 		/* A ragged surface costs gaps to whoever places next. */
 		int bump = 0;
 		for (int x = 0; x + 1 < s->width; x++) {
-			int d = board_column_height(&s->board, x) - board_column_height(&s->board, x + 1);
+			int d = s->colh[x] - s->colh[x + 1];
 			bump += d < 0 ? -d : d;
 		}
 		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
@@ -253,8 +265,12 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 {
 	long sum = 0;
 
-	if (s->stage != LINK_STAGE_ROLL || plies <= 0)
+	if (s->stage != LINK_STAGE_ROLL || plies <= 0 || ai->out_of_time)
 		return linkai_evaluate(ai, s, seat);
+	if (ai->deadline > 0 && now_ms() > ai->deadline) {
+		ai->out_of_time = true;
+		return linkai_evaluate(ai, s, seat);
+	}
 	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
 		LinkState t = *s;
 		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
@@ -280,6 +296,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 	(void)rng;
 	ai->nodes = 0;
+	ai->deadline = t0 + (ai->hard_ms != 0 ? ai->hard_ms : ms_left / LINKAI_HARD_PART);
+	ai->out_of_time = false;
 	if (ms_left < LINKAI_FAST_MS)
 		depth = 1;
 	else if (ms_left < LINKAI_DEEP_MS && depth > 2)
@@ -298,7 +316,9 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 						  : linkai_evaluate(ai, &t, seat)};
 	}
 	sort_scored(sc, n, true);
-	if (depth <= 2)
+	if (ai->out_of_time)
+		ai->searched = 1;	/* the later moves were valued statically */
+	if (depth <= 2 || ai->out_of_time)
 		return sc[0].move;
 	/* The most promising few, deeper, while a third of the time is left. */
 	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP;
@@ -308,7 +328,10 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 			break;
 		LinkState t = *s;
 		v->apply(&t, seat, sc[done].move);
-		sc[done].value = chance_value(ai, &t, seat, 2);
+		int val = chance_value(ai, &t, seat, 2);
+		if (ai->out_of_time)
+			break;
+		sc[done].value = val;
 	}
 	keep = done;
 	sort_scored(sc, keep, true);
@@ -321,7 +344,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	double budget = ms_left / LINKAI_BUDGET_PART;
 	if (depth < 4)
 		return best_move;
-	keep = keep < LINKAI_ROOT_DEEPER ? keep : LINKAI_ROOT_DEEPER;
+	keep = keep < ai->root_deeper ? keep : ai->root_deeper;
 	int best = 0;
 	double last = 0;
 	for (int i = 0; i < keep; i++) {
@@ -331,6 +354,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		LinkState t = *s;
 		v->apply(&t, seat, sc[i].move);
 		int val = chance_value(ai, &t, seat, 3);
+		if (ai->out_of_time)
+			break;
 		last = elapsed_ms(t0) - start;
 		if (i == 0 || val > best) {
 			best = val;

@@ -21,7 +21,10 @@
  * (0 by default: not yet measured to pay). It is our value less the best opponent's. With little
  * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
  * under LINKAI_FAST_MS, and the third ply stops early (after at least the
- * best move) once two thirds of the time given are gone.
+ * best move) once two thirds of the time given are gone. Whatever the
+ * machine's load, a search still running at MS / LINKAI_HARD_PART is
+ * abandoned (its root placement keeps the value of the pass before), so
+ * a move never takes much more than a third of the time given.
  *
  * Deterministic unless the time runs short as above: equal values go to
  * the first move in legal_moves order; the Rng is not used. No allocation after linkai_init.
@@ -40,6 +43,7 @@
 #define LINKAI_ROOT_DEEPER 3	/* of those, searched a fourth ply in time */
 #define LINKAI_DEEPER_MS 2000	/* below this, at most three plies */
 #define LINKAI_BUDGET_PART 10.0	/* the fourth ply stops at MS / this */
+#define LINKAI_HARD_PART 3.0	/* any search in progress is abandoned at MS / this */
 #define LINKAI_MAX_DEPTH 4
 
 /* Weights of the evaluation, in tenths of a point. */
@@ -58,8 +62,13 @@ enum {
 typedef struct {
 	int depth;		/* placements searched at most: 1 greedy, 2, 3, 4 (default) */
 	int w[LINKAI_W_COUNT];	/* evaluation weights */
+	int root_deeper;	/* placements searched a fourth ply (LINKAI_ROOT_DEEPER) */
 	long nodes;		/* placements tried by the last choose */
 	int searched;		/* the depth the last choose used */
+	double hard_ms;		/* a search still running this long after the move began is
+				   abandoned; 0 (the default): MS / LINKAI_HARD_PART */
+	double deadline;	/* internal: monotonic ms at which a search gives up */
+	bool out_of_time;	/* internal: the search in progress gave up */
 } LinkAi;
 
 /* Set up with the default depth and weights. */

@@ -108,6 +108,32 @@ static void test_short_time(void)
 	g_assert_cmpint(ai.searched, ==, 3);
 }
 
+/*
+ * A search still running at the hard limit is abandoned: with the limit
+ * already past, every placement keeps its static value, so the move is the
+ * one-ply choice, whatever the time given.
+ */
+static void test_hard_limit(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Rng rng;
+
+	fixture(&s, "T", "0:I0@0");
+	rng_seed(&rng, 1);
+	linkai_init(&ai);
+	ai.depth = 1;
+	Move greedy = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	linkai_init(&ai);
+	Move deep = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 4);
+	g_assert_cmpint(deep, !=, greedy);	/* the fixture must tell them apart */
+	ai.hard_ms = -1;
+	Move cut = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 1);
+	g_assert_cmpint(cut, ==, greedy);
+}
+
 static void test_weights(void)
 {
 	LinkAi ai;
@@ -236,6 +262,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/linkai/choose/takes-the-link", test_takes_the_link);
 	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
 	g_test_add_func("/linkai/choose/short-time", test_short_time);
+	g_test_add_func("/linkai/choose/hard-limit", test_hard_limit);
 	g_test_add_func("/linkai/evaluate/shapes", test_shapes_weight);
 	g_test_add_func("/linkai/evaluate/float", test_float_weight);
 	g_test_add_func("/linkai/weights", test_weights);
