@@ -44,7 +44,8 @@
 #define LINKAI_DEEPER_MS 2000	/* below this, at most three plies */
 #define LINKAI_BUDGET_PART 10.0	/* the fourth ply stops at MS / this */
 #define LINKAI_HARD_PART 3.0	/* any search in progress is abandoned at MS / this */
-#define LINKAI_MAX_DEPTH 4
+#define LINKAI_GROWTH 4.0	/* a deeper pass is taken to cost at least this many times the last */
+#define LINKAI_MAX_DEPTH 12
 
 /* Weights of the evaluation, in tenths of a point. */
 enum {
@@ -56,6 +57,7 @@ enum {
 	LINKAI_W_BUMP,		/* per unit of height step between columns */
 	LINKAI_W_SHAPES,	/* per shape still in a player's supply */
 	LINKAI_W_FLOAT,		/* percent an open cell above a gap counts */
+	LINKAI_W_SPREAD,	/* win chance: margin spread per sqrt(piece left); 0 off */
 	LINKAI_W_COUNT
 };
 
