@@ -180,7 +180,8 @@ int main(int argc, char **argv)
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
-			 "  --depth D           placements searched: 1 greedy, 2, 3, 4 (default, by time)\n"
+			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
+			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"

@@ -9,9 +9,11 @@
 #include "botio.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "text.h"
 
@@ -364,10 +366,53 @@ int botio_run(const BotSpec *spec, FILE *in, FILE *out)
 			break;
 		/* tetrarena, update, and anything unknown: nothing to do. */
 	}
+	if (ferror(in)) {
+		fprintf(stderr, "%s: reading the referee's lines: %s\n", spec->name, strerror(errno));
+		status = 1;
+	}
 	free(line);
 	free(s.moves);
 	free(s.state);
 	return status;
+}
+
+/* What on_fatal writes (set once by botio_main), and the handlers it replaced. */
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGXCPU};
+#define FATAL_COUNT (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct sigaction fatal_before[FATAL_COUNT];
+static char fatal_line[96];
+static size_t fatal_len;
+
+/*
+ * A fatal signal leaves one line in the bot's stderr file (which the
+ * referee keeps with the game's log), then the handler from before (the
+ * default action, or a sanitizer's report) takes it. Only
+ * async-signal-safe calls.
+ */
+static void on_fatal(int sig)
+{
+	char num[4] = {(char)('0' + sig / 10 % 10), (char)('0' + sig % 10), '\n', 0};
+	const char *digits = sig >= 10 ? num : num + 1;
+	ssize_t ignored = write(2, fatal_line, fatal_len);
+	ignored = write(2, digits, strlen(digits));
+	(void)ignored;
+	for (size_t i = 0; i < FATAL_COUNT; i++)
+		if (fatal_signals[i] == sig)
+			sigaction(sig, &fatal_before[i], NULL);
+	raise(sig);
+}
+
+static void catch_fatal(const char *name)
+{
+	struct sigaction sa;
+
+	snprintf(fatal_line, sizeof(fatal_line), "%s: ended by signal ", name);
+	fatal_len = strlen(fatal_line);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < FATAL_COUNT; i++)
+		sigaction(fatal_signals[i], &sa, &fatal_before[i]);
 }
 
 static void usage(const BotSpec *spec, FILE *to)
@@ -388,6 +433,7 @@ static void usage(const BotSpec *spec, FILE *to)
 int botio_main(BotSpec *spec, int argc, char **argv)
 {
 	spec->seed = BOTIO_DEFAULT_SEED;
+	catch_fatal(spec->name);
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(spec, stdout);

@@ -113,13 +113,16 @@ bool botio_read_line(FILE *in, char *buf);
 /*
  * Play a whole session: read referee lines from `in`, write replies to
  * `out`, until `quit` or end of input. Returns 0, or 1 when memory for a
- * state could not be had.
+ * state could not be had or reading `in` failed (said on stderr).
  */
 int botio_run(const BotSpec *spec, FILE *in, FILE *out);
 
 /*
  * The whole program: parse argv (`--seed N`, `--help`), then run a session
  * on stdin and stdout. Returns the exit status (2 for a usage error).
+ * A fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGXCPU)
+ * first writes "NAME: ended by signal N" to stderr, then ends the bot as
+ * it would have.
  */
 int botio_main(BotSpec *spec, int argc, char **argv);
 

@@ -8,13 +8,15 @@
 #include "linkai.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
+#define WIN_SCALE 50000		/* a sure win with LINKAI_W_SPREAD */
 
-static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50};
+static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50, 10};
 
 void linkai_init(LinkAi *ai)
 {
@@ -142,6 +144,25 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 	}
 }
 
+/*
+ * A margin of v tenths as a chance of winning, scaled to +-WIN_SCALE: the
+ * margin still to come is taken as logistic with a spread of
+ * LINKAI_W_SPREAD tenths per square root of the pieces the tower has room
+ * for (a gap left under a piece is room gone). Chance nodes then average
+ * chances of winning, not margins.
+ */
+static int win_chance(const LinkAi *ai, const LinkState *s, int v)
+{
+	int room = 0;
+
+	for (int x = 0; x < s->width; x++)
+		room += s->height - s->colh[x];
+	double spread = ai->w[LINKAI_W_SPREAD] * sqrt(room / 4.0 + 1.0);
+	/* Plus the margin itself, tiny beside the chance: when the chance is
+	 * sure either way, the margin still counts. */
+	return (int)lround(WIN_SCALE * tanh(v / (2.0 * spread))) + v;
+}
+
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 {
 	int val[LINK_MAX_PLAYERS];
@@ -149,12 +170,17 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 
 	if (s->stage == LINK_STAGE_OVER) {
 		int rank[LINK_MAX_PLAYERS], scores[LINK_MAX_PLAYERS], best = -100000;
+		bool shared = false;
 		variant_link.ranking(s, rank);
 		variant_link.scores(s, scores);
-		for (int p = 0; p < s->nplayers; p++)
+		for (int p = 0; p < s->nplayers; p++) {
 			if (p != seat && scores[p] > best)
 				best = scores[p];
+			shared |= p != seat && rank[p] == 1;
+		}
 		int bonus = rank[seat] == 1 ? WIN_BONUS : -WIN_BONUS;
+		if (ai->w[LINKAI_W_SPREAD] > 0)	/* on the win-chance scale; a tie is even */
+			bonus = rank[seat] == 1 && shared ? 0 : bonus / 2;
 		return bonus + 10 * (scores[seat] - best);
 	}
 	values(ai, s, val);
@@ -171,6 +197,8 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 		}
 		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
 	}
+	if (ai->w[LINKAI_W_SPREAD] > 0)
+		v = win_chance(ai, s, v);
 	return v;
 }
 
@@ -271,13 +299,20 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 		ai->out_of_time = true;
 		return linkai_evaluate(ai, s, seat);
 	}
+	/* Every face that skips the turn leads on to the same position. */
+	bool skip_known = false;
+	int skip = 0;
 	for (int f = 0; f <= LINK_FACE_LOGO; f++) {
 		LinkState t = *s;
 		variant_link.apply(&t, VARIANT_CHANCE, (Move)f);
-		if (t.stage == LINK_STAGE_PLACE)
+		if (t.stage == LINK_STAGE_PLACE) {
 			sum += place_value(ai, &t, seat, plies);
-		else
-			sum += chance_value(ai, &t, seat, plies - 1);
+		} else {
+			if (!skip_known)
+				skip = chance_value(ai, &t, seat, plies - 1);
+			skip_known = true;
+			sum += skip;
+		}
 	}
 	return (int)(sum / (LINK_FACE_LOGO + 1));
 }
@@ -323,6 +358,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	/* The most promising few, deeper, while a third of the time is left. */
 	int keep = n < LINKAI_ROOT_DEEP ? n : LINKAI_ROOT_DEEP;
 	int done = 0;
+	double three_start = elapsed_ms(t0);
 	for (; done < keep; done++) {
 		if (done > 0 && elapsed_ms(t0) * 3 > ms_left)
 			break;
@@ -334,6 +370,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		sc[done].value = val;
 	}
 	keep = done;
+	double three_ms = elapsed_ms(t0) - three_start;
 	sort_scored(sc, keep, true);
 	Move best_move = sc[0].move;
 	/*
@@ -345,8 +382,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	if (depth < 4)
 		return best_move;
 	keep = keep < ai->root_deeper ? keep : ai->root_deeper;
-	int best = 0;
-	double last = 0;
+	int best = 0, searched = 0;
+	double last = 0, pass_ms = 0;
 	for (int i = 0; i < keep; i++) {
 		double start = elapsed_ms(t0);
 		if (i > 0 && start + 2 * last > budget)
@@ -357,11 +394,53 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		if (ai->out_of_time)
 			break;
 		last = elapsed_ms(t0) - start;
+		pass_ms += last;
+		sc[i].value = val;
+		searched = i + 1;
 		if (i == 0 || val > best) {
 			best = val;
 			best_move = sc[i].move;
 		}
 		ai->searched = 4;
+	}
+	/*
+	 * Deeper still while a whole pass over the same few is predicted to
+	 * end within the budget: the cost of a pass grows by the factor the
+	 * last one grew by (at least LINKAI_GROWTH). Near the end of a game,
+	 * where few placements are left, this reaches the final scores.
+	 */
+	double growth = LINKAI_GROWTH;
+	if (searched > 0 && three_ms > 0 && done > 0) {
+		double g = (pass_ms / searched) / (three_ms / done);
+		growth = g > growth ? g : growth;
+	}
+	for (int d = 5; d <= depth && searched == keep; d++) {
+		double next = pass_ms * growth;
+		if (elapsed_ms(t0) + next > budget)
+			break;
+		sort_scored(sc, keep, true);
+		double start = elapsed_ms(t0);
+		Scored deeper[LINKAI_ROOT_DEEP];
+		for (int i = 0; i < keep && !ai->out_of_time; i++) {
+			LinkState t = *s;
+			v->apply(&t, seat, sc[i].move);
+			deeper[i] = (Scored){sc[i].move, chance_value(ai, &t, seat, d - 1)};
+		}
+		if (ai->out_of_time)
+			break;	/* the pass before stands */
+		double took = elapsed_ms(t0) - start;
+		if (pass_ms > 0 && took / pass_ms > growth)
+			growth = took / pass_ms;
+		pass_ms = took;
+		memcpy(sc, deeper, sizeof(deeper[0]) * (size_t)keep);
+		best_move = sc[0].move;
+		best = sc[0].value;
+		for (int i = 1; i < keep; i++)
+			if (sc[i].value > best) {
+				best = sc[i].value;
+				best_move = sc[i].move;
+			}
+		ai->searched = d;
 	}
 	return best_move;
 }

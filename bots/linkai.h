@@ -13,12 +13,21 @@
  * are searched one placement deeper, each begun only while the time spent
  * plus twice the last one's stays within MS / LINKAI_BUDGET_PART (so about
  * a tenth of `go`'s time, which the bank refills by its increment); the
- * best of those searched wins. The evaluation adds to the points already scored the promise of
+ * best of those searched wins. Deeper passes over the same few follow
+ * while each is predicted (from the growth of the pass before) to end in
+ * that budget: in practice only near the end of a game, where few
+ * placements are left and the search reaches the final scores. The
+ * evaluation adds to the points already scored the promise of
  * each group: the open cells (empty and reachable by a falling piece)
  * along it, weighted by what one more linked piece would gain (3 points
  * for a pair, 1 for a group of three or more), scaled by the pieces the
  * owner has left, plus LINKAI_W_SHAPES per shape still in the supply
- * (0 by default: not yet measured to pay). It is our value less the best opponent's. With little
+ * (0 by default: not yet measured to pay). It is our value less the best
+ * opponent's, a margin, turned into a chance of winning: 50000 x
+ * tanh(margin / 2 spread), the spread LINKAI_W_SPREAD tenths per square
+ * root of the pieces the tower still has room for, plus the margin as a
+ * tie-break. Chance nodes so average chances of winning: ahead, the bot
+ * plays safe and shortens the game; behind, it takes risks. With little
  * time the search gets shallower: two plies under LINKAI_DEEP_MS, one
  * under LINKAI_FAST_MS, and the third ply stops early (after at least the
  * best move) once two thirds of the time given are gone. Whatever the
@@ -26,8 +35,9 @@
  * abandoned (its root placement keeps the value of the pass before), so
  * a move never takes much more than a third of the time given.
  *
- * Deterministic unless the time runs short as above: equal values go to
- * the first move in legal_moves order; the Rng is not used. No allocation after linkai_init.
+ * Deterministic at depths up to 3 with time to spare: equal values go to
+ * the first move in legal_moves order; the Rng is not used. Past three
+ * placements the depth follows the clock, as above. No allocation after linkai_init.
  */
 #ifndef TETRARENA_BOTS_LINKAI_H
 #define TETRARENA_BOTS_LINKAI_H
@@ -44,7 +54,8 @@
 #define LINKAI_DEEPER_MS 2000	/* below this, at most three plies */
 #define LINKAI_BUDGET_PART 10.0	/* the fourth ply stops at MS / this */
 #define LINKAI_HARD_PART 3.0	/* any search in progress is abandoned at MS / this */
-#define LINKAI_MAX_DEPTH 4
+#define LINKAI_GROWTH 4.0	/* a deeper pass is taken to cost at least this many times the last */
+#define LINKAI_MAX_DEPTH 12
 
 /* Weights of the evaluation, in tenths of a point. */
 enum {
@@ -56,11 +67,12 @@ enum {
 	LINKAI_W_BUMP,		/* per unit of height step between columns */
 	LINKAI_W_SHAPES,	/* per shape still in a player's supply */
 	LINKAI_W_FLOAT,		/* percent an open cell above a gap counts */
+	LINKAI_W_SPREAD,	/* win chance: margin spread per sqrt(piece left); 0 off */
 	LINKAI_W_COUNT
 };
 
 typedef struct {
-	int depth;		/* placements searched at most: 1 greedy, 2, 3, 4 (default) */
+	int depth;		/* placements searched at most: 1 greedy, 2, 3, 4, ... LINKAI_MAX_DEPTH (default) */
 	int w[LINKAI_W_COUNT];	/* evaluation weights */
 	int root_deeper;	/* placements searched a fourth ply (LINKAI_ROOT_DEEPER) */
 	long nodes;		/* placements tried by the last choose */

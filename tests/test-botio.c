@@ -1,5 +1,6 @@
 /* Tests for bots/botio (the C bots' protocol side) and bots/randombot. */
 #include <glib.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,6 +264,26 @@ static void test_random_legal(void)
 	g_assert_cmpint(checked, >, 500);
 }
 
+/*
+ * A bot that dies of a signal says so on stderr (the referee keeps that
+ * file with the game's log), then dies of it as it would have.
+ */
+static void test_fatal_signal(void)
+{
+	if (g_test_subprocess()) {
+		BotSpec spec = {.name = "dyingbot", .version = "1"};
+		char *argv[] = {"dyingbot", "--help", NULL};
+		FILE *quiet = freopen("/dev/null", "w", stdout);
+		g_assert_nonnull(quiet);
+		g_assert_cmpint(botio_main(&spec, 2, argv), ==, 0);
+		raise(SIGFPE);
+		return;
+	}
+	g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+	g_test_trap_assert_failed();
+	g_test_trap_assert_stderr("dyingbot: ended by signal 8\n*");	/* a sanitizer may add its report */
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -272,6 +293,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/botio/line/bounded", test_read_line);
 	g_test_add_func("/botio/session/script", test_session);
 	g_test_add_func("/botio/session/fallback", test_session_fallback);
+	g_test_add_func("/botio/session/fatal-signal", test_fatal_signal);
 	g_test_add_func("/randombot/legal/every-variant", test_random_legal);
 	return g_test_run();
 }

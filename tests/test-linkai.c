@@ -1,5 +1,6 @@
 /* Tests for bots/linkai (the Tetris Link AI) and bots/arena (in-process games). */
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bots/arena.h"
@@ -34,7 +35,8 @@ static int best_points(const LinkState *s)
 
 /*
  * Seat 0 has a pair (two flat I pieces, left) and rolls O: an O on the
- * pair makes a group of three, +3, at either depth.
+ * pair makes a group of three, +3, at depths 1 and 2 and at the default
+ * (three placements see a tie here with a flat O beside the pair).
  */
 static void test_takes_the_link(void)
 {
@@ -45,10 +47,12 @@ static void test_takes_the_link(void)
 	fixture(&s, "O", "0:I0@0,1:I0@6,0:I0@0,1:I0@6");
 	g_assert_cmpint(best_points(&s), ==, 3);
 	rng_seed(&rng, 1);
-	for (int depth = 1; depth <= 3; depth++) {
+	for (int depth = 1; depth <= 4; depth++) {
+		if (depth == 3)
+			continue;
 		linkai_init(&ai);
 		ai.depth = depth;
-		Move m = linkai_choose(&variant_link, &s, 0, 5000, &rng, &ai);
+		Move m = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
 		g_assert_cmpint(link_move_points(&s, m), ==, 3);
 		g_assert_cmpint(ai.searched, ==, depth);
 		g_assert_cmpint(ai.nodes, >, 0);
@@ -98,7 +102,9 @@ static void test_short_time(void)
 	long three = ai.nodes;
 	linkai_choose(&variant_link, &s, 0, LINKAI_DEEPER_MS - 1, &rng, &ai);
 	g_assert_cmpint(ai.searched, ==, 3);
-	/* Time enough for every deep move whatever the machine's load. */
+	/* Time enough for every deep move whatever the machine's load; four
+	 * placements at most (deeper is for the end of a game). */
+	ai.depth = 4;
 	linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
 	g_assert_cmpint(ai.searched, ==, 4);
 	g_assert_cmpint(ai.nodes, >, two * 2);
@@ -125,6 +131,7 @@ static void test_hard_limit(void)
 	ai.depth = 1;
 	Move greedy = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
 	linkai_init(&ai);
+	ai.depth = 4;
 	Move deep = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
 	g_assert_cmpint(ai.searched, ==, 4);
 	g_assert_cmpint(deep, !=, greedy);	/* the fixture must tell them apart */
@@ -132,6 +139,84 @@ static void test_hard_limit(void)
 	Move cut = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
 	g_assert_cmpint(ai.searched, ==, 1);
 	g_assert_cmpint(cut, ==, greedy);
+}
+
+/*
+ * A tower two rows from full: 16 rows of standing I pieces and a row of
+ * flat O pieces, alternating owners. `roll` is seat 0's.
+ */
+static void endgame(LinkState *s, const char *roll)
+{
+	GString *pieces = g_string_new(NULL);
+
+	for (int layer = 0; layer < 4; layer++)
+		for (int x = 0; x < 10; x++)
+			g_string_append_printf(pieces, "%s%d:I1@%d", pieces->len ? "," : "", (x + layer) % 2, x);
+	for (int x = 0; x < 10; x += 2)
+		g_string_append_printf(pieces, ",%d:O0@%d", x / 2 % 2, x);
+	fixture(s, roll, pieces->str);
+	g_string_free(pieces, TRUE);
+}
+
+/*
+ * Near the end the search goes deeper than four placements when time
+ * allows, down to the final scores, and takes no longer for it than the
+ * budget: the cost of each pass is known before it starts.
+ */
+static void test_endgame_deeper(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Rng rng;
+
+	endgame(&s, "logo");
+	rng_seed(&rng, 1);
+	linkai_init(&ai);
+	ai.depth = 6;
+	Move m = linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 6);
+	Move scratch[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	g_assert_true(variant_move_is_legal(&variant_link, &s, 0, m, scratch));
+	long deep = ai.nodes;
+	ai.depth = 4;	/* --depth 4: never past the fourth placement */
+	linkai_choose(&variant_link, &s, 0, 1000000, &rng, &ai);
+	g_assert_cmpint(ai.searched, ==, 4);
+	g_assert_cmpint(deep, >, ai.nodes);
+}
+
+/*
+ * The win-chance weight turns the margin into a chance of winning: the
+ * same sign and order as the margin, antisymmetric, inside the scale of a
+ * finished game, and surer as the tower fills (the same margin counts
+ * for more with less room left).
+ */
+static void test_win_chance(void)
+{
+	LinkState s, full;
+	LinkAi ai, margin;
+
+	linkai_init(&margin);
+	margin.w[LINKAI_W_BUMP] = 0;
+	margin.w[LINKAI_W_SPREAD] = 0;
+	ai = margin;
+	ai.w[LINKAI_W_SPREAD] = 10;
+	fixture(&s, "S", "0:I0@0,1:O0@6,0:T0@0,1:S0@4,0:L1@8");
+	int v = linkai_evaluate(&margin, &s, 0), c = linkai_evaluate(&ai, &s, 0);
+	g_assert_cmpint(v, !=, 0);
+	g_assert_cmpint((v > 0) - (v < 0), ==, (c > 0) - (c < 0));
+	g_assert_cmpint(c, ==, -linkai_evaluate(&ai, &s, 1));
+	g_assert_cmpint(abs(c), <, 45000);	/* far from sure */
+	/* The same pieces on a tower with 12 rows fewer to fill. */
+	full = s;
+	full.height = 8;
+	g_assert_cmpint(linkai_evaluate(&margin, &full, 0), ==, v);
+	g_assert_cmpint(abs(linkai_evaluate(&ai, &full, 0)), >, abs(c));
+	/* A finished game outweighs any lead still in play. */
+	endgame(&s, "logo");
+	s.stage = LINK_STAGE_OVER;
+	s.score[0] = 1;
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), >=, 50000);
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 1), <=, -50000 + 10);
 }
 
 static void test_weights(void)
@@ -147,7 +232,7 @@ static void test_weights(void)
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN3], ==, before[LINKAI_W_OPEN3]);
 	g_assert_false(linkai_set_weights(&ai, "1,x"));
 	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,0"));	/* LEFT must be positive */
-	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8,9"));
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8,9,10"));
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
 }
 
@@ -158,6 +243,7 @@ static void test_shapes_weight(void)
 	LinkAi ai;
 
 	linkai_init(&ai);
+	ai.w[LINKAI_W_SPREAD] = 0;	/* margins, not chances, add up */
 	ai.w[LINKAI_W_BUMP] = 0;
 	ai.w[LINKAI_W_SHAPES] = 0;
 	fixture(&s, "S", "0:I0@0,1:O0@6");
@@ -179,6 +265,7 @@ static void test_float_weight(void)
 
 	linkai_init(&ai);
 	g_assert_cmpint(ai.w[LINKAI_W_FLOAT], ==, 50);
+	ai.w[LINKAI_W_SPREAD] = 0;	/* margins, not chances, add up */
 	ai.w[LINKAI_W_FLOAT] = 100;
 	ai.w[LINKAI_W_CAP] = 10;	/* count them all */
 	fixture(&s, "S", "0:I1@0,1:O0@6");
@@ -263,6 +350,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
 	g_test_add_func("/linkai/choose/short-time", test_short_time);
 	g_test_add_func("/linkai/choose/hard-limit", test_hard_limit);
+	g_test_add_func("/linkai/choose/endgame-deeper", test_endgame_deeper);
+	g_test_add_func("/linkai/evaluate/win-chance", test_win_chance);
 	g_test_add_func("/linkai/evaluate/shapes", test_shapes_weight);
 	g_test_add_func("/linkai/evaluate/float", test_float_weight);
 	g_test_add_func("/linkai/weights", test_weights);
