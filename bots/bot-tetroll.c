@@ -1,6 +1,7 @@
 /*
  * bot-tetroll: a Tetroll player (tetrollai.c: sheet evaluation, expectimax
- * over the next rolls per placement, expectimax over rerolls), speaking protocol.md
+ * over the next rolls per placement, rollouts of the greedy policy among
+ * the best placements, expectimax over rerolls), speaking protocol.md
  * through botio.c. It plays solo and 2-player games; it declines every
  * other variant.
  *
@@ -68,8 +69,10 @@ int main(int argc, char **argv)
 	argv[n] = NULL;
 	BotSpec spec = {
 		.name = "bot-tetroll",
-		.version = "3",
-		.about = "Plays Tetroll: expectimax over the next two rolls, and over rerolls, sheet evaluation;\n"
+		.version = "4",
+		.about = "Plays Tetroll: for points, rollouts of the greedy policy among the best placements\n"
+			 "  at one roll (for an objective, expectimax two rolls deep); expectimax over rerolls;\n"
+			 "  sheet evaluation;\n"
 			 "  --objective sputnik|mother-russia|conrad  play for that solo objective",
 		.choose = choose,
 		.start = start,

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 #define MAX_MOVES (PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
 #define DICE_CODES 1296		/* 6^4: sorted dice as base-6 digits */
 
@@ -48,6 +50,9 @@ void tetrollai_init(TetrollAi *ai)
 		.mr_live = 0,
 		.conrad_row = 40.0,
 		.conrad_part = 30.0,
+		.rollouts = 0,
+		.rollout_width = 6,
+		.rollout_risk = 0,
 		.objective = TETROLLAI_SCORE,
 	};
 }
@@ -80,6 +85,18 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	 * 2.3 points and 140+ in 14 games against 9 (scale 8: +1.6, 25: +1.3).
 	 */
 	ai->p.risk = ai->p.objective == TETROLLAI_SCORE ? 15 : 0;
+	/*
+	 * From 2 s, playing for points, the placement is chosen among the best
+	 * 6 at one roll by 32 rollouts each of the greedy policy to the end of
+	 * the game, the same dice for every candidate (the two-roll search is
+	 * then not run): on seeds 1..300 +4.0 +- 2.4 points over the two-roll
+	 * search (+3.1 +- 3.0 on seeds 101..300, measured after choosing), for
+	 * 3.5 times the CPU (2.5 s a game; the widest decision of 200 games
+	 * valued 1.4 million sheets, about 0.7 s). The eval cap below does not
+	 * stop rollouts: their count bounds their cost.
+	 */
+	ai->p.rollouts = ms >= 2000 && ai->p.objective == TETROLLAI_SCORE ? 32 : 0;
+	ai->p.rollout_width = 6;
 	/*
 	 * A sheet costs about 0.5 us of one core; the widest decisions of 200
 	 * games valued about 370,000 sheets, most a few tens of thousands. On
@@ -1064,6 +1081,103 @@ static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int dep
 	return v;
 }
 
+/* ---- rollouts: the greedy policy played to the end, the same dice for every candidate ---- */
+
+#define ROLLOUT_TURNS 32	/* turns a rollout may last (a game lasts about 20) */
+#define ROLLOUT_ROLLS 3		/* a turn's roll and up to two rerolls */
+
+/* The dice of one rollout: [turn][roll], each sorted. */
+typedef int8_t RolloutDice[ROLLOUT_TURNS][ROLLOUT_ROLLS][TETROLL_DICE];
+
+/* A hash of what seat decides from in s: its sheet, the turn and the dice. */
+static uint64_t decision_hash(const TetrollState *s, int seat)
+{
+	const unsigned char *b = (const unsigned char *)&s->sheet[seat];
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (size_t i = 0; i < sizeof(s->sheet[seat]); i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	h = (h ^ (uint64_t)(uint16_t)s->turns) * 1099511628211ULL;
+	for (int i = 0; i < TETROLL_DICE; i++)
+		h = (h ^ (uint8_t)s->dice[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* The dice of rollouts 0..n-1, from a generator seeded with the decision's hash. */
+static void rollout_dice(RolloutDice *rd, int n, uint64_t seed)
+{
+	for (int j = 0; j < n; j++) {
+		Rng r;
+		rng_seed(&r, rng_derive(seed, "tetrollai rollout", (uint64_t)j));
+		for (int t = 0; t < ROLLOUT_TURNS; t++)
+			for (int k = 0; k < ROLLOUT_ROLLS; k++) {
+				for (int i = 0; i < TETROLL_DICE; i++)
+					rd[j][t][k][i] = (int8_t)rng_die(&r, 6);
+				sort4(rd[j][t][k]);
+			}
+	}
+}
+
+/*
+ * Play t (a placement made and settled) on with the greedy policy and the
+ * dice d: each turn the best placement by static value; when the roll fits
+ * nowhere, all four dice rerolled (paid with the cheapest open first
+ * prize, up to max_rerolls times). Returns the final score (the static
+ * value should the game outlast ROLLOUT_TURNS turns).
+ */
+static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d)
+{
+	Move scratch[MAX_MOVES];
+	double cost[TETROLL_BONUSES];
+	int pay[TETROLL_BONUSES];
+	TetrollState u = *t;
+
+	for (int turn = 0;; turn++) {
+		if (u.sheet[seat].status != TETROLL_PLAYING)
+			return ended_value(&u, seat);
+		if (turn == ROLLOUT_TURNS)
+			return tetrollai_eval(ai, &u, seat);
+		Move m = 0;
+		for (int k = 0;; k++) {
+			u.current = (int8_t)seat;
+			memcpy(u.dice, d[turn][k], sizeof(u.dice));
+			u.ndice = TETROLL_DICE;
+			u.nroll = 0;
+			u.stage = TETROLL_STAGE_PLACE;
+			u.nqueue = 0;
+			best_placement(ai, &u, seat, &m);
+			if (m)
+				break;
+			if (k + 1 == ROLLOUT_ROLLS || k >= ai->p.max_rerolls || !pay_costs(ai, &u, seat, cost, pay))
+				return ended_value(&u, seat);
+			u.sheet[seat].prize[pay[0]] = TETROLL_PRIZE_CROSSED;
+		}
+		variant_tetroll.apply(&u, seat, m);
+		settle(ai, &u, seat, scratch);
+	}
+}
+
+/* See tetrollai.h. */
+void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
+			      double *value)
+{
+	static RolloutDice rd[TETROLLAI_MAX_ROLLOUTS];
+	int runs = ai->p.rollouts < 1 ? 1 : ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
+	double risk = ai->p.rollout_risk, score[TETROLLAI_MAX_ROLLOUTS];
+
+	rollout_dice(rd, runs, decision_hash(s, seat));
+	for (int c = 0; c < n; c++) {
+		double top = -INFINITY, sum = 0;
+		for (int j = 0; j < runs; j++) {
+			score[j] = rollout(ai, cand[c], seat, rd[j]);
+			top = score[j] > top ? score[j] : top;
+		}
+		for (int j = 0; j < runs; j++)
+			sum += risk > 0 ? exp((score[j] - top) / risk) : score[j];
+		value[c] = risk > 0 ? top + risk * log(sum / runs) : sum / runs;
+	}
+}
+
 /*
  * Placement with lookahead: each of the best lookahead_width placements by
  * static value is valued again by roll_value one roll deep; with
@@ -1093,6 +1207,19 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 			j--;
 		}
 		order[j] = slot;
+	}
+	if (n > 1 && ai->p.rollouts > 0 && ai->p.rollout_width > 1) {
+		/* the best rollout_width at one roll, by their rollouts */
+		const TetrollState *cand[TETROLLAI_MAX_WIDTH];
+		double rv[TETROLLAI_MAX_WIDTH];
+		int w = n < ai->p.rollout_width ? n : ai->p.rollout_width, pick = 0;
+		for (int i = 0; i < w; i++)
+			cand[i] = &top.after[order[i]];
+		tetrollai_rollout_values(ai, s, seat, cand, w, rv);
+		for (int i = 1; i < w; i++)
+			if (rv[i] > rv[pick])
+				pick = i;
+		return top.move[order[pick]];
 	}
 	if (ai->p.lookahead < 2 || n < 2)
 		return top.move[order[0]];

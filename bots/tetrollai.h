@@ -19,6 +19,10 @@
  *     lookahead_width, two rolls deep for the best deep_width of those;
  *     playing for points the chance nodes are risk-seeking (the certainty
  *     equivalent of exp(value / risk));
+ *   - with rollouts (on from 2 s a move, playing for points), the best
+ *     rollout_width at one roll are chosen among instead by the mean final
+ *     score of games played on from each by the greedy policy
+ *     (tetrollai_rollout_values), every candidate with the same dice;
  *   - the dice decision is an expectimax over rolls and rerolls: the worth
  *     of each of the six outcomes (shapes #1..#5, joker) is its best
  *     placement looking dice_depth rolls further, computed once; a
@@ -40,6 +44,7 @@
 
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
+#define TETROLLAI_MAX_ROLLOUTS 64	/* most rollouts per candidate */
 
 /*
  * What a solo game is played for (the rulebook's solo objectives):
@@ -86,6 +91,7 @@ typedef struct {
 	double mr_win;		/* Mother Russia: worth of a game over with the objective reached */
 	double mr_power;	/* Mother Russia: a track's load charged mr_fill * (load/track)^mr_power */
 	double mr_fill;		/* penalty for a track's (pending rings / track)^mr_power */
+	double rollout_risk;	/* > 0: rollouts valued risk-seeking, exp(score / rollout_risk) */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
@@ -97,6 +103,8 @@ typedef struct {
 	int lookahead_width;	/* placements (best by static value) the lookahead re-values */
 	int mr_live;		/* Mother Russia: > 0: repeats in dead rows never mark, others count (filled/width)^mr_live */
 	int objective;		/* TetrollObjective: what the eval plays for */
+	int rollouts;		/* > 0: rollouts (<= TETROLLAI_MAX_ROLLOUTS) of the greedy policy per candidate */
+	int rollout_width;	/* candidates (best at one roll first) the rollouts choose among */
 } TetrollAiParams;
 
 typedef struct {
@@ -115,9 +123,9 @@ typedef struct {
 /*
  * Set the search for moves with ms milliseconds to answer (the `go`
  * line's MS): no lookahead below 300 ms, one roll from 300 ms, two rolls
- * from 2 s, with an eval cap per move that a 2-core machine shared several
- * ways still values well inside the time. The same ms always gives the
- * same settings.
+ * from 2 s (playing for points: rollouts instead), with an eval cap per
+ * move that a 2-core machine shared several ways still values well inside
+ * the time. The same ms always gives the same settings.
  */
 void tetrollai_budget(TetrollAi *ai, int ms);
 
@@ -135,5 +143,23 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
  * place, copy, ring and write stages). Always a legal move.
  */
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
+
+/*
+ * The rollout worth of each of the n sheets cand[0..n) (placements of
+ * seat's made from s and settled): p.rollouts (1 to
+ * TETROLLAI_MAX_ROLLOUTS) games played on from each by the greedy policy
+ * (the best placement by static value; all four dice rerolled, paid with
+ * the cheapest open first prize, only when the roll fits nowhere) to the
+ * end. Rollout j rolls the same dice for every candidate (common random
+ * numbers: equal sheets are worth exactly the same, and the differences
+ * measure the sheets more than the luck), drawn from a generator seeded
+ * with a hash of seat's sheet, the turn and the dice in s: the worths are
+ * a function of s and cand. Valued by the mean score, or with
+ * p.rollout_risk > 0 by the certainty equivalent of exp(score /
+ * rollout_risk). Not stopped by the eval cap: the cost is set by the
+ * counts. OUT: value[0..n).
+ */
+void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
+			      double *value);
 
 #endif

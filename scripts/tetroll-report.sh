@@ -23,10 +23,13 @@
 # Exits 1 when a game could not be played or a log did not verify. Run from
 # the repository top.
 #
-# Measured on 2026-11-23 (through the referee at -j 2 on the shared 2-core
+# Measured on 2026-11-23 (through the referee on the shared 2-core
 # machine; docs/ai.md `## tetroll` has the table):
-#   bot-tetroll  1000 games, 7 minutes: mean 115.0 +- 1.0, median 116,
-#                min 46, max 157, 140+ 5.5% [4.2, 7.1], no fault
+#   bot-tetroll  with rollouts, 500 games at -j 1, 23 minutes: mean
+#                118.6 +- 1.4, median 119, min 47, max 155, 140+ 10.8%
+#                [8.4, 13.8], no fault, slowest move 1.0 s
+#   bot-tetroll  before rollouts, 1000 games at -j 2, 7 minutes: mean
+#                115.0 +- 1.0, median 116, min 46, max 157, 140+ 5.5%
 #   bot-tetroll --objective mother-russia  300 games: mean 66.1, objective 0%
 games=1000
 jobs=2

@@ -89,6 +89,7 @@ int main(int argc, char **argv)
 			{"mr_completed", offsetof(TetrollAiParams, mr_completed)},
 			{"mr_win", offsetof(TetrollAiParams, mr_win)},
 			{"mr_power", offsetof(TetrollAiParams, mr_power)},
+			{"rollout_risk", offsetof(TetrollAiParams, rollout_risk)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -113,6 +114,8 @@ int main(int argc, char **argv)
 			{"reroll_aware", offsetof(TetrollAiParams, reroll_aware), 0, 1},
 			{"mr_live", offsetof(TetrollAiParams, mr_live), 0, 3},
 			{"max_rerolls", offsetof(TetrollAiParams, max_rerolls), 0, TETROLLAI_MAX_REROLLS},
+			{"rollouts", offsetof(TetrollAiParams, rollouts), 0, TETROLLAI_MAX_ROLLOUTS},
+			{"rollout_width", offsetof(TetrollAiParams, rollout_width), 1, TETROLLAI_MAX_WIDTH},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
 			if (strncmp(argv[i], ints[k].name, (size_t)(eq - argv[i])) == 0 &&

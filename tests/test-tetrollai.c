@@ -1,0 +1,130 @@
+/* Tests for bots/tetrollai (the Tetroll AI): its rollouts. */
+#include <glib.h>
+#include <string.h>
+
+#include "bots/tetrollai.h"
+#include "rng.h"
+#include "tetroll.h"
+
+/*
+ * A solo game of seed `seed` played by the greedy AI until `turns` turns
+ * have begun and the shape to place is showing (stage place).
+ */
+static void midgame(TetrollState *s, uint64_t seed, int turns)
+{
+	VariantConfig cfg;
+	TetrollAi ai;
+	Rng dice;
+	uint32_t mask;
+	VariantPhase ph;
+
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 100);	/* greedy: quick */
+	variant_config_default(&variant_tetroll, 1, &cfg);
+	variant_tetroll.init(s, &cfg);
+	rng_seed(&dice, seed);
+	while ((ph = variant_tetroll.phase(s, &mask)) != VARIANT_PHASE_OVER) {
+		if (s->stage == TETROLL_STAGE_PLACE && s->turns >= turns)
+			return;
+		if (ph == VARIANT_PHASE_CHANCE)
+			variant_tetroll.apply(s, VARIANT_CHANCE, variant_tetroll.chance_sample(s, &dice));
+		else
+			variant_tetroll.apply(s, 0, tetrollai_choose(&ai, s, 0));
+	}
+	g_assert_not_reached();
+}
+
+/* t: s with placement number i (of the legal ones) made and its follow-ups settled by the AI. */
+static void placed(TetrollAi *ai, TetrollState *t, const TetrollState *s, int i)
+{
+	Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+	int n = variant_tetroll.legal_moves(s, 0, moves);
+
+	g_assert_cmpint(n, >, i);
+	*t = *s;
+	variant_tetroll.apply(t, 0, moves[i]);
+	while (t->current == 0 && (t->stage == TETROLL_STAGE_COPY || t->stage == TETROLL_STAGE_RING ||
+				   t->stage == TETROLL_STAGE_WRITE))
+		variant_tetroll.apply(t, 0, tetrollai_choose(ai, t, 0));
+}
+
+/*
+ * Common random numbers: every candidate of a decision is played out with
+ * the same dice, so two equal candidates are worth exactly the same (with
+ * 3 rollouts of independent dice they would almost never be); the dice
+ * follow from the state, so asking again gives the same worths.
+ */
+static void test_common_dice(void)
+{
+	TetrollState s, a, b, c;
+	TetrollAi ai;
+	double v[3], again[3];
+
+	midgame(&s, 7, 6);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	ai.p.rollouts = 3;
+	placed(&ai, &a, &s, 0);
+	placed(&ai, &b, &s, 0);
+	placed(&ai, &c, &s, 1);
+	const TetrollState *cand[3] = {&a, &b, &c};
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, v);
+	g_assert_cmpfloat(v[0], ==, v[1]);
+	g_assert_cmpfloat(v[0], >, 0);
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, again);
+	for (int i = 0; i < 3; i++)
+		g_assert_cmpfloat(v[i], ==, again[i]);
+	/* the same rollouts valued risk-seeking: at least their mean */
+	ai.p.rollout_risk = 15;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, again);
+	for (int i = 0; i < 3; i++)
+		g_assert_cmpfloat(again[i], >=, v[i] - 1e-9);
+}
+
+/* A candidate whose game is over is worth its score. */
+static void test_ended(void)
+{
+	TetrollState s, t;
+	TetrollAi ai;
+	double v;
+	int bonus[TETROLL_BONUSES];
+
+	midgame(&s, 3, 8);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	ai.p.rollouts = 2;
+	placed(&ai, &t, &s, 0);
+	t.sheet[0].status = TETROLL_ENDED;
+	const TetrollState *cand[1] = {&t};
+	tetrollai_rollout_values(&ai, &s, 0, cand, 1, &v);
+	g_assert_cmpfloat(v, ==, tetroll_score(&t, 0, NULL, bonus));
+}
+
+/* With rollouts on, a placement is a function of the state: two AIs choose alike. */
+static void test_deterministic(void)
+{
+	for (int turns = 3; turns <= 12; turns += 3) {
+		TetrollState s;
+		TetrollAi a, b;
+
+		midgame(&s, 11, turns);
+		tetrollai_init(&a);
+		tetrollai_budget(&a, 5000);
+		a.p.rollouts = 4;
+		a.p.rollout_width = 4;
+		b = a;
+		b.evals = 12345;	/* counters do not matter */
+		Move m = tetrollai_choose(&a, &s, 0);
+		g_assert_cmpuint(m, ==, tetrollai_choose(&b, &s, 0));
+		g_assert_cmpuint(m, ==, tetrollai_choose(&a, &s, 0));
+	}
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/tetrollai/rollouts/common-dice", test_common_dice);
+	g_test_add_func("/tetrollai/rollouts/ended", test_ended);
+	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
+	return g_test_run();
+}
