@@ -25,7 +25,10 @@
 #
 # Measured on 2026-11-23 (through the referee on the shared 2-core
 # machine; docs/ai.md `## tetroll` has the table):
-#   bot-tetroll  with rollouts, 500 games at -j 1, 23 minutes: mean
+#   bot-tetroll  with rollouts, 1000 games at -j 2, 26 minutes: mean
+#                118.4 +- 1.0, median 120, min 47, max 156, 140+ 9.3%
+#                [7.7, 11.3], no fault, slowest move 0.85 s
+#   bot-tetroll  the same, its first 500 seeds at -j 1, 23 minutes: mean
 #                118.6 +- 1.4, median 119, min 47, max 155, 140+ 10.8%
 #                [8.4, 13.8], no fault, slowest move 1.0 s
 #   bot-tetroll  before rollouts, 1000 games at -j 2, 7 minutes: mean
