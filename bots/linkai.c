@@ -414,11 +414,12 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		double g = (pass_ms / searched) / (three_ms / done);
 		growth = g > growth ? g : growth;
 	}
+	if (searched == keep)
+		sort_scored(sc, keep, true);
 	for (int d = 5; d <= depth && searched == keep; d++) {
 		double next = pass_ms * growth;
 		if (elapsed_ms(t0) + next > budget)
 			break;
-		sort_scored(sc, keep, true);
 		double start = elapsed_ms(t0);
 		Scored deeper[LINKAI_ROOT_DEEP];
 		for (int i = 0; i < keep && !ai->out_of_time; i++) {
@@ -433,13 +434,8 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 			growth = took / pass_ms;
 		pass_ms = took;
 		memcpy(sc, deeper, sizeof(deeper[0]) * (size_t)keep);
+		sort_scored(sc, keep, true);	/* stable: equals keep the last pass's order */
 		best_move = sc[0].move;
-		best = sc[0].value;
-		for (int i = 1; i < keep; i++)
-			if (sc[i].value > best) {
-				best = sc[i].value;
-				best_move = sc[i].move;
-			}
 		ai->searched = d;
 	}
 	return best_move;
