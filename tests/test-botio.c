@@ -264,6 +264,25 @@ static void test_random_legal(void)
 	g_assert_cmpint(checked, >, 500);
 }
 
+/* A failed read of the referee's lines is said on stderr and ends the session with 1. */
+static void test_session_read_error(void)
+{
+	if (g_test_subprocess()) {
+		BotSpec spec = {.name = "readbot", .version = "1", .choose = first_choose};
+		FILE *in = fopen("/", "r");	/* a directory: reading it fails (EISDIR) */
+		FILE *out = fopen("/dev/null", "w");
+		g_assert_nonnull(in);
+		g_assert_nonnull(out);
+		g_assert_cmpint(botio_run(&spec, in, out), ==, 1);
+		fclose(in);
+		fclose(out);
+		return;
+	}
+	g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+	g_test_trap_assert_passed();
+	g_test_trap_assert_stderr("readbot: reading the referee's lines: *\n");
+}
+
 /*
  * A bot that dies of a signal says so on stderr (the referee keeps that
  * file with the game's log), then dies of it as it would have.
@@ -294,6 +313,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/botio/session/script", test_session);
 	g_test_add_func("/botio/session/fallback", test_session_fallback);
 	g_test_add_func("/botio/session/fatal-signal", test_fatal_signal);
+	g_test_add_func("/botio/session/read-error", test_session_read_error);
 	g_test_add_func("/randombot/legal/every-variant", test_random_legal);
 	return g_test_run();
 }
