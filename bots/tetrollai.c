@@ -868,12 +868,16 @@ static void rank_placements(TetrollAi *ai, const TetrollState *s, int seat, int 
 
 static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int depth);
 
-/* The worth of a sheet whose game ended now (nothing fitted). */
-static double ended_value(const TetrollState *s, int seat)
+/*
+ * The worth of a sheet whose game ends now (nothing fitted): its score and,
+ * playing for an objective, the objective's term for a finished game, as
+ * tetrollai_eval values a sheet whose game is over.
+ */
+static double ended_value(const TetrollAi *ai, const TetrollState *s, int seat)
 {
 	int bonus[TETROLL_BONUSES];
 
-	return tetroll_score(s, seat, NULL, bonus);
+	return tetroll_score(s, seat, NULL, bonus) + objective_term(s, seat, &ai->p, NULL);
 }
 
 /*
@@ -888,7 +892,7 @@ static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int de
 
 	rank_placements(ai, u, seat, depth ? ai->p.inner_width : 1, r);
 	if (!r->legal)
-		return ended_value(u, seat);
+		return ended_value(ai, u, seat);
 	if (!depth)
 		return r->value[r->order[0]];
 	double best = -INFINITY;
@@ -1134,7 +1138,7 @@ static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDic
 
 	for (int turn = 0;; turn++) {
 		if (u.sheet[seat].status != TETROLL_PLAYING)
-			return ended_value(&u, seat);
+			return ended_value(ai, &u, seat);
 		if (turn == ROLLOUT_TURNS)
 			return tetrollai_eval(ai, &u, seat);
 		Move m = 0;
@@ -1149,7 +1153,7 @@ static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDic
 			if (m)
 				break;
 			if (k + 1 == ROLLOUT_ROLLS || k >= ai->p.max_rerolls || !pay_costs(ai, &u, seat, cost, pay))
-				return ended_value(&u, seat);
+				return ended_value(ai, &u, seat);
 			u.sheet[seat].prize[pay[0]] = TETROLL_PRIZE_CROSSED;
 		}
 		variant_tetroll.apply(&u, seat, m);

@@ -81,7 +81,11 @@ static void test_common_dice(void)
 		g_assert_cmpfloat(again[i], >=, v[i] - 1e-9);
 }
 
-/* A candidate whose game is over is worth its score. */
+/*
+ * A candidate whose game is over is worth its score; playing for an
+ * objective, also the objective's term for a finished game (Mother
+ * Russia: a completed track costs mr_completed), as the eval values it.
+ */
 static void test_ended(void)
 {
 	TetrollState s, t;
@@ -98,6 +102,17 @@ static void test_ended(void)
 	const TetrollState *cand[1] = {&t};
 	tetrollai_rollout_values(&ai, &s, 0, cand, 1, &v);
 	g_assert_cmpfloat(v, ==, tetroll_score(&t, 0, NULL, bonus));
+
+	t.sheet[0].rings[3] = t.track[3];
+	t.sheet[0].prize[3] = TETROLL_PRIZE_FIRST;
+	int score = tetroll_score(&t, 0, NULL, bonus);
+	g_assert_cmpint(score, <, 80);
+	tetrollai_rollout_values(&ai, &s, 0, cand, 1, &v);
+	g_assert_cmpfloat(v, ==, score);
+	ai.p.objective = TETROLLAI_MOTHER_RUSSIA;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 1, &v);
+	g_assert_cmpfloat(v, ==, score - ai.p.mr_completed);
+	g_assert_cmpfloat(v, ==, tetrollai_eval(&ai, &t, 0));
 }
 
 /* With rollouts on, a placement is a function of the state: two AIs choose alike. */
