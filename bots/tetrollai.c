@@ -64,6 +64,7 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 		ai->p.max_rerolls = 1;
 		ai->p.dice_depth = 0;
 		ai->eval_cap = 0;
+		ai->rollout_cap = 0;
 		return;
 	}
 	/*
@@ -87,15 +88,15 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	ai->p.risk = ai->p.objective == TETROLLAI_SCORE ? 15 : 0;
 	/*
 	 * From 2 s, playing for points, the placement is chosen among the best
-	 * 6 at one roll by 32 rollouts each of the greedy policy to the end of
+	 * 6 at one roll by 64 rollouts each of the greedy policy to the end of
 	 * the game, the same dice for every candidate (the two-roll search is
-	 * then not run): on seeds 1..300 +4.0 +- 2.4 points over the two-roll
-	 * search (+3.1 +- 3.0 on seeds 101..300, measured after choosing), for
-	 * 3.5 times the CPU (2.5 s a game; the widest decision of 200 games
-	 * valued 1.4 million sheets, about 0.7 s). The eval cap below does not
-	 * stop rollouts: their count bounds their cost.
+	 * then not run). 32 rollouts: on seeds 1..300 +4.0 +- 2.4 points over
+	 * the two-roll search, for 3.5 times the CPU (2.5 s a game); 64: on
+	 * seeds 1..354 +2.8 +- 2.0 over 32 for twice that (5.5 s a game). The
+	 * eval cap below does not stop rollouts; rollout_cap (further below)
+	 * bounds their widest decisions.
 	 */
-	ai->p.rollouts = ms >= 2000 && ai->p.objective == TETROLLAI_SCORE ? 32 : 0;
+	ai->p.rollouts = ms >= 2000 && ai->p.objective == TETROLLAI_SCORE ? 64 : 0;
 	ai->p.rollout_width = 6;
 	/*
 	 * A sheet costs about 0.5 us of one core; the widest decisions of 200
@@ -106,6 +107,15 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	 * search stops (keeping the best so far) when it has valued more.
 	 */
 	ai->eval_cap = 60L * ms;
+	/*
+	 * Rollouts are not counted against eval_cap, but no round of them
+	 * starts once a move has valued 300 sheets per ms of it (1.5 million
+	 * at the default 5 s, about 0.75 s of one core): the widest decisions
+	 * of 200 games with 32 rollouts valued 1.4 million sheets, of 3 games
+	 * with 64 1.55 million (the cap did not bind there): it keeps the
+	 * widest decisions from growing with the count.
+	 */
+	ai->rollout_cap = 300L * ms;
 }
 
 int tetrollai_objective(const char *name)
@@ -1166,19 +1176,27 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 			      double *value)
 {
 	static RolloutDice rd[TETROLLAI_MAX_ROLLOUTS];
+	static double score[TETROLLAI_MAX_WIDTH][TETROLLAI_MAX_ROLLOUTS];
 	int runs = ai->p.rollouts < 1 ? 1 : ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
-	double risk = ai->p.rollout_risk, score[TETROLLAI_MAX_ROLLOUTS];
+	double risk = ai->p.rollout_risk;
+	int done = 0;
 
+	assert(n <= TETROLLAI_MAX_WIDTH);
 	rollout_dice(rd, runs, decision_hash(s, seat));
+	while (done < runs && (!done || ai->rollout_cap <= 0 || ai->evals - ai->move_start <= ai->rollout_cap)) {
+		int end = done + TETROLLAI_ROLLOUT_ROUND < runs ? done + TETROLLAI_ROLLOUT_ROUND : runs;
+		for (int c = 0; c < n; c++)
+			for (int j = done; j < end; j++)
+				score[c][j] = rollout(ai, cand[c], seat, rd[j]);
+		done = end;
+	}
 	for (int c = 0; c < n; c++) {
 		double top = -INFINITY, sum = 0;
-		for (int j = 0; j < runs; j++) {
-			score[j] = rollout(ai, cand[c], seat, rd[j]);
-			top = score[j] > top ? score[j] : top;
-		}
-		for (int j = 0; j < runs; j++)
-			sum += risk > 0 ? exp((score[j] - top) / risk) : score[j];
-		value[c] = risk > 0 ? top + risk * log(sum / runs) : sum / runs;
+		for (int j = 0; j < done; j++)
+			top = score[c][j] > top ? score[c][j] : top;
+		for (int j = 0; j < done; j++)
+			sum += risk > 0 ? exp((score[c][j] - top) / risk) : score[c][j];
+		value[c] = risk > 0 ? top + risk * log(sum / done) : sum / done;
 	}
 }
 

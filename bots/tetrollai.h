@@ -45,6 +45,7 @@
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
 #define TETROLLAI_MAX_ROLLOUTS 64	/* most rollouts per candidate */
+#define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
 /*
  * What a solo game is played for (the rulebook's solo objectives):
@@ -117,6 +118,13 @@ typedef struct {
 	 * reading a clock keeps a move a function of the state.
 	 */
 	long eval_cap;
+	/*
+	 * The same for rollouts, which are played in rounds of
+	 * TETROLLAI_ROLLOUT_ROUND (every candidate with the same dice): when
+	 * rollout_cap > 0 and a move has valued more sheets than that after a
+	 * round, no further round starts and the rounds played stand.
+	 */
+	long rollout_cap;
 	long move_start;	/* evals when the current move began */
 } TetrollAi;
 
@@ -156,8 +164,10 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
  * with a hash of seat's sheet, the turn and the dice in s: the worths are
  * a function of s and cand. Valued by the mean score, or with
  * p.rollout_risk > 0 by the certainty equivalent of exp(score /
- * rollout_risk). Not stopped by the eval cap: the cost is set by the
- * counts. OUT: value[0..n).
+ * rollout_risk). Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
+ * every candidate; no round starts once the move has valued more than
+ * rollout_cap sheets (> 0), and every candidate is valued by the same
+ * rounds. Not stopped by the eval cap. OUT: value[0..n).
  */
 void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
 			      double *value);

@@ -14,7 +14,7 @@
  *
  * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
  * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
- * (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
+ * or rollout_cap (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
  * first). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
@@ -126,6 +126,10 @@ int main(int argc, char **argv)
 			}
 		if (eq && strncmp(argv[i], "eval_cap=", 9) == 0) {
 			ai.eval_cap = strtol(eq + 1, NULL, 10);
+			found = true;
+		}
+		if (eq && strncmp(argv[i], "rollout_cap=", 12) == 0) {
+			ai.rollout_cap = strtol(eq + 1, NULL, 10);
 			found = true;
 		}
 		if (eq && strncmp(argv[i], "objective=", 10) == 0) {

@@ -1,4 +1,4 @@
-/* Tests for bots/tetrollai (the Tetroll AI): its rollouts. */
+/* Tests for bots/tetrollai (the Tetroll AI): its rollouts and their values. */
 #include <glib.h>
 #include <string.h>
 
@@ -115,6 +115,41 @@ static void test_ended(void)
 	g_assert_cmpfloat(v, ==, tetrollai_eval(&ai, &t, 0));
 }
 
+/*
+ * Rollouts are played in rounds: past rollout_cap sheets no further round
+ * starts, and the candidates are valued by the rounds played (here the
+ * first, as if only TETROLLAI_ROLLOUT_ROUND rollouts had been asked for).
+ */
+static void test_capped(void)
+{
+	TetrollState s, a, b;
+	TetrollAi ai;
+	double capped[2], round[2], all[2];
+
+	midgame(&s, 5, 4);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	g_assert_cmpint(ai.rollout_cap, >, 0);
+	placed(&ai, &a, &s, 0);
+	placed(&ai, &b, &s, 1);
+	const TetrollState *cand[2] = {&a, &b};
+	ai.p.rollouts = 2 * TETROLLAI_ROLLOUT_ROUND;
+	ai.rollout_cap = 1;
+	ai.move_start = ai.evals;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, capped);
+	long spent = ai.evals - ai.move_start;
+	ai.rollout_cap = 0;
+	ai.move_start = ai.evals;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, all);
+	g_assert_cmpint(ai.evals - ai.move_start, >, spent);
+	ai.p.rollouts = TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, round);
+	for (int i = 0; i < 2; i++) {
+		g_assert_cmpfloat(capped[i], ==, round[i]);
+		g_assert_cmpfloat(capped[i], !=, all[i]);
+	}
+}
+
 /* With rollouts on, a placement is a function of the state: two AIs choose alike. */
 static void test_deterministic(void)
 {
@@ -140,6 +175,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/tetrollai/rollouts/common-dice", test_common_dice);
 	g_test_add_func("/tetrollai/rollouts/ended", test_ended);
+	g_test_add_func("/tetrollai/rollouts/capped", test_capped);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
 	return g_test_run();
 }
