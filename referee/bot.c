@@ -378,6 +378,19 @@ const char *bot_breach(const Bot *bot)
 	return sandbox_breach(bot->sandbox);
 }
 
+char *bot_end_text(Bot *bot, gint64 deadline)
+{
+	SandboxEnd end = sandbox_end(bot->sandbox, bot->pid, deadline);
+	const char *who = end.jail ? "jail " : "";
+
+	if (end.kind == SANDBOX_END_EXITED)
+		return g_strdup_printf("%sexited with status %d", who, end.code);
+	if (end.kind != SANDBOX_END_SIGNALED)
+		return NULL;
+	const char *abbrev = sigabbrev_np(end.code);
+	return g_strdup_printf("%skilled by signal %d (SIG%s)", who, end.code, abbrev ? abbrev : "?");
+}
+
 Bot *bot_new_reader(int out_fd)
 {
 	Bot *bot = g_new0(Bot, 1);

@@ -107,6 +107,16 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
  * limit"), or NULL. */
 const char *bot_breach(const Bot *bot);
 
+/*
+ * How the bot's process ended, for a fault's detail, waiting for it until
+ * `deadline` (monotonic us) and no longer: "exited with status N" or
+ * "killed by signal N (SIGNAME)"; jailed, as bwrap reports it
+ * (sandbox_end()), or "jail killed by signal ..." when bwrap itself was
+ * ended before it could. NULL when it is still running at the deadline
+ * (or has no process). Reaps nothing; newly allocated.
+ */
+char *bot_end_text(Bot *bot, gint64 deadline);
+
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
 /* A Bot with no process that reads its lines from `out_fd` (taken over,
  * closed by bot_free): for tests and the line reader's fuzz harness. */

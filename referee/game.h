@@ -21,7 +21,9 @@
  *
  * A bot's misbehaviour is a game result (a fault in GameResult), never an
  * error: game_run() fails only when the referee itself cannot work (the
- * log cannot be written, the config is invalid).
+ * log cannot be written, the config is invalid). A bot found gone (its
+ * output or input closed) is logged with how its process ended
+ * (bot_end_text()), waited for no longer than the grace margin.
  */
 #ifndef TETRARENA_REFEREE_GAME_H
 #define TETRARENA_REFEREE_GAME_H

@@ -90,6 +90,33 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
  * been started (by its `hello` at the latest); 0 if not (yet) known. */
 pid_t sandbox_bot_pid(const Sandbox *sb);
 
+/* How a bot's process ended. */
+typedef enum {
+	SANDBOX_END_RUNNING,	/* not ended (as far as can be told) by the deadline */
+	SANDBOX_END_EXITED,	/* exited; code is its exit status */
+	SANDBOX_END_SIGNALED,	/* killed; code is the signal */
+} SandboxEndKind;
+
+typedef struct {
+	SandboxEndKind kind;
+	int code;		/* exit status or signal number */
+	gboolean jail;		/* jailed, and bwrap ended without reporting the
+				 * bot: kind and code are bwrap's own end */
+} SandboxEnd;
+
+/*
+ * How the bot started as `sb` and `pid` (sandbox_start()) ended, waiting
+ * for it until `deadline` (monotonic us) and no longer. Bare, the
+ * process's own wait status, peeked at without reaping it. Jailed, the
+ * exit code bwrap reports for the bot on its --json-status-fd (written
+ * before bwrap exits, so there as soon as the bot's pipes close), in the
+ * shell's encoding that bwrap documents: 128+N is signal N (a bot that
+ * itself exits with 129 to 128+64 shows as killed by that signal); if
+ * bwrap ended without reporting (it was killed itself), its own end with
+ * .jail set. Reaps nothing: sandbox_reap() still must.
+ */
+SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline);
+
 /*
  * The limit a bot ran into, if its cgroups saw one ("memory limit",
  * "process limit"), else NULL. Meaningful any time; most useful once the

@@ -21,6 +21,7 @@
  *   badmove      answer `move` with notation that does not parse
  *   crash        exit(3) instead of answering
  *   abort        abort() (SIGABRT) instead of answering
+ *   sigkill      kill itself with SIGKILL instead of answering
  *   hang         stop reading and sleep forever
  *   family       fork a child that sleeps forever (in the bot's process
  *                group), then hang
@@ -358,6 +359,8 @@ int main(int argc, char **argv)
 				exit(3);
 			} else if (strcmp(mode, "abort") == 0) {
 				abort();
+			} else if (strcmp(mode, "sigkill") == 0) {
+				kill(getpid(), SIGKILL);
 			} else if (strcmp(mode, "hang") == 0) {
 				forever();
 			} else if (strcmp(mode, "family") == 0) {

@@ -144,6 +144,7 @@ static const FaultCase fault_cases[] = {
 	{"badmove", GAME_FAULT_MALFORMED},
 	{"crash", GAME_FAULT_CRASH},
 	{"abort", GAME_FAULT_CRASH},
+	{"sigkill", GAME_FAULT_CRASH},
 	{"hang", GAME_FAULT_TIMEOUT},
 	{"slow", GAME_FAULT_TIMEOUT},
 	{"flood", GAME_FAULT_LINE_TOO_LONG},
@@ -184,6 +185,59 @@ static void test_fault(Fixture *f, gconstpointer data)
 	/* no hang: the game ends within its own time budget */
 	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(5e6 * test_time_scale()));
 	assert_verifies(f->log);
+}
+
+/* A crash fault's detail: how the bot's process ended. */
+typedef struct {
+	const char *mode;
+	SandboxMode sandbox;
+	const char *line;	/* the fault line the log must hold */
+} DetailCase;
+
+static const DetailCase detail_cases[] = {
+	{"crash", SANDBOX_OFF, "fault 0 crash output closed; exited with status 3"},
+	{"crash", SANDBOX_ON, "fault 0 crash output closed; exited with status 3"},
+	{"sigkill", SANDBOX_OFF, "fault 0 crash output closed; killed by signal 9 (SIGKILL)"},
+	{"sigkill", SANDBOX_ON, "fault 0 crash output closed; killed by signal 9 (SIGKILL)"},
+	/* (only bare: jailed, bwrap holds the output, so this is a timeout) */
+	{"closeout", SANDBOX_OFF, "fault 0 crash output closed; still running; killed"},
+};
+
+static void test_fault_detail(Fixture *f, gconstpointer data)
+{
+	const DetailCase *c = data;
+
+	if (c->sandbox == SANDBOX_ON && sandbox_unavailable()) {
+		g_test_skip(sandbox_unavailable());
+		return;
+	}
+	f->spec.sandbox = c->sandbox;
+	test_seat(f, 0, c->mode, 2);
+	test_seat(f, 1, "legal", 0);
+	gint64 t0 = g_get_monotonic_time();
+	run(f);
+	/* a bot that lives on is waited for no longer than the grace */
+	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(2e6 * test_time_scale()));
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_CRASH);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_autofree char *want = g_strdup_printf("\n%s\n", c->line);
+	g_assert_nonnull(strstr(text, want));
+	assert_verifies(f->log);
+
+	/* The detail is words for people: a log with the old one ("output
+	 * closed" alone) verifies and records the same game. */
+	g_autofree char *old_path = g_build_filename(f->dir, "old.log", NULL);
+	char *at = strstr(text, want) + strlen("\nfault 0 crash output closed");
+	memmove(at, strchr(at, '\n'), strlen(strchr(at, '\n')) + 1);
+	g_assert_true(g_file_set_contents(old_path, text, -1, NULL));
+	assert_verifies(old_path);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GameLog) a = gamelog_read(f->log, &err);
+	g_autoptr(GameLog) b = gamelog_read(old_path, &err);
+	g_assert_no_error(err);
+	g_assert_true(replay_compare(a, b, &err));
+	g_assert_no_error(err);
 }
 
 static void test_start_missing(Fixture *f, gconstpointer data)
@@ -413,6 +467,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < G_N_ELEMENTS(fault_cases); i++) {
 		g_autofree char *path = g_strdup_printf("/referee/game/fault/%s", fault_cases[i].mode);
 		ADD(path, test_fault, &fault_cases[i]);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(detail_cases); i++) {
+		g_autofree char *path = g_strdup_printf("/referee/game/fault-detail/%s-%s", detail_cases[i].mode,
+							sandbox_mode_name(detail_cases[i].sandbox));
+		ADD(path, test_fault_detail, &detail_cases[i]);
 	}
 	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
 	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
