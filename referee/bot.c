@@ -388,7 +388,8 @@ char *bot_end_text(Bot *bot, gint64 deadline)
 	if (end.kind != SANDBOX_END_SIGNALED)
 		return NULL;
 	const char *abbrev = sigabbrev_np(end.code);
-	return g_strdup_printf("%skilled by signal %d (SIG%s)", who, end.code, abbrev ? abbrev : "?");
+	return g_strdup_printf("%skilled by signal %d (SIG%s)%s", who, end.code, abbrev ? abbrev : "?",
+			       end.code == SIGXCPU && bot->spec->limits.cpu && !end.jail ? "; CPU time limit" : "");
 }
 
 Bot *bot_new_reader(int out_fd)

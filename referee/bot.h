@@ -35,7 +35,8 @@ typedef struct {
 				 * mappings, not reserved address space, so that
 				 * runtimes that reserve much (V8, Go, the JVM)
 				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
-	guint64 cpu;		/* RLIMIT_CPU seconds */
+	guint64 cpu;		/* RLIMIT_CPU seconds: SIGXCPU then, SIGKILL
+				 * one CPU second later */
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */
 	guint64 open_files;	/* RLIMIT_NOFILE */
@@ -110,7 +111,8 @@ const char *bot_breach(const Bot *bot);
 /*
  * How the bot's process ended, for a fault's detail, waiting for it until
  * `deadline` (monotonic us) and no longer: "exited with status N" or
- * "killed by signal N (SIGNAME)"; jailed, as bwrap reports it
+ * "killed by signal N (SIGNAME)", the latter followed by "; CPU time
+ * limit" for the SIGXCPU of its cpu limit; jailed, as bwrap reports it
  * (sandbox_end()), or "jail killed by signal ..." when bwrap itself was
  * ended before it could. NULL when it is still running at the deadline
  * (or has no process). Reaps nothing; newly allocated.

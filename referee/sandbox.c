@@ -849,6 +849,11 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	for (int i = 0; i < 5 && !spec->human; i++)
 		if (want[i]) {
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
+			/* At a hard CPU limit the kernel sends SIGKILL, which
+			 * says nothing; one second below it, SIGXCPU, which
+			 * names the limit (and a bot may catch to say so). */
+			if (which[i] == RLIMIT_CPU)
+				rl[nres].rlim_max++;
 			res[nres++] = which[i];
 		}
 	int cgfd[CG_COUNT] = {-1, -1};

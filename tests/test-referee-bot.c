@@ -101,10 +101,13 @@ static void test_limits_and_group(void)
 	l.open_files = 17;
 	l.memory = 300u << 20;
 	l.cpu = 7;
-	Bot *bot = spawn_sh("ulimit -n; ps -o pgid= -p $$ | tr -d ' '; echo $$; ulimit -t; ulimit -d", &l, NULL);
+	Bot *bot = spawn_sh("ulimit -n; ps -o pgid= -p $$ | tr -d ' '; echo $$; ulimit -t; ulimit -d; ulimit -Ht",
+			    &l, NULL);
 	g_autoptr(GPtrArray) lines = read_all(bot);
 	bot_free(bot);
-	g_assert_cmpint(lines->len, ==, 5);
+	g_assert_cmpint(lines->len, ==, 6);
+	/* SIGXCPU at the cpu limit, SIGKILL a second later */
+	g_assert_cmpstr(g_ptr_array_index(lines, 5), ==, "8");
 	g_assert_cmpstr(g_ptr_array_index(lines, 0), ==, "17");
 	/* its own process group, led by itself */
 	g_assert_cmpstr(g_ptr_array_index(lines, 1), ==, g_ptr_array_index(lines, 2));
@@ -202,6 +205,18 @@ static void test_end_running(void)
 		g_assert_null(text);
 		g_assert_cmpint(took, >=, (gint64)(0.2e6 * test_time_scale()));
 		g_assert_cmpint(took, <, (gint64)(1e6 * test_time_scale()));
+	}
+}
+
+/* Its cpu limit ends a bot with SIGXCPU, which names the limit. */
+static void test_end_cpu_limit(void)
+{
+	BotLimits l;
+	bot_limits_default(&l);
+	l.cpu = 1;
+	for (int i = 0; i < nlaunches(); i++) {
+		g_autofree char *text = end_of("exec >&-; while :; do :; done", &l, launch_at(i), 20);
+		g_assert_cmpstr(text, ==, "killed by signal 24 (SIGXCPU); CPU time limit");
 	}
 }
 
@@ -317,6 +332,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/referee/bot/end/exit", test_end_exit);
 	g_test_add_func("/referee/bot/end/signal", test_end_signal);
 	g_test_add_func("/referee/bot/end/running", test_end_running);
+	g_test_add_func("/referee/bot/end/cpu-limit", test_end_cpu_limit);
 	g_test_add_func("/referee/bot/end/jail-killed", test_end_jail_killed);
 	g_test_add_func("/referee/bot/start-failure", test_start_failure);
 	g_test_add_func("/referee/bot/spec", test_spec_names_and_hash);
