@@ -35,8 +35,8 @@ typedef struct {
 				 * mappings, not reserved address space, so that
 				 * runtimes that reserve much (V8, Go, the JVM)
 				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
-	guint64 cpu;		/* RLIMIT_CPU seconds: SIGXCPU then, SIGKILL
-				 * one CPU second later */
+	guint64 cpu;		/* RLIMIT_CPU seconds per game (bot_renew_cpu()):
+				 * SIGXCPU then, SIGKILL one CPU second later */
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */
 	guint64 open_files;	/* RLIMIT_NOFILE */
@@ -206,6 +206,15 @@ gboolean bot_eof(const Bot *bot);
 /* CPU time (user+system) of the bot's main process so far, in ms, from
  * its CPU-time clock (nanosecond resolution); -1 once it is gone. */
 double bot_cpu_ms(Bot *bot);
+
+/*
+ * For the next game of a kept bot: its `cpu` limit counts afresh from the
+ * CPU time its process has used so far (sandbox_renew_cpu()). TRUE, doing
+ * nothing, for a human, no cpu limit, or a process not found (gone: the
+ * game finds that out). FALSE when the limit could not be set (said once
+ * on stderr); it then counts on over all the process's games.
+ */
+gboolean bot_renew_cpu(Bot *bot);
 
 /* Bytes written to stderr beyond the cap (counted, dropped). */
 guint64 bot_stderr_dropped(const Bot *bot);

@@ -1346,15 +1346,17 @@ static void start_bots(Game *g)
 	if (spec->hide_dir)
 		hide[nhide++] = spec->hide_dir;
 	hide[nhide] = NULL;
-	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu};
+	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu, .keep = spec->keep_bots};
 
 	g->starting = TRUE;
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (spec->seats[p].bot) {
 			s->bot = spec->seats[p].bot;
-			/* each game's stderr in its own file */
+			/* each game's stderr in its own file, and its cpu
+			 * limit afresh */
 			bot_set_stderr(s->bot, errpath[p], NULL);
+			bot_renew_cpu(s->bot);
 		} else {
 			GError *err = NULL;
 			s->bot = bot_spawn(spec->seats[p].spec, errpath[p], &launch, &err);

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -23,6 +24,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SANDBOX_INFO_WAIT_US 10000000	/* bwrap reports its child within this */
@@ -760,6 +762,51 @@ SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline)
 	return end;
 }
 
+/* ---- the cpu limit ----------------------------------------------------- */
+
+/* Whether this process may raise a hard limit: the kernel asks for
+ * CAP_SYS_RESOURCE, which users lack, and root in many containers. */
+static gboolean may_raise_limits(void)
+{
+	struct __user_cap_header_struct head = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	return syscall(SYS_capget, &head, data) == 0 &&
+	       (data[CAP_TO_INDEX(CAP_SYS_RESOURCE)].effective & CAP_TO_MASK(CAP_SYS_RESOURCE));
+}
+
+/* RLIMIT_CPU for a process allowed `seconds` in all (`keep`: see
+ * SandboxLaunch). At a hard CPU limit the kernel sends SIGKILL, which
+ * says nothing; one second below it, SIGXCPU, which names the limit (and
+ * a bot may catch to say so). */
+static struct rlimit cpu_rlimit(guint64 seconds, gboolean keep)
+{
+	struct rlimit rl = {.rlim_cur = (rlim_t)seconds, .rlim_max = (rlim_t)seconds + 1};
+
+	if (keep && !may_raise_limits())
+		rl.rlim_max = RLIM_INFINITY;
+	return rl;
+}
+
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
+{
+	static gint warned;
+	clockid_t clock;
+	struct timespec used;
+
+	if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &used) != 0)
+		return TRUE;	/* gone */
+	guint64 spent = (guint64)used.tv_sec + (used.tv_nsec > 0);
+	struct rlimit rl = cpu_rlimit(spent + cpu, TRUE);
+	if (prlimit(pid, RLIMIT_CPU, &rl, NULL) == 0 || errno == ESRCH)
+		return TRUE;
+	int e = errno;
+	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
+		g_printerr("referee: warning: cannot renew the cpu limit of a bot kept between games "
+			   "(prlimit: %s): it counts over all its games\n", g_strerror(e));
+	return FALSE;
+}
+
 Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
 		       pid_t *bot_pid, GError **error)
 {
@@ -849,11 +896,8 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	for (int i = 0; i < 5 && !spec->human; i++)
 		if (want[i]) {
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
-			/* At a hard CPU limit the kernel sends SIGKILL, which
-			 * says nothing; one second below it, SIGXCPU, which
-			 * names the limit (and a bot may catch to say so). */
 			if (which[i] == RLIMIT_CPU)
-				rl[nres].rlim_max++;
+				rl[nres] = cpu_rlimit(want[i], launch && launch->keep);
 			res[nres++] = which[i];
 		}
 	int cgfd[CG_COUNT] = {-1, -1};

@@ -16,10 +16,11 @@
  *   - no network, IPC, UTS or cgroup namespace shared with the host; every
  *     capability dropped; killed with its parent (--die-with-parent).
  * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
- * resource limits (rlimits for CPU time, file size and open files, and
- * memory per process) and, where this machine offers cgroups (v1 or a
- * delegated v2 subtree) and we may write them, a cgroup per bot that
- * limits its memory and its process count as a whole, for root as well.
+ * resource limits (rlimits for CPU time, renewed for each game of a kept
+ * process, file size and open files, and memory per process) and, where
+ * this machine offers cgroups (v1 or a delegated v2 subtree) and we may
+ * write them, a cgroup per bot that limits its memory and its process
+ * count as a whole, for root as well.
  *
  * The registry of live bots (for a referee dying of a signal) and the
  * reaping of adopted orphans live here too: they are about the processes
@@ -68,6 +69,8 @@ struct SandboxLaunch {
 	const char *const *hide;	/* NULL-terminated host paths the bot must
 					 * not see (files and directories), or NULL */
 	int cpu;			/* >= 0: pin to this CPU */
+	gboolean keep;			/* it may be kept for more games: leave
+					 * room to renew its cpu limit */
 };
 
 /* One started bot's confinement (its cgroups); freed after it is reaped. */
@@ -85,6 +88,22 @@ typedef struct Sandbox Sandbox;
  */
 Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
 		       pid_t *bot_pid, GError **error);
+
+/*
+ * Give the process `pid` its `cpu` seconds of CPU time afresh, for the
+ * next game of a kept bot: RLIMIT_CPU becomes the CPU time it has used so
+ * far (whole seconds, rounded up) plus `cpu`, and at that it gets SIGXCPU.
+ * The hard limit (SIGKILL) goes one second above where this referee may
+ * raise a hard limit (CAP_SYS_RESOURCE: root outside a container); where
+ * it may not, a process started with launch->keep has none, so that the
+ * next game's limit can be raised again. `pid` is the bot's own process
+ * (bare: *bot_pid of sandbox_start(); jailed: sandbox_bot_pid()); the
+ * processes it started keep the limits and counts they have. TRUE when
+ * renewed or the process is gone. FALSE when prlimit(2) refuses: the
+ * limit stays as it was, counting over all the process's games, and the
+ * first time in this process a warning on stderr says why.
+ */
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu);
 
 /* A jailed bot's own process, the child of its jail's init, once it has
  * been started (by its `hello` at the latest); 0 if not (yet) known. */

@@ -28,6 +28,9 @@
  *   slow         answer after twice the time `go` gave
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
+ *   burn         like multi, and before the first move of its k-th game
+ *                burn k times N ms of its own CPU time (here N counts
+ *                milliseconds, not moves)
  *   flood        write 10 MB without a newline, then sleep
  *   floodlines   never read again: write lines forever (its first legal
  *                move over and over, and unknown lines), as fast as the
@@ -79,6 +82,17 @@ static void sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) != 0)
 		;
+}
+
+/* Use `ms` milliseconds of this process's CPU time. */
+static void burn_cpu(long ms)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < ms * 1000000L);
 }
 
 static void forever(void)
@@ -255,7 +269,7 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "legal";
 	long after = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
-	long played = 0;
+	long played = 0, games = 0, burnt = 0;	/* burnt: the last game it burnt in */
 	char *line = NULL, *first = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -276,11 +290,13 @@ int main(int argc, char **argv)
 		if (line[n - 1] == '\n')
 			line[--n] = '\0';
 		if (strncmp(line, "game ", 5) == 0) {
+			games++;
 			if (strcmp(mode, "decline") == 0)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
-			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0) {
+			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0 ||
+				 strcmp(mode, "burn") == 0) {
 				say("hello fakebot 1 moves multi");
 				fprintf(stderr, "stderr of %s\n", line);
 				fflush(stderr);
@@ -297,12 +313,11 @@ int main(int argc, char **argv)
 			}
 		} else if (strncmp(line, "go ", 3) == 0) {
 			long ms = strtol(line + 3, NULL, 10);
-			if (strcmp(mode, "busy") == 0) {
-				struct timespec a, b;
-				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-				do
-					clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
-				while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 10000000L);
+			if (strcmp(mode, "busy") == 0)
+				burn_cpu(10);
+			if (strcmp(mode, "burn") == 0 && burnt < games) {
+				burnt = games;
+				burn_cpu(games * after);
 			}
 			if (!attacked && played == after) {
 				attacked = 1;
@@ -336,7 +351,7 @@ int main(int argc, char **argv)
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
-				   strcmp(mode, "strict") == 0 ||
+				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
 				   played < after;
 			if (good) {
 				if (strcmp(mode, "info") == 0)

@@ -220,6 +220,39 @@ static void test_end_cpu_limit(void)
 	}
 }
 
+/* A kept bot's cpu limit renewed: the CPU time it used (here some ms,
+ * rounded up to 1 s) plus its cpu; the hard limit one above, or none
+ * where this process may not raise it again for the next game. */
+static void test_renew_cpu(void)
+{
+	BotLimits l;
+	bot_limits_default(&l);
+	l.cpu = 7;
+	for (int i = 0; i < nlaunches(); i++) {
+		SandboxLaunch keep = *launch_at(i);
+		keep.keep = TRUE;
+		Bot *bot = spawn_sh("echo ready; read x; ulimit -St; ulimit -Ht", &l, &keep);
+		/* renewed while it waits between games, its clock standing */
+		gint64 deadline = g_get_monotonic_time() + (gint64)(5e6 * test_time_scale());
+		const char *line = NULL;
+		while (bot_next_line(bot, &line) != BOT_LINE_OK && g_get_monotonic_time() < deadline) {
+			struct pollfd p = {.fd = bot_stdout_fd(bot), .events = POLLIN};
+			poll(&p, 1, 100);
+			bot_read(bot);
+		}
+		g_assert_cmpstr(line, ==, "ready");
+		g_assert_true(bot_renew_cpu(bot));
+		g_assert_cmpint(bot_write(bot, "go\n", 3, deadline), ==, BOT_WRITE_OK);
+		g_autoptr(GPtrArray) lines = read_all(bot);
+		bot_free(bot);
+		g_assert_cmpint(lines->len, ==, 2);
+		g_assert_cmpstr(g_ptr_array_index(lines, 0), ==, "8");
+		const char *hard = g_ptr_array_index(lines, 1);
+		g_test_message("hard limit after renewal: %s", hard);
+		g_assert_true(strcmp(hard, "9") == 0 || strcmp(hard, "unlimited") == 0);
+	}
+}
+
 /* A jail whose bwrap is killed before it could report says so. */
 static void test_end_jail_killed(void)
 {
@@ -333,6 +366,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/referee/bot/end/signal", test_end_signal);
 	g_test_add_func("/referee/bot/end/running", test_end_running);
 	g_test_add_func("/referee/bot/end/cpu-limit", test_end_cpu_limit);
+	g_test_add_func("/referee/bot/renew-cpu", test_renew_cpu);
 	g_test_add_func("/referee/bot/end/jail-killed", test_end_jail_killed);
 	g_test_add_func("/referee/bot/start-failure", test_start_failure);
 	g_test_add_func("/referee/bot/spec", test_spec_names_and_hash);

@@ -458,6 +458,76 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	assert_verifies(log2);
 }
 
+/* A kept bot's cpu limit counts afresh for each game. The `burn` bot,
+ * with cpu = 1 s, burns k times burn_ms of CPU time in its k-th game, in
+ * one process from game to game. */
+typedef struct {
+	const char *name;
+	SandboxMode sandbox;
+	long burn_ms;
+	int games;		/* played, the bots kept from one to the next */
+	int crash;		/* the game it crashes in, or 0 */
+} KeptCpuCase;
+
+static const KeptCpuCase kept_cpu_cases[] = {
+	/* 0.2, 0.4 and 0.6 s: 1.2 s in all, less than 1 s in each game */
+	{"renewed-off", SANDBOX_OFF, 200, 3, 0},
+	{"renewed-on", SANDBOX_ON, 200, 3, 0},
+	/* 0.9 s, then 1.8 s: more than its second game allows */
+	{"still-binds", SANDBOX_AUTO, 900, 2, 2},
+};
+
+static void test_kept_cpu(Fixture *f, gconstpointer data)
+{
+	const KeptCpuCase *c = data;
+	/* time for the burns, even on a loaded machine */
+	const TimeControl tc = {.bank = 30000, .inc = 0, .move = 15000, .start = 5000, .grace = 50};
+
+	if (c->sandbox == SANDBOX_ON && sandbox_unavailable()) {
+		g_test_skip(sandbox_unavailable());
+		return;
+	}
+	f->spec.sandbox = c->sandbox;
+	f->spec.time = tc;
+	timectl_scale(&f->spec.time, test_time_scale());
+	f->spec.keep_bots = TRUE;
+	test_seat(f, 0, "burn", (int)c->burn_ms);
+	BotSpec *burner = g_ptr_array_index(f->specs, 0);
+	burner->limits.cpu = 1;
+	test_seat(f, 1, "multi", 0);
+	for (int k = 1; k <= c->games; k++) {
+		g_autofree char *log = g_strdup_printf("%s/game%d.log", f->dir, k);
+		g_autoptr(GError) err = NULL;
+		GameResult r;
+		f->spec.log_path = log;
+		g_assert_true(game_run(&f->spec, &r, &err));
+		g_assert_no_error(err);
+		g_assert_cmpint(r.seat[1].first_fault, ==, -1);
+		if (k == c->crash) {
+			g_assert_cmpint(r.seat[0].first_fault, ==, GAME_FAULT_CRASH);
+			g_autofree char *text = NULL;
+			g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
+			g_assert_nonnull(strstr(text, "\nfault 0 crash output closed; killed by signal 24 "
+						      "(SIGXCPU); CPU time limit\n"));
+		} else {
+			g_assert_cmpint(r.seat[0].first_fault, ==, -1);
+			g_assert_cmpfloat(r.seat[0].cpu_ms, >=, (double)(k * c->burn_ms));
+			/* the same process */
+			g_assert_nonnull(r.seat[0].bot);
+		}
+		assert_verifies(log);
+		for (int p = 0; p < 2; p++) {
+			f->spec.seats[p].bot = r.seat[p].bot;
+			r.seat[p].bot = NULL;
+		}
+		game_result_clear(&r);
+		f->spec.log_path = f->log;
+	}
+	for (int p = 0; p < 2; p++)
+		bot_free(g_steal_pointer(&f->spec.seats[p].bot));
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -483,5 +553,9 @@ int main(int argc, char **argv)
 	ADD("/referee/game/tamper/chance", test_tamper_chance, NULL);
 	ADD("/referee/game/tamper/move", test_tamper_move, NULL);
 	ADD("/referee/game/keep-bots", test_keep_bots, NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(kept_cpu_cases); i++) {
+		g_autofree char *path = g_strdup_printf("/referee/game/kept-cpu/%s", kept_cpu_cases[i].name);
+		ADD(path, test_kept_cpu, &kept_cpu_cases[i]);
+	}
 	return g_test_run();
 }
