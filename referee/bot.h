@@ -35,8 +35,10 @@ typedef struct {
 				 * mappings, not reserved address space, so that
 				 * runtimes that reserve much (V8, Go, the JVM)
 				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
-	guint64 cpu;		/* RLIMIT_CPU seconds per game (bot_renew_cpu()):
-				 * SIGXCPU then, SIGKILL one CPU second later */
+	guint64 cpu;		/* RLIMIT_CPU seconds per game: SIGXCPU then;
+				 * SIGKILL one CPU second later, or for a
+				 * process kept over n games once it has used
+				 * cpu x n + 1 s in all (sandbox.h) */
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */
 	guint64 open_files;	/* RLIMIT_NOFILE */
@@ -209,10 +211,11 @@ double bot_cpu_ms(Bot *bot);
 
 /*
  * For the next game of a kept bot: its `cpu` limit counts afresh from the
- * CPU time its process has used so far (sandbox_renew_cpu()). TRUE, doing
- * nothing, for a human, no cpu limit, or a process not found (gone: the
- * game finds that out). FALSE when the limit could not be set (said once
- * on stderr); it then counts on over all the process's games.
+ * CPU time its process has used so far, within the total it was started
+ * with (sandbox_renew_cpu()). TRUE, doing nothing, for a human, no cpu
+ * limit, or a process not found (gone: the game finds that out). FALSE
+ * when the limit could not be set (said once on stderr); it then counts
+ * on over all the process's games.
  */
 gboolean bot_renew_cpu(Bot *bot);
 

@@ -158,6 +158,7 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 	for (int p = 0; p < c->cfg.nplayers; p++) {
 		spec.seats[p].spec = bs;
 		spec.seats[p].bot = kept ? kept[p] : NULL;
+		spec.seats[p].games = 2;	/* a process kept plays the multi item too */
 		if (kept)
 			kept[p] = NULL;
 	}

@@ -1346,7 +1346,7 @@ static void start_bots(Game *g)
 	if (spec->hide_dir)
 		hide[nhide++] = spec->hide_dir;
 	hide[nhide] = NULL;
-	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu, .keep = spec->keep_bots};
+	SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu, .games = 1};
 
 	g->starting = TRUE;
 	for (int p = 0; p < g->n; p++) {
@@ -1359,6 +1359,8 @@ static void start_bots(Game *g)
 			bot_renew_cpu(s->bot);
 		} else {
 			GError *err = NULL;
+			if (spec->keep_bots)
+				launch.games = spec->seats[p].games;
 			s->bot = bot_spawn(spec->seats[p].spec, errpath[p], &launch, &err);
 			if (!s->bot) {
 				spawn_error[p] = g_strdup(err->message);
@@ -1571,8 +1573,10 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			bot_free(spec->seats[p].bot);
 		return FALSE;
 	}
-	for (int p = 0; p < g.n; p++)
-		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
+	for (int p = 0; p < g.n; p++) {
+		const GameSeat *s = &spec->seats[p];
+		g_return_val_if_fail(s->bot || (s->spec && (!spec->keep_bots || s->games >= 1)), FALSE);
+	}
 	if (!sandbox_resolve(spec->sandbox, &g.sandbox, error)) {
 		for (int p = 0; p < g.n; p++)
 			bot_free(spec->seats[p].bot);

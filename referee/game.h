@@ -85,6 +85,10 @@ typedef struct {
 	const BotSpec *spec;	/* started for this game when bot is NULL */
 	Bot *bot;		/* running (kept from an earlier game), or NULL;
 				 * game_run() takes ownership */
+	int games;		/* with keep_bots, >= 1 for a bot started here:
+				 * the most games its process may play, this
+				 * one included; its cpu limit over them all
+				 * is cpu x games + 1 s (sandbox.h) */
 } GameSeat;
 
 typedef struct {

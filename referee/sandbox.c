@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/capability.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -764,28 +763,24 @@ SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline)
 
 /* ---- the cpu limit ----------------------------------------------------- */
 
-/* Whether this process may raise a hard limit: the kernel asks for
- * CAP_SYS_RESOURCE, which users lack, and root in many containers. */
-static gboolean may_raise_limits(void)
+/* a + b, or G_MAXUINT64 - 1 (RLIM_INFINITY - 1) if more: a finite limit */
+static guint64 add_finite(guint64 a, guint64 b)
 {
-	struct __user_cap_header_struct head = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	guint64 sum = a + b;
 
-	return syscall(SYS_capget, &head, data) == 0 &&
-	       (data[CAP_TO_INDEX(CAP_SYS_RESOURCE)].effective & CAP_TO_MASK(CAP_SYS_RESOURCE));
+	return sum < a || sum == G_MAXUINT64 ? G_MAXUINT64 - 1 : sum;
 }
 
-/* RLIMIT_CPU for a process allowed `seconds` in all (`keep`: see
- * SandboxLaunch). At a hard CPU limit the kernel sends SIGKILL, which
- * says nothing; one second below it, SIGXCPU, which names the limit (and
- * a bot may catch to say so). */
-static struct rlimit cpu_rlimit(guint64 seconds, gboolean keep)
+/* RLIMIT_CPU at the start of a process that may play `games` games of
+ * `seconds` each (sandbox.h). At a hard CPU limit the kernel sends
+ * SIGKILL, which says nothing; at the soft one, SIGXCPU, which names the
+ * limit (and a bot may catch to say so). */
+static struct rlimit cpu_rlimit(guint64 seconds, int games)
 {
-	struct rlimit rl = {.rlim_cur = (rlim_t)seconds, .rlim_max = (rlim_t)seconds + 1};
+	guint64 n = games > 1 ? (guint64)games : 1;
+	guint64 hard = add_finite(seconds > G_MAXUINT64 / n ? G_MAXUINT64 : seconds * n, 1);
 
-	if (keep && !may_raise_limits())
-		rl.rlim_max = RLIM_INFINITY;
-	return rl;
+	return (struct rlimit){.rlim_cur = MIN(seconds, hard - 1), .rlim_max = hard};
 }
 
 gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
@@ -793,12 +788,19 @@ gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
 	static gint warned;
 	clockid_t clock;
 	struct timespec used;
+	struct rlimit rl;
 
 	if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &used) != 0)
 		return TRUE;	/* gone */
-	guint64 spent = (guint64)used.tv_sec + (used.tv_nsec > 0);
-	struct rlimit rl = cpu_rlimit(spent + cpu, TRUE);
-	if (prlimit(pid, RLIMIT_CPU, &rl, NULL) == 0 || errno == ESRCH)
+	if (prlimit(pid, RLIMIT_CPU, NULL, &rl) == 0) {
+		guint64 spent = (guint64)used.tv_sec + (used.tv_nsec > 0);
+		/* the hard limit as it is: lowering or keeping needs no
+		 * privilege, raising does */
+		rl.rlim_cur = MIN(add_finite(spent, cpu), MAX(rl.rlim_max, 1) - 1);
+		if (prlimit(pid, RLIMIT_CPU, &rl, NULL) == 0)
+			return TRUE;
+	}
+	if (errno == ESRCH)
 		return TRUE;
 	int e = errno;
 	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
@@ -897,7 +899,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		if (want[i]) {
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
 			if (which[i] == RLIMIT_CPU)
-				rl[nres] = cpu_rlimit(want[i], launch && launch->keep);
+				rl[nres] = cpu_rlimit(want[i], launch ? launch->games : 1);
 			res[nres++] = which[i];
 		}
 	int cgfd[CG_COUNT] = {-1, -1};

@@ -16,11 +16,11 @@
  *   - no network, IPC, UTS or cgroup namespace shared with the host; every
  *     capability dropped; killed with its parent (--die-with-parent).
  * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
- * resource limits (rlimits for CPU time, renewed for each game of a kept
- * process, file size and open files, and memory per process) and, where
- * this machine offers cgroups (v1 or a delegated v2 subtree) and we may
- * write them, a cgroup per bot that limits its memory and its process
- * count as a whole, for root as well.
+ * resource limits (rlimits for CPU time, per game and with a finite total
+ * for a process kept over several games, file size and open files, and
+ * memory per process) and, where this machine offers cgroups (v1 or a
+ * delegated v2 subtree) and we may write them, a cgroup per bot that
+ * limits its memory and its process count as a whole, for root as well.
  *
  * The registry of live bots (for a referee dying of a signal) and the
  * reaping of adopted orphans live here too: they are about the processes
@@ -69,8 +69,10 @@ struct SandboxLaunch {
 	const char *const *hide;	/* NULL-terminated host paths the bot must
 					 * not see (files and directories), or NULL */
 	int cpu;			/* >= 0: pin to this CPU */
-	gboolean keep;			/* it may be kept for more games: leave
-					 * room to renew its cpu limit */
+	int games;			/* the most games the process may play,
+					 * kept from one to the next (0 counts
+					 * as 1): its hard cpu limit is `cpu` x
+					 * games + 1 s (sandbox_renew_cpu()) */
 };
 
 /* One started bot's confinement (its cgroups); freed after it is reaped. */
@@ -90,18 +92,24 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		       pid_t *bot_pid, GError **error);
 
 /*
- * Give the process `pid` its `cpu` seconds of CPU time afresh, for the
- * next game of a kept bot: RLIMIT_CPU becomes the CPU time it has used so
- * far (whole seconds, rounded up) plus `cpu`, and at that it gets SIGXCPU.
- * The hard limit (SIGKILL) goes one second above where this referee may
- * raise a hard limit (CAP_SYS_RESOURCE: root outside a container); where
- * it may not, a process started with launch->keep has none, so that the
- * next game's limit can be raised again. `pid` is the bot's own process
- * (bare: *bot_pid of sandbox_start(); jailed: sandbox_bot_pid()); the
- * processes it started keep the limits and counts they have. TRUE when
- * renewed or the process is gone. FALSE when prlimit(2) refuses: the
- * limit stays as it was, counting over all the process's games, and the
- * first time in this process a warning on stderr says why.
+ * The cpu limit (BotLimits.cpu, RLIMIT_CPU, per process): sandbox_start()
+ * sets the soft limit to `cpu` and the hard one to `cpu` x launch->games
+ * + 1, what the process may use in all its games and one second more.
+ * The hard limit is never raised afterwards, since that takes
+ * CAP_SYS_RESOURCE; so the kernel's SIGKILL is sure to come, at the
+ * latest once the total is spent, whatever the bot does with SIGXCPU.
+ *
+ * For the next game of a kept bot, give the process `pid` its `cpu`
+ * seconds afresh: its soft limit becomes the CPU time it has used so far
+ * (whole seconds, rounded up) plus `cpu`, but at most its hard limit - 1;
+ * at that it gets SIGXCPU (and again every CPU second, if it catches or
+ * ignores it). A process that went past a game's limit so gets no more
+ * than `cpu` in the next, and less once its total runs short. `pid` is
+ * the bot's own process (bare: *bot_pid of sandbox_start(); jailed:
+ * sandbox_bot_pid()); the processes it started keep the limits and counts
+ * they have. TRUE when renewed or the process is gone. FALSE when
+ * prlimit(2) refuses: the limit stays as it was, and the first time in
+ * this process a warning on stderr says why.
  */
 gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu);
 

@@ -30,7 +30,11 @@
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
  *                burn k times N ms of its own CPU time (here N counts
- *                milliseconds, not moves)
+ *                milliseconds, not moves); at each `game` it writes its
+ *                cpu limits to stderr: "cpu limit SOFT HARD" (seconds)
+ *   hog          like multi, but it ignores SIGXCPU (writing "SIGXCPU" to
+ *                stderr each time) and at the first `go` of its N-th game
+ *                burns CPU without end (N counts games)
  *   flood        write 10 MB without a newline, then sleep
  *   floodlines   never read again: write lines forever (its first legal
  *                move over and over, and unknown lines), as fast as the
@@ -73,6 +77,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,6 +98,31 @@ static void burn_cpu(long ms)
 	do
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < ms * 1000000L);
+}
+
+/* SIGXCPU, noted and otherwise ignored */
+static void note_xcpu(int sig)
+{
+	static const char text[] = "SIGXCPU\n";
+
+	(void)sig;
+	if (write(2, text, sizeof(text) - 1) < 0)
+		return;
+}
+
+/* "cpu limit SOFT HARD" on stderr, in seconds or "unlimited". */
+static void say_cpu_limit(void)
+{
+	struct rlimit rl;
+	char soft[32] = "unlimited", hard[32] = "unlimited";
+
+	getrlimit(RLIMIT_CPU, &rl);
+	if (rl.rlim_cur != RLIM_INFINITY)
+		snprintf(soft, sizeof(soft), "%llu", (unsigned long long)rl.rlim_cur);
+	if (rl.rlim_max != RLIM_INFINITY)
+		snprintf(hard, sizeof(hard), "%llu", (unsigned long long)rl.rlim_max);
+	fprintf(stderr, "cpu limit %s %s\n", soft, hard);
+	fflush(stderr);
 }
 
 static void forever(void)
@@ -275,6 +305,8 @@ int main(int argc, char **argv)
 	ssize_t n;
 
 	signal(SIGPIPE, SIG_DFL);
+	if (strcmp(mode, "hog") == 0)
+		signal(SIGXCPU, note_xcpu);
 	if (strcmp(mode, "prehello") == 0)
 		return 0;
 	int attacked = 0;
@@ -296,10 +328,12 @@ int main(int argc, char **argv)
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
 			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0 ||
-				 strcmp(mode, "burn") == 0) {
+				 strcmp(mode, "burn") == 0 || strcmp(mode, "hog") == 0) {
 				say("hello fakebot 1 moves multi");
 				fprintf(stderr, "stderr of %s\n", line);
 				fflush(stderr);
+				if (strcmp(mode, "burn") == 0)
+					say_cpu_limit();
 			}
 			else
 				say("hello fakebot 1 moves");
@@ -319,6 +353,9 @@ int main(int argc, char **argv)
 				burnt = games;
 				burn_cpu(games * after);
 			}
+			if (strcmp(mode, "hog") == 0 && games == after)
+				for (;;)
+					burn_cpu(1000);
 			if (!attacked && played == after) {
 				attacked = 1;
 				long hits = is_attack(mode) ? attack(mode, argc, argv) : -1;
@@ -352,7 +389,7 @@ int main(int argc, char **argv)
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
 				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
-				   played < after;
+				   strcmp(mode, "hog") == 0 || played < after;
 			if (good) {
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)

@@ -431,6 +431,7 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	test_seat(f, 0, "multi", 0);
 	test_seat(f, 1, "multi", 0);
 	f->spec.keep_bots = TRUE;
+	f->spec.seats[0].games = f->spec.seats[1].games = 2;
 	g_autoptr(GError) err = NULL;
 	g_assert_true(game_run(&f->spec, &f->res, &err));
 	g_assert_nonnull(f->res.seat[0].bot);
@@ -458,24 +459,44 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	assert_verifies(log2);
 }
 
-/* A kept bot's cpu limit counts afresh for each game. The `burn` bot,
- * with cpu = 1 s, burns k times burn_ms of CPU time in its k-th game, in
- * one process from game to game. */
+/* A kept bot's cpu limit counts afresh for each game, within cpu x games
+ * + 1 s in all. The `burn` bot, with cpu = 1 s, burns k times `n` ms of
+ * CPU time in its k-th game; the `hog` burns without end from its n-th,
+ * ignoring SIGXCPU. Each in one process from game to game. */
 typedef struct {
 	const char *name;
 	SandboxMode sandbox;
-	long burn_ms;
+	const char *mode;
+	long n;
 	int games;		/* played, the bots kept from one to the next */
 	int crash;		/* the game it crashes in, or 0 */
+	const char *end;	/* how, in the crash fault */
+	int xcpu;		/* SIGXCPU noted by the hog in that game */
 } KeptCpuCase;
 
 static const KeptCpuCase kept_cpu_cases[] = {
 	/* 0.2, 0.4 and 0.6 s: 1.2 s in all, less than 1 s in each game */
-	{"renewed-off", SANDBOX_OFF, 200, 3, 0},
-	{"renewed-on", SANDBOX_ON, 200, 3, 0},
+	{"renewed-off", SANDBOX_OFF, "burn", 200, 3, 0, NULL, 0},
+	{"renewed-on", SANDBOX_ON, "burn", 200, 3, 0, NULL, 0},
 	/* 0.9 s, then 1.8 s: more than its second game allows */
-	{"still-binds", SANDBOX_AUTO, 900, 2, 2},
+	{"still-binds", SANDBOX_AUTO, "burn", 900, 2, 2, "killed by signal 24 (SIGXCPU); CPU time limit", 0},
+	/* hard limit 1 x 2 + 1 = 3 s; its second game's soft one 2 s (a
+	 * few ms rounded up, plus 1): SIGXCPU at 2 s, SIGKILL at 3 s */
+	{"hog-killed", SANDBOX_AUTO, "hog", 2, 2, 2, "killed by signal 9 (SIGKILL)", 1},
 };
+
+/* How many lines of `path` are `line`. */
+static int count_lines(const char *path, const char *line)
+{
+	g_autofree char *text = NULL;
+	int n = 0;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	for (int i = 0; lines[i]; i++)
+		n += strcmp(lines[i], line) == 0;
+	return n;
+}
 
 static void test_kept_cpu(Fixture *f, gconstpointer data)
 {
@@ -491,12 +512,14 @@ static void test_kept_cpu(Fixture *f, gconstpointer data)
 	f->spec.time = tc;
 	timectl_scale(&f->spec.time, test_time_scale());
 	f->spec.keep_bots = TRUE;
-	test_seat(f, 0, "burn", (int)c->burn_ms);
+	test_seat(f, 0, c->mode, (int)c->n);
 	BotSpec *burner = g_ptr_array_index(f->specs, 0);
 	burner->limits.cpu = 1;
 	test_seat(f, 1, "multi", 0);
+	f->spec.seats[0].games = f->spec.seats[1].games = c->games;
 	for (int k = 1; k <= c->games; k++) {
 		g_autofree char *log = g_strdup_printf("%s/game%d.log", f->dir, k);
+		g_autofree char *err0 = g_strdup_printf("%s.seat0.stderr", log);
 		g_autoptr(GError) err = NULL;
 		GameResult r;
 		f->spec.log_path = log;
@@ -506,12 +529,14 @@ static void test_kept_cpu(Fixture *f, gconstpointer data)
 		if (k == c->crash) {
 			g_assert_cmpint(r.seat[0].first_fault, ==, GAME_FAULT_CRASH);
 			g_autofree char *text = NULL;
+			g_autofree char *want = g_strdup_printf("\nfault 0 crash output closed; %s\n", c->end);
 			g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
-			g_assert_nonnull(strstr(text, "\nfault 0 crash output closed; killed by signal 24 "
-						      "(SIGXCPU); CPU time limit\n"));
+			g_assert_nonnull(strstr(text, want));
+			g_assert_cmpint(count_lines(err0, "SIGXCPU"), ==, c->xcpu);
 		} else {
 			g_assert_cmpint(r.seat[0].first_fault, ==, -1);
-			g_assert_cmpfloat(r.seat[0].cpu_ms, >=, (double)(k * c->burn_ms));
+			if (strcmp(c->mode, "burn") == 0)
+				g_assert_cmpfloat(r.seat[0].cpu_ms, >=, (double)(k * c->n));
 			/* the same process */
 			g_assert_nonnull(r.seat[0].bot);
 		}
