@@ -136,6 +136,7 @@ static gpointer run_games(gpointer data)
 		for (int p = 0; p < 2; p++) {
 			gs.seats[p].spec = spec;
 			gs.seats[p].bot = kept[p];
+			gs.seats[p].games = r->games - i;
 			kept[p] = NULL;
 		}
 		g_autoptr(GError) err = NULL;

@@ -36,7 +36,9 @@ struct Bot {
 	int in_fd, out_fd, err_fd;
 	int err_file;		/* capped stderr copy, -1 when dropped */
 	guint64 err_kept, err_dropped;
-	clockid_t cpu_clock;	/* the process's CPU-time clock */
+	pid_t own_pid;		/* the bot's own process (jailed: inside), 0
+				 * until found with its clock */
+	clockid_t cpu_clock;	/* that process's CPU-time clock */
 	gboolean has_cpu_clock;
 	gboolean eof, overlong, reported_overlong;
 	gsize start, len;
@@ -325,6 +327,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	bot->err_file = err_file;
 	bot->err_kept = bot->err_dropped = 0;
 	bot->has_cpu_clock = bot_pid > 0 && clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
+	bot->own_pid = bot->has_cpu_clock ? bot_pid : 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
 	bot->written = 0;
@@ -376,6 +379,20 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
 const char *bot_breach(const Bot *bot)
 {
 	return sandbox_breach(bot->sandbox);
+}
+
+char *bot_end_text(Bot *bot, gint64 deadline)
+{
+	SandboxEnd end = sandbox_end(bot->sandbox, bot->pid, deadline);
+	const char *who = end.jail ? "jail " : "";
+
+	if (end.kind == SANDBOX_END_EXITED)
+		return g_strdup_printf("%sexited with status %d", who, end.code);
+	if (end.kind != SANDBOX_END_SIGNALED)
+		return NULL;
+	const char *abbrev = sigabbrev_np(end.code);
+	return g_strdup_printf("%skilled by signal %d (SIG%s)%s", who, end.code, abbrev ? abbrev : "?",
+			       end.code == SIGXCPU && bot->spec->limits.cpu && !end.jail ? "; CPU time limit" : "");
 }
 
 Bot *bot_new_reader(int out_fd)
@@ -623,18 +640,32 @@ gboolean bot_eof(const Bot *bot)
 	return bot->eof;
 }
 
+/* Whether the bot's own process and its clock are known: a jailed bot's
+ * once its jail has started it. */
+static gboolean find_process(Bot *bot)
+{
+	if (!bot->has_cpu_clock) {
+		pid_t pid = sandbox_bot_pid(bot->sandbox);
+		bot->has_cpu_clock = pid > 0 && clock_getcpuclockid(pid, &bot->cpu_clock) == 0;
+		bot->own_pid = bot->has_cpu_clock ? pid : 0;
+	}
+	return bot->has_cpu_clock;
+}
+
 double bot_cpu_ms(Bot *bot)
 {
 	struct timespec ts;
 
-	/* A jailed bot's process is known once its jail has started it. */
-	if (!bot->has_cpu_clock) {
-		pid_t pid = sandbox_bot_pid(bot->sandbox);
-		bot->has_cpu_clock = pid > 0 && clock_getcpuclockid(pid, &bot->cpu_clock) == 0;
-	}
-	if (!bot->has_cpu_clock || clock_gettime(bot->cpu_clock, &ts) != 0)
+	if (!find_process(bot) || clock_gettime(bot->cpu_clock, &ts) != 0)
 		return -1;
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+gboolean bot_renew_cpu(Bot *bot)
+{
+	if (bot->spec->human || bot->spec->limits.cpu == 0 || !find_process(bot))
+		return TRUE;
+	return sandbox_renew_cpu(bot->own_pid, bot->spec->limits.cpu);
 }
 
 guint64 bot_stderr_dropped(const Bot *bot)

@@ -35,7 +35,10 @@ typedef struct {
 				 * mappings, not reserved address space, so that
 				 * runtimes that reserve much (V8, Go, the JVM)
 				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
-	guint64 cpu;		/* RLIMIT_CPU seconds */
+	guint64 cpu;		/* RLIMIT_CPU seconds per game: SIGXCPU then;
+				 * SIGKILL one CPU second later, or for a
+				 * process kept over n games once it has used
+				 * cpu x n + 1 s in all (sandbox.h) */
 	guint64 processes;	/* RLIMIT_NPROC */
 	guint64 file_size;	/* RLIMIT_FSIZE bytes */
 	guint64 open_files;	/* RLIMIT_NOFILE */
@@ -106,6 +109,17 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
 /* The limit of its sandbox the bot ran into ("memory limit", "process
  * limit"), or NULL. */
 const char *bot_breach(const Bot *bot);
+
+/*
+ * How the bot's process ended, for a fault's detail, waiting for it until
+ * `deadline` (monotonic us) and no longer: "exited with status N" or
+ * "killed by signal N (SIGNAME)", the latter followed by "; CPU time
+ * limit" for the SIGXCPU of its cpu limit; jailed, as bwrap reports it
+ * (sandbox_end()), or "jail killed by signal ..." when bwrap itself was
+ * ended before it could. NULL when it is still running at the deadline
+ * (or has no process). Reaps nothing; newly allocated.
+ */
+char *bot_end_text(Bot *bot, gint64 deadline);
 
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
 /* A Bot with no process that reads its lines from `out_fd` (taken over,
@@ -194,6 +208,16 @@ gboolean bot_eof(const Bot *bot);
 /* CPU time (user+system) of the bot's main process so far, in ms, from
  * its CPU-time clock (nanosecond resolution); -1 once it is gone. */
 double bot_cpu_ms(Bot *bot);
+
+/*
+ * For the next game of a kept bot: its `cpu` limit counts afresh from the
+ * CPU time its process has used so far, within the total it was started
+ * with (sandbox_renew_cpu()). TRUE, doing nothing, for a human, no cpu
+ * limit, or a process not found (gone: the game finds that out). FALSE
+ * when the limit could not be set (said once on stderr); it then counts
+ * on over all the process's games.
+ */
+gboolean bot_renew_cpu(Bot *bot);
 
 /* Bytes written to stderr beyond the cap (counted, dropped). */
 guint64 bot_stderr_dropped(const Bot *bot);

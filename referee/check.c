@@ -5,7 +5,6 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -159,6 +158,7 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 	for (int p = 0; p < c->cfg.nplayers; p++) {
 		spec.seats[p].spec = bs;
 		spec.seats[p].bot = kept ? kept[p] : NULL;
+		spec.seats[p].games = 2;	/* a process kept plays the multi item too */
 		if (kept)
 			kept[p] = NULL;
 	}
@@ -230,8 +230,10 @@ static gboolean line_is(const char *line, const char *word)
 }
 
 /* Wait for a line of type `word` (others are skipped): a copy, or NULL
- * with *why saying what happened instead. */
-static char *await(Bot *b, const char *word, gint64 deadline, const char **why)
+ * with *why (replaced, newly allocated) saying what happened instead: for
+ * a bot that closed its output, how its process ended, waited for no
+ * longer than the grace margin. */
+static char *await(const Check *c, Bot *b, const char *word, gint64 deadline, char **why)
 {
 	gboolean eof;
 	const char *line;
@@ -239,7 +241,10 @@ static char *await(Bot *b, const char *word, gint64 deadline, const char **why)
 	while ((line = next_line(b, deadline, &eof)))
 		if (line_is(line, word) || (strcmp(word, "hello") == 0 && line_is(line, "decline")))
 			return g_strdup(line);
-	*why = eof ? "it closed its output (exited?)" : "nothing in time";
+	g_autofree char *end = eof ? bot_end_text(b, g_get_monotonic_time() + c->tc.grace * 1000) : NULL;
+	g_free(*why);
+	*why = !eof ? g_strdup("nothing in time")
+		    : g_strdup_printf("it closed its output; %s", end ? end : "still running");
 	return NULL;
 }
 
@@ -322,10 +327,9 @@ static char *go_lines(const Check *c, const void *state, int p, gboolean moves, 
 /* Whether the bot's process has exited (not reaped). */
 static gboolean exited(Bot *b)
 {
-	siginfo_t info = {0};
+	g_autofree char *end = bot_end_text(b, g_get_monotonic_time());
 
-	return waitid(P_PID, (id_t)bot_pid(b), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-	       info.si_pid != 0;
+	return end != NULL;
 }
 
 /* The stateless, tight-time and quit items, on one fresh process. */
@@ -367,10 +371,10 @@ static void check_direct(Check *c, const BotSpec *bs)
 						v->name, seat, c->cfg.nplayers, opts->str, tc);
 	g_string_free(opts, TRUE);
 	gint64 now = g_get_monotonic_time();
-	const char *why = NULL;
+	g_autofree char *why = NULL;
 	g_autofree char *hello = NULL;
 	if (bot_write(b, head, strlen(head), now + 1000000) == BOT_WRITE_OK)
-		hello = await(b, "hello", now + (c->tc.start + c->tc.grace) * 1000, &why);
+		hello = await(c, b, "hello", now + (c->tc.start + c->tc.grace) * 1000, &why);
 	if (!hello || !line_is(hello, "hello")) {
 		item(c, FALSE, "stateless", "no hello to a fresh `game` line", hello ? hello : why,
 		     fault_hint("start"));
@@ -384,7 +388,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	g_autofree char *reply = NULL;
 	now = g_get_monotonic_time();
 	if (bot_write(b, go, strlen(go), now + 1000000) == BOT_WRITE_OK)
-		reply = await(b, "move", now + ((gint64)ms + c->tc.grace) * 1000, &why);
+		reply = await(c, b, "move", now + ((gint64)ms + c->tc.grace) * 1000, &why);
 	Move m;
 	g_autofree char *desc = g_strdup_printf("a fresh process asked about a state from mid-game (seat %d)", seat);
 	if (!reply) {
@@ -402,7 +406,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	g_autofree char *fast = NULL;
 	now = g_get_monotonic_time();
 	if (bot_write(b, tight, strlen(tight), now + 1000000) == BOT_WRITE_OK)
-		fast = await(b, "move", now + ((gint64)CHECK_TIGHT_MS + c->tc.grace) * 1000, &why);
+		fast = await(c, b, "move", now + ((gint64)CHECK_TIGHT_MS + c->tc.grace) * 1000, &why);
 	double took = (double)(g_get_monotonic_time() - now) / 1000.0;
 	g_autofree char *tdesc = fast ? g_strdup_printf("a `go %d` answered in %.1f ms", CHECK_TIGHT_MS, took)
 				      : g_strdup_printf("a `go %d` not answered in time", CHECK_TIGHT_MS);

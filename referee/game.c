@@ -53,6 +53,8 @@
  * measured in `make bench`, about 50 us of looking saves a (virtual) CPU
  * wake-up that costs more than an instant bot's whole reply. */
 #define GAME_SPIN_POLLS 50
+/* Least ms to wait for the exit of a bot whose pipes closed. */
+#define GAME_END_WAIT_MIN 10
 
 G_DEFINE_QUARK(tetrarena-game-error, game_error)
 
@@ -196,6 +198,7 @@ static const char *fmt_move(Game *g, int player, Move m)
 /* ---- sending ---------------------------------------------------------- */
 
 static void fault(Game *g, int p, GameFault kind, const char *detail);
+static void fault_gone(Game *g, int p, GameFault kind, const char *what);
 
 /* Queue a line for seat p (sent with its next flush). */
 static void queue(Game *g, int p, const char *line)
@@ -243,10 +246,7 @@ static gboolean flush(Game *g, int p)
 	if (n < 0) {
 		g_string_truncate(s->pending, 0);
 		s->logged = 0;
-		if (g->starting)
-			fault(g, p, GAME_FAULT_START, "exited before hello");
-		else
-			fault(g, p, GAME_FAULT_CRASH, "input closed");
+		fault_gone(g, p, g->starting ? GAME_FAULT_START : GAME_FAULT_CRASH, "input closed");
 		return FALSE;
 	}
 	g_string_erase(s->pending, 0, n);
@@ -322,12 +322,11 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	s->faults[kind]++;
 	if (s->first_fault < 0)
 		s->first_fault = (int)kind;
-	/* Name the limit that ended it, when its sandbox saw one. */
+	/* Name the limit it ran into, when its sandbox saw one. */
 	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT)
 		? bot_breach(s->bot) : NULL;
-	if (breach)
-		detail = breach;
-	log_printf(g, "fault %d %s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "");
+	log_printf(g, "fault %d %s%s%s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "",
+		   breach ? (detail ? "; " : " ") : "", breach ? breach : "");
 	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
 			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
 	uint32_t mask;
@@ -348,6 +347,23 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	char line[96];
 	g_snprintf(line, sizeof(line), "update fault %d %s", p, fault_names[kind]);
 	queue_others(g, -1, line);	/* the seat itself is told too */
+}
+
+/*
+ * Charge fault `kind` to seat p, whose bot was found gone (`what`: its
+ * output or input closed), saying how its process ended. The wait for that
+ * is bounded by the grace margin (at least GAME_END_WAIT_MIN ms, for the
+ * moment between a bot's pipes closing and its exit), so that a bot that
+ * closed its pipes but lives on costs the game no more; that bot is "still
+ * running" and, as a crash or a failed start ends the bot, killed.
+ */
+static void fault_gone(Game *g, int p, GameFault kind, const char *what)
+{
+	gint64 deadline = g_get_monotonic_time() + MAX(g->spec->time.grace, GAME_END_WAIT_MIN) * 1000;
+	g_autofree char *end = bot_end_text(g->seat[p].bot, deadline);
+	g_autofree char *detail = g_strdup_printf("%s; %s", what, end ? end : "still running; killed");
+
+	fault(g, p, kind, detail);
 }
 
 /*
@@ -665,7 +681,7 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 	case EV_NONE:
 		return REPLY_NONE;
 	case EV_EOF:
-		fault(g, p, GAME_FAULT_CRASH, "output closed");
+		fault_gone(g, p, GAME_FAULT_CRASH, "output closed");
 		return REPLY_FAULT;
 	case EV_TOO_LONG:
 		fault(g, p, GAME_FAULT_LINE_TOO_LONG, NULL);
@@ -1330,17 +1346,21 @@ static void start_bots(Game *g)
 	if (spec->hide_dir)
 		hide[nhide++] = spec->hide_dir;
 	hide[nhide] = NULL;
-	const SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu};
+	SandboxLaunch launch = {.mode = g->sandbox, .hide = hide, .cpu = spec->cpu, .games = 1};
 
 	g->starting = TRUE;
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		if (spec->seats[p].bot) {
 			s->bot = spec->seats[p].bot;
-			/* each game's stderr in its own file */
+			/* each game's stderr in its own file, and its cpu
+			 * limit afresh */
 			bot_set_stderr(s->bot, errpath[p], NULL);
+			bot_renew_cpu(s->bot);
 		} else {
 			GError *err = NULL;
+			if (spec->keep_bots)
+				launch.games = spec->seats[p].games;
 			s->bot = bot_spawn(spec->seats[p].spec, errpath[p], &launch, &err);
 			if (!s->bot) {
 				spawn_error[p] = g_strdup(err->message);
@@ -1395,7 +1415,7 @@ static void start_bots(Game *g)
 		int p = ev.seat;
 		Seat *s = &g->seat[p];
 		if (ev.kind == EV_EOF) {
-			fault(g, p, s->awaiting ? GAME_FAULT_START : GAME_FAULT_CRASH, "output closed");
+			fault_gone(g, p, s->awaiting ? GAME_FAULT_START : GAME_FAULT_CRASH, "output closed");
 			continue;
 		}
 		if (ev.kind == EV_TOO_LONG) {
@@ -1553,8 +1573,10 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			bot_free(spec->seats[p].bot);
 		return FALSE;
 	}
-	for (int p = 0; p < g.n; p++)
-		g_return_val_if_fail(spec->seats[p].spec || spec->seats[p].bot, FALSE);
+	for (int p = 0; p < g.n; p++) {
+		const GameSeat *s = &spec->seats[p];
+		g_return_val_if_fail(s->bot || (s->spec && (!spec->keep_bots || s->games >= 1)), FALSE);
+	}
 	if (!sandbox_resolve(spec->sandbox, &g.sandbox, error)) {
 		for (int p = 0; p < g.n; p++)
 			bot_free(spec->seats[p].bot);

@@ -21,7 +21,9 @@
  *
  * A bot's misbehaviour is a game result (a fault in GameResult), never an
  * error: game_run() fails only when the referee itself cannot work (the
- * log cannot be written, the config is invalid).
+ * log cannot be written, the config is invalid). A bot found gone (its
+ * output or input closed) is logged with how its process ended
+ * (bot_end_text()), waited for no longer than the grace margin.
  */
 #ifndef TETRARENA_REFEREE_GAME_H
 #define TETRARENA_REFEREE_GAME_H
@@ -83,6 +85,10 @@ typedef struct {
 	const BotSpec *spec;	/* started for this game when bot is NULL */
 	Bot *bot;		/* running (kept from an earlier game), or NULL;
 				 * game_run() takes ownership */
+	int games;		/* with keep_bots, >= 1 for a bot started here:
+				 * the most games its process may play, this
+				 * one included; its cpu limit over them all
+				 * is cpu x games + 1 s (sandbox.h) */
 } GameSeat;
 
 typedef struct {

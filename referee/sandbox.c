@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SANDBOX_INFO_WAIT_US 10000000	/* bwrap reports its child within this */
@@ -299,7 +300,7 @@ typedef struct {
 	const char *prog;
 	char *const *argv, *const *envp;
 	int in, out, err;	/* become 0, 1, 2 (err -1: inherit) */
-	int info;		/* becomes 3 (bwrap's --info-fd), or -1 */
+	int info;		/* becomes 3 (bwrap's --json-status-fd), or -1 */
 	int cg[CG_COUNT];	/* cgroup.procs files to join first, or -1 */
 	gboolean own_group;
 	gboolean lenient;	/* under valgrind: a refused rlimit is set by
@@ -403,6 +404,11 @@ struct Sandbox {
 	pid_t jail_pid;		/* the jail's first process, bwrap's init, or 0 */
 	int jail_fd;		/* pidfd of the jail's first process (its PID
 				 * namespace's init), or -1 */
+	int status_fd;		/* bwrap's --json-status-fd, read end, or -1 */
+	gboolean status_eof;	/* bwrap closed it (it wrote all it will) */
+	size_t status_len;	/* bytes of an unfinished line in status[] */
+	char status[512];
+	gint64 exit_code;	/* the bot's as bwrap reported it, or -1 */
 };
 
 static gboolean write_file(const char *dir, const char *name, const char *value)
@@ -533,6 +539,10 @@ void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group)
 		close(sb->jail_fd);
 		sb->jail_fd = -1;
 	}
+	if (sb && sb->status_fd >= 0) {
+		close(sb->status_fd);
+		sb->status_fd = -1;
+	}
 	if (pid > 0) {
 		if (own_group)
 			kill(-pid, SIGKILL);
@@ -656,36 +666,147 @@ static void add_hide(GPtrArray *a, const GPtrArray *exposed, const char *path)
 	g_ptr_array_add(a, g_steal_pointer(&abs));
 }
 
-/* Read bwrap's --info-fd report ({"child-pid": N, ...}) until it closes
- * the pipe: the bot's own PID. 0 if it never says. */
-static pid_t read_child_pid(int fd)
+/*
+ * The number of `key` ("child-pid", "exit-code") in bwrap's JSON lines on
+ * its --json-status-fd, reading them until a line holds it, bwrap closes
+ * the pipe or `deadline` (monotonic us) passes; -1 if none came. Lines
+ * without the key are dropped: each key is asked for once, in the order
+ * bwrap writes them.
+ */
+static gint64 status_field(Sandbox *sb, const char *key, gint64 deadline)
 {
-	char buf[512];
-	size_t len = 0;
-	gint64 deadline = g_get_monotonic_time() + SANDBOX_INFO_WAIT_US;
+	g_autofree char *quoted = g_strdup_printf("\"%s\"", key);
 
 	for (;;) {
+		char *nl;
+		while ((nl = memchr(sb->status, '\n', sb->status_len))) {
+			*nl = '\0';
+			const char *k = strstr(sb->status, quoted);
+			const char *colon = k ? strchr(k, ':') : NULL;
+			gint64 v = colon ? g_ascii_strtoll(colon + 1, NULL, 10) : -1;
+			sb->status_len -= (size_t)(nl + 1 - sb->status);
+			memmove(sb->status, nl + 1, sb->status_len);
+			if (colon)
+				return v;
+		}
+		if (sb->status_len == sizeof(sb->status))
+			sb->status_len = 0;	/* no line of bwrap's is this long */
 		gint64 left = deadline - g_get_monotonic_time();
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		if (left <= 0 || len == sizeof(buf) - 1)
-			break;
+		if (sb->status_fd < 0 || sb->status_eof || left < 0)
+			return -1;
+		struct pollfd p = {.fd = sb->status_fd, .events = POLLIN};
 		int r = poll(&p, 1, (int)((left + 999) / 1000));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			break;
-		ssize_t n = read(fd, buf + len, sizeof(buf) - 1 - len);
-		if (n < 0 && errno == EINTR)
+			return -1;
+		ssize_t n = read(sb->status_fd, sb->status + sb->status_len, sizeof(sb->status) - sb->status_len);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
-			break;
-		len += (size_t)n;
+			sb->status_eof = TRUE;
+		else
+			sb->status_len += (size_t)n;
 	}
-	buf[len] = '\0';
-	const char *k = strstr(buf, "\"child-pid\"");
-	if (!k || !(k = strchr(k, ':')))
-		return 0;
-	return (pid_t)g_ascii_strtoll(k + 1, NULL, 10);
+}
+
+/* How `pid`, our child, ended, peeked at (WNOWAIT: sandbox_reap() still
+ * reaps it) once it has or `deadline` passes. */
+static SandboxEnd child_end(pid_t pid, gint64 deadline)
+{
+	SandboxEnd end = {SANDBOX_END_RUNNING, 0, FALSE};
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	gint64 left;
+
+	while (pfd >= 0 && (left = deadline - g_get_monotonic_time()) > 0) {
+		struct pollfd p = {.fd = pfd, .events = POLLIN};
+		int r = poll(&p, 1, (int)((left + 999) / 1000));
+		if (r != 0 && !(r < 0 && errno == EINTR))
+			break;
+	}
+	if (pfd >= 0)
+		close(pfd);
+	siginfo_t si;
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != pid)
+		return end;
+	end.kind = si.si_code == CLD_EXITED ? SANDBOX_END_EXITED : SANDBOX_END_SIGNALED;
+	end.code = si.si_status;
+	return end;
+}
+
+SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline)
+{
+	SandboxEnd end = {SANDBOX_END_RUNNING, 0, FALSE};
+
+	if (pid <= 0)
+		return end;
+	if (!sb || sb->status_fd < 0)
+		return child_end(pid, deadline);
+	if (sb->exit_code < 0)
+		sb->exit_code = status_field(sb, "exit-code", deadline);
+	gint64 code = sb->exit_code;
+	if (code >= 0) {
+		/* the shell's encoding: 128+N is signal N */
+		gboolean sig = code > 128 && code < 128 + NSIG;
+		end.kind = sig ? SANDBOX_END_SIGNALED : SANDBOX_END_EXITED;
+		end.code = (int)(sig ? code - 128 : code);
+		return end;
+	}
+	if (!sb->status_eof)
+		return end;
+	/* bwrap closed the pipe without a word on the bot: its own end */
+	end = child_end(pid, deadline);
+	end.jail = TRUE;
+	return end;
+}
+
+/* ---- the cpu limit ----------------------------------------------------- */
+
+/* a + b, or G_MAXUINT64 - 1 (RLIM_INFINITY - 1) if more: a finite limit */
+static guint64 add_finite(guint64 a, guint64 b)
+{
+	guint64 sum = a + b;
+
+	return sum < a || sum == G_MAXUINT64 ? G_MAXUINT64 - 1 : sum;
+}
+
+/* RLIMIT_CPU at the start of a process that may play `games` games of
+ * `seconds` each (sandbox.h). At a hard CPU limit the kernel sends
+ * SIGKILL, which says nothing; at the soft one, SIGXCPU, which names the
+ * limit (and a bot may catch to say so). */
+static struct rlimit cpu_rlimit(guint64 seconds, int games)
+{
+	guint64 n = games > 1 ? (guint64)games : 1;
+	guint64 hard = add_finite(seconds > G_MAXUINT64 / n ? G_MAXUINT64 : seconds * n, 1);
+
+	return (struct rlimit){.rlim_cur = MIN(seconds, hard - 1), .rlim_max = hard};
+}
+
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
+{
+	static gint warned;
+	clockid_t clock;
+	struct timespec used;
+	struct rlimit rl;
+
+	if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &used) != 0)
+		return TRUE;	/* gone */
+	if (prlimit(pid, RLIMIT_CPU, NULL, &rl) == 0) {
+		guint64 spent = (guint64)used.tv_sec + (used.tv_nsec > 0);
+		/* the hard limit as it is: lowering or keeping needs no
+		 * privilege, raising does */
+		rl.rlim_cur = MIN(add_finite(spent, cpu), MAX(rl.rlim_max, 1) - 1);
+		if (prlimit(pid, RLIMIT_CPU, &rl, NULL) == 0)
+			return TRUE;
+	}
+	if (errno == ESRCH)
+		return TRUE;
+	int e = errno;
+	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
+		g_printerr("referee: warning: cannot renew the cpu limit of a bot kept between games "
+			   "(prlimit: %s): it counts over all its games\n", g_strerror(e));
+	return FALSE;
 }
 
 Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
@@ -752,7 +873,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "pipe: %s", g_strerror(errno));
 			return NULL;
 		}
-		g_ptr_array_add(argv, g_strdup("--info-fd"));
+		g_ptr_array_add(argv, g_strdup("--json-status-fd"));
 		g_ptr_array_add(argv, g_strdup("3"));
 		g_ptr_array_add(argv, g_strdup("--"));
 		g_ptr_array_add(argv, g_strdup(prog));
@@ -768,7 +889,8 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 
 	/* Limits: rlimits per process, cgroups for the whole bot. */
 	g_autofree Sandbox *sb = g_new0(Sandbox, 1);
-	sb->jail_fd = -1;
+	sb->jail_fd = sb->status_fd = -1;
+	sb->exit_code = -1;
 	struct rlimit rl[5];
 	int res[5], nres = 0;
 	const guint64 want[5] = {memlimit ? l->memory : 0, l->cpu, l->processes, l->file_size, l->open_files};
@@ -776,6 +898,8 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	for (int i = 0; i < 5 && !spec->human; i++)
 		if (want[i]) {
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
+			if (which[i] == RLIMIT_CPU)
+				rl[nres] = cpu_rlimit(want[i], launch ? launch->games : 1);
 			res[nres++] = which[i];
 		}
 	int cgfd[CG_COUNT] = {-1, -1};
@@ -819,8 +943,9 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	*pid = child_pid;
 	*bot_pid = child_pid;
 	if (info[0] >= 0) {
-		pid_t inner = read_child_pid(info[0]);
-		close(info[0]);
+		/* bwrap writes the bot's exit code here when it ends */
+		sb->status_fd = info[0];
+		pid_t inner = (pid_t)status_field(sb, "child-pid", g_get_monotonic_time() + SANDBOX_INFO_WAIT_US);
 		/* the bot is the child of the jail's init, found later */
 		*bot_pid = 0;
 		if (inner > 0) {

@@ -16,7 +16,8 @@
  *   - no network, IPC, UTS or cgroup namespace shared with the host; every
  *     capability dropped; killed with its parent (--die-with-parent).
  * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
- * resource limits (rlimits for CPU time, file size and open files, and
+ * resource limits (rlimits for CPU time, per game and with a finite total
+ * for a process kept over several games, file size and open files, and
  * memory per process) and, where this machine offers cgroups (v1 or a
  * delegated v2 subtree) and we may write them, a cgroup per bot that
  * limits its memory and its process count as a whole, for root as well.
@@ -68,6 +69,10 @@ struct SandboxLaunch {
 	const char *const *hide;	/* NULL-terminated host paths the bot must
 					 * not see (files and directories), or NULL */
 	int cpu;			/* >= 0: pin to this CPU */
+	int games;			/* the most games the process may play,
+					 * kept from one to the next (0 counts
+					 * as 1): its hard cpu limit is `cpu` x
+					 * games + 1 s (sandbox_renew_cpu()) */
 };
 
 /* One started bot's confinement (its cgroups); freed after it is reaped. */
@@ -86,9 +91,58 @@ typedef struct Sandbox Sandbox;
 Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const int fds[3], pid_t *pid,
 		       pid_t *bot_pid, GError **error);
 
+/*
+ * The cpu limit (BotLimits.cpu, RLIMIT_CPU, per process): sandbox_start()
+ * sets the soft limit to `cpu` and the hard one to `cpu` x launch->games
+ * + 1, what the process may use in all its games and one second more.
+ * The hard limit is never raised afterwards, since that takes
+ * CAP_SYS_RESOURCE; so the kernel's SIGKILL is sure to come, at the
+ * latest once the total is spent, whatever the bot does with SIGXCPU.
+ *
+ * For the next game of a kept bot, give the process `pid` its `cpu`
+ * seconds afresh: its soft limit becomes the CPU time it has used so far
+ * (whole seconds, rounded up) plus `cpu`, but at most its hard limit - 1;
+ * at that it gets SIGXCPU (and again every CPU second, if it catches or
+ * ignores it). A process that went past a game's limit so gets no more
+ * than `cpu` in the next, and less once its total runs short. `pid` is
+ * the bot's own process (bare: *bot_pid of sandbox_start(); jailed:
+ * sandbox_bot_pid()); the processes it started keep the limits and counts
+ * they have. TRUE when renewed or the process is gone. FALSE when
+ * prlimit(2) refuses: the limit stays as it was, and the first time in
+ * this process a warning on stderr says why.
+ */
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu);
+
 /* A jailed bot's own process, the child of its jail's init, once it has
  * been started (by its `hello` at the latest); 0 if not (yet) known. */
 pid_t sandbox_bot_pid(const Sandbox *sb);
+
+/* How a bot's process ended. */
+typedef enum {
+	SANDBOX_END_RUNNING,	/* not ended (as far as can be told) by the deadline */
+	SANDBOX_END_EXITED,	/* exited; code is its exit status */
+	SANDBOX_END_SIGNALED,	/* killed; code is the signal */
+} SandboxEndKind;
+
+typedef struct {
+	SandboxEndKind kind;
+	int code;		/* exit status or signal number */
+	gboolean jail;		/* jailed, and bwrap ended without reporting the
+				 * bot: kind and code are bwrap's own end */
+} SandboxEnd;
+
+/*
+ * How the bot started as `sb` and `pid` (sandbox_start()) ended, waiting
+ * for it until `deadline` (monotonic us) and no longer. Bare, the
+ * process's own wait status, peeked at without reaping it. Jailed, the
+ * exit code bwrap reports for the bot on its --json-status-fd (written
+ * before bwrap exits, so there as soon as the bot's pipes close), in the
+ * shell's encoding that bwrap documents: 128+N is signal N (a bot that
+ * itself exits with 129 to 128+64 shows as killed by that signal); if
+ * bwrap ended without reporting (it was killed itself), its own end with
+ * .jail set. Reaps nothing: sandbox_reap() still must.
+ */
+SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline);
 
 /*
  * The limit a bot ran into, if its cgroups saw one ("memory limit",

@@ -21,12 +21,20 @@
  *   badmove      answer `move` with notation that does not parse
  *   crash        exit(3) instead of answering
  *   abort        abort() (SIGABRT) instead of answering
+ *   sigkill      kill itself with SIGKILL instead of answering
  *   hang         stop reading and sleep forever
  *   family       fork a child that sleeps forever (in the bot's process
  *                group), then hang
  *   slow         answer after twice the time `go` gave
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
+ *   burn         like multi, and before the first move of its k-th game
+ *                burn k times N ms of its own CPU time (here N counts
+ *                milliseconds, not moves); at each `game` it writes its
+ *                cpu limits to stderr: "cpu limit SOFT HARD" (seconds)
+ *   hog          like multi, but it ignores SIGXCPU (writing "SIGXCPU" to
+ *                stderr each time) and at the first `go` of its N-th game
+ *                burns CPU without end (N counts games)
  *   flood        write 10 MB without a newline, then sleep
  *   floodlines   never read again: write lines forever (its first legal
  *                move over and over, and unknown lines), as fast as the
@@ -69,6 +77,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -78,6 +87,42 @@ static void sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) != 0)
 		;
+}
+
+/* Use `ms` milliseconds of this process's CPU time. */
+static void burn_cpu(long ms)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < ms * 1000000L);
+}
+
+/* SIGXCPU, noted and otherwise ignored */
+static void note_xcpu(int sig)
+{
+	static const char text[] = "SIGXCPU\n";
+
+	(void)sig;
+	if (write(2, text, sizeof(text) - 1) < 0)
+		return;
+}
+
+/* "cpu limit SOFT HARD" on stderr, in seconds or "unlimited". */
+static void say_cpu_limit(void)
+{
+	struct rlimit rl;
+	char soft[32] = "unlimited", hard[32] = "unlimited";
+
+	getrlimit(RLIMIT_CPU, &rl);
+	if (rl.rlim_cur != RLIM_INFINITY)
+		snprintf(soft, sizeof(soft), "%llu", (unsigned long long)rl.rlim_cur);
+	if (rl.rlim_max != RLIM_INFINITY)
+		snprintf(hard, sizeof(hard), "%llu", (unsigned long long)rl.rlim_max);
+	fprintf(stderr, "cpu limit %s %s\n", soft, hard);
+	fflush(stderr);
 }
 
 static void forever(void)
@@ -254,12 +299,14 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "legal";
 	long after = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
-	long played = 0;
+	long played = 0, games = 0, burnt = 0;	/* burnt: the last game it burnt in */
 	char *line = NULL, *first = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
 	signal(SIGPIPE, SIG_DFL);
+	if (strcmp(mode, "hog") == 0)
+		signal(SIGXCPU, note_xcpu);
 	if (strcmp(mode, "prehello") == 0)
 		return 0;
 	int attacked = 0;
@@ -275,14 +322,18 @@ int main(int argc, char **argv)
 		if (line[n - 1] == '\n')
 			line[--n] = '\0';
 		if (strncmp(line, "game ", 5) == 0) {
+			games++;
 			if (strcmp(mode, "decline") == 0)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
-			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0) {
+			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0 ||
+				 strcmp(mode, "burn") == 0 || strcmp(mode, "hog") == 0) {
 				say("hello fakebot 1 moves multi");
 				fprintf(stderr, "stderr of %s\n", line);
 				fflush(stderr);
+				if (strcmp(mode, "burn") == 0)
+					say_cpu_limit();
 			}
 			else
 				say("hello fakebot 1 moves");
@@ -296,13 +347,15 @@ int main(int argc, char **argv)
 			}
 		} else if (strncmp(line, "go ", 3) == 0) {
 			long ms = strtol(line + 3, NULL, 10);
-			if (strcmp(mode, "busy") == 0) {
-				struct timespec a, b;
-				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-				do
-					clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
-				while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 10000000L);
+			if (strcmp(mode, "busy") == 0)
+				burn_cpu(10);
+			if (strcmp(mode, "burn") == 0 && burnt < games) {
+				burnt = games;
+				burn_cpu(games * after);
 			}
+			if (strcmp(mode, "hog") == 0 && games == after)
+				for (;;)
+					burn_cpu(1000);
 			if (!attacked && played == after) {
 				attacked = 1;
 				long hits = is_attack(mode) ? attack(mode, argc, argv) : -1;
@@ -335,8 +388,8 @@ int main(int argc, char **argv)
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
-				   strcmp(mode, "strict") == 0 ||
-				   played < after;
+				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
+				   strcmp(mode, "hog") == 0 || played < after;
 			if (good) {
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)
@@ -358,6 +411,8 @@ int main(int argc, char **argv)
 				exit(3);
 			} else if (strcmp(mode, "abort") == 0) {
 				abort();
+			} else if (strcmp(mode, "sigkill") == 0) {
+				kill(getpid(), SIGKILL);
 			} else if (strcmp(mode, "hang") == 0) {
 				forever();
 			} else if (strcmp(mode, "family") == 0) {

@@ -6,8 +6,8 @@
 # Also: the seed is in no bot-visible argv or log name, NUL bytes are
 # malformed, an exit before hello is `start`, a bot that is late on every
 # move is retired after --max-faults, each game of a kept `multi` bot has
-# its own stderr file, and kill -9 of the referee or of a tournament leaves
-# no bot process behind. --sandbox off still plays; --sandbox on refuses
+# its own stderr file and its cpu limit within a finite total, and kill -9
+# of the referee or of a tournament leaves no bot process behind. --sandbox off still plays; --sandbox on refuses
 # where no jail can be had.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
@@ -32,7 +32,7 @@ if [ -n "$why" ] && ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	exit $fail
 fi
 
-echo "1..41"
+echo "1..42"
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 play() { # LOG ATTACKER [ARGS...]: the attacker in seat 0 against an honest bot
 	log=$1; shift
@@ -81,7 +81,7 @@ hogs=$(reported "$tmp/hog.log" memhog)
 # (the kernel's OOM killer may pick the bot itself: then it is a crash
 # fault (or a timeout) that names the limit)
 check "memory hog: 4 x 48 MiB children do not all fit in memory=64 (${hogs:-none} did)" \
-	sh -c "[ -n '$hogs' ] && [ '${hogs:-0}' -lt 4 ] || grep -q '^fault 0 [a-z]* memory limit' '$tmp/hog.log'"
+	sh -c "[ -n '$hogs' ] && [ '${hogs:-0}' -lt 4 ] || grep -q '^fault 0 [a-z]* .*memory limit$' '$tmp/hog.log'"
 check "memory hog: the honest seat finishes with no fault" honest "$tmp/hog.log"
 
 mkdir "$tmp/cwd"
@@ -166,9 +166,10 @@ check "kill -9 of a tournament: no bot process left after 1 s" \
 	--time "bank:600000,move:600000,start:$(ms 5000)" \
 	--bot "esc=$fake escape2 1 $tesc" --bot "hang=$fake hang 3 $tesc"
 
-# a kept multi bot: every game's stderr in its own file
+# a kept multi bot (burn 0: multi, writing its cpu limits at each game):
+# every game's stderr in its own file
 "$ref" tournament --variant link --games 2 --seed 1 -j 1 -q -o "$tmp/multi" \
-	--time "$time" --bot "m=$fake multi 0 $marker" --bot "l=$fake legal 0 $marker" >/dev/null 2>&1
+	--time "$time" --bot "m=$fake burn 0 $marker" --bot "l=$fake legal 0 $marker" >/dev/null 2>&1
 one=0
 for f in "$tmp"/multi/games/*seat*.stderr; do
 	[ "$(grep -c '^stderr of game' "$f")" -le 1 ] && one=$((one + 1))
@@ -177,6 +178,10 @@ files=$(ls "$tmp"/multi/games/*seat*.stderr | wc -l)
 check "multi: each game's stderr file holds that game's only ($one of $files)" [ "$one" = "$files" ] && [ "$files" -ge 8 ]
 check "multi: the second game's file has the second game's line" \
 	sh -c "grep -l '^stderr of game 2 ' '$tmp'/multi/games/*.stderr | grep -q ."
+# its 4 games in one process: a hard limit of 600 s x 4 + 1 throughout,
+# the soft one 600 s, then the CPU time used (rounded up to 1 s) + 600
+limits=$(grep -h '^cpu limit' "$tmp"/multi/games/*.stderr | sort | uniq -c | awk '{printf "%s:%s/%s ", $1, $4, $5}')
+check "multi: the kept bot's cpu limits, soft/hard ($limits)" [ "$limits" = "1:600/2401 3:601/2401 " ]
 
 # a python and a node bot run in the jail from wherever they live
 cat >"$tmp/first.py" <<'EOF'

@@ -144,6 +144,7 @@ static const FaultCase fault_cases[] = {
 	{"badmove", GAME_FAULT_MALFORMED},
 	{"crash", GAME_FAULT_CRASH},
 	{"abort", GAME_FAULT_CRASH},
+	{"sigkill", GAME_FAULT_CRASH},
 	{"hang", GAME_FAULT_TIMEOUT},
 	{"slow", GAME_FAULT_TIMEOUT},
 	{"flood", GAME_FAULT_LINE_TOO_LONG},
@@ -184,6 +185,59 @@ static void test_fault(Fixture *f, gconstpointer data)
 	/* no hang: the game ends within its own time budget */
 	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(5e6 * test_time_scale()));
 	assert_verifies(f->log);
+}
+
+/* A crash fault's detail: how the bot's process ended. */
+typedef struct {
+	const char *mode;
+	SandboxMode sandbox;
+	const char *line;	/* the fault line the log must hold */
+} DetailCase;
+
+static const DetailCase detail_cases[] = {
+	{"crash", SANDBOX_OFF, "fault 0 crash output closed; exited with status 3"},
+	{"crash", SANDBOX_ON, "fault 0 crash output closed; exited with status 3"},
+	{"sigkill", SANDBOX_OFF, "fault 0 crash output closed; killed by signal 9 (SIGKILL)"},
+	{"sigkill", SANDBOX_ON, "fault 0 crash output closed; killed by signal 9 (SIGKILL)"},
+	/* (only bare: jailed, bwrap holds the output, so this is a timeout) */
+	{"closeout", SANDBOX_OFF, "fault 0 crash output closed; still running; killed"},
+};
+
+static void test_fault_detail(Fixture *f, gconstpointer data)
+{
+	const DetailCase *c = data;
+
+	if (c->sandbox == SANDBOX_ON && sandbox_unavailable()) {
+		g_test_skip(sandbox_unavailable());
+		return;
+	}
+	f->spec.sandbox = c->sandbox;
+	test_seat(f, 0, c->mode, 2);
+	test_seat(f, 1, "legal", 0);
+	gint64 t0 = g_get_monotonic_time();
+	run(f);
+	/* a bot that lives on is waited for no longer than the grace */
+	g_assert_cmpint(g_get_monotonic_time() - t0, <, (gint64)(2e6 * test_time_scale()));
+	g_assert_cmpint(f->res.seat[0].first_fault, ==, GAME_FAULT_CRASH);
+	g_autofree char *text = NULL;
+	g_assert_true(g_file_get_contents(f->log, &text, NULL, NULL));
+	g_autofree char *want = g_strdup_printf("\n%s\n", c->line);
+	g_assert_nonnull(strstr(text, want));
+	assert_verifies(f->log);
+
+	/* The detail is words for people: a log with the old one ("output
+	 * closed" alone) verifies and records the same game. */
+	g_autofree char *old_path = g_build_filename(f->dir, "old.log", NULL);
+	char *at = strstr(text, want) + strlen("\nfault 0 crash output closed");
+	memmove(at, strchr(at, '\n'), strlen(strchr(at, '\n')) + 1);
+	g_assert_true(g_file_set_contents(old_path, text, -1, NULL));
+	assert_verifies(old_path);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GameLog) a = gamelog_read(f->log, &err);
+	g_autoptr(GameLog) b = gamelog_read(old_path, &err);
+	g_assert_no_error(err);
+	g_assert_true(replay_compare(a, b, &err));
+	g_assert_no_error(err);
 }
 
 static void test_start_missing(Fixture *f, gconstpointer data)
@@ -377,6 +431,7 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	test_seat(f, 0, "multi", 0);
 	test_seat(f, 1, "multi", 0);
 	f->spec.keep_bots = TRUE;
+	f->spec.seats[0].games = f->spec.seats[1].games = 2;
 	g_autoptr(GError) err = NULL;
 	g_assert_true(game_run(&f->spec, &f->res, &err));
 	g_assert_nonnull(f->res.seat[0].bot);
@@ -404,6 +459,100 @@ static void test_keep_bots(Fixture *f, gconstpointer data)
 	assert_verifies(log2);
 }
 
+/* A kept bot's cpu limit counts afresh for each game, within cpu x games
+ * + 1 s in all. The `burn` bot, with cpu = 1 s, burns k times `n` ms of
+ * CPU time in its k-th game; the `hog` burns without end from its n-th,
+ * ignoring SIGXCPU. Each in one process from game to game. */
+typedef struct {
+	const char *name;
+	SandboxMode sandbox;
+	const char *mode;
+	long n;
+	int games;		/* played, the bots kept from one to the next */
+	int crash;		/* the game it crashes in, or 0 */
+	const char *end;	/* how, in the crash fault */
+	int xcpu;		/* SIGXCPU noted by the hog in that game */
+} KeptCpuCase;
+
+static const KeptCpuCase kept_cpu_cases[] = {
+	/* 0.2, 0.4 and 0.6 s: 1.2 s in all, less than 1 s in each game */
+	{"renewed-off", SANDBOX_OFF, "burn", 200, 3, 0, NULL, 0},
+	{"renewed-on", SANDBOX_ON, "burn", 200, 3, 0, NULL, 0},
+	/* 0.9 s, then 1.8 s: more than its second game allows */
+	{"still-binds", SANDBOX_AUTO, "burn", 900, 2, 2, "killed by signal 24 (SIGXCPU); CPU time limit", 0},
+	/* hard limit 1 x 2 + 1 = 3 s; its second game's soft one 2 s (a
+	 * few ms rounded up, plus 1): SIGXCPU at 2 s, SIGKILL at 3 s */
+	{"hog-killed", SANDBOX_AUTO, "hog", 2, 2, 2, "killed by signal 9 (SIGKILL)", 1},
+};
+
+/* How many lines of `path` are `line`. */
+static int count_lines(const char *path, const char *line)
+{
+	g_autofree char *text = NULL;
+	int n = 0;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	for (int i = 0; lines[i]; i++)
+		n += strcmp(lines[i], line) == 0;
+	return n;
+}
+
+static void test_kept_cpu(Fixture *f, gconstpointer data)
+{
+	const KeptCpuCase *c = data;
+	/* time for the burns, even on a loaded machine */
+	const TimeControl tc = {.bank = 30000, .inc = 0, .move = 15000, .start = 5000, .grace = 50};
+
+	if (c->sandbox == SANDBOX_ON && sandbox_unavailable()) {
+		g_test_skip(sandbox_unavailable());
+		return;
+	}
+	f->spec.sandbox = c->sandbox;
+	f->spec.time = tc;
+	timectl_scale(&f->spec.time, test_time_scale());
+	f->spec.keep_bots = TRUE;
+	test_seat(f, 0, c->mode, (int)c->n);
+	BotSpec *burner = g_ptr_array_index(f->specs, 0);
+	burner->limits.cpu = 1;
+	test_seat(f, 1, "multi", 0);
+	f->spec.seats[0].games = f->spec.seats[1].games = c->games;
+	for (int k = 1; k <= c->games; k++) {
+		g_autofree char *log = g_strdup_printf("%s/game%d.log", f->dir, k);
+		g_autofree char *err0 = g_strdup_printf("%s.seat0.stderr", log);
+		g_autoptr(GError) err = NULL;
+		GameResult r;
+		f->spec.log_path = log;
+		g_assert_true(game_run(&f->spec, &r, &err));
+		g_assert_no_error(err);
+		g_assert_cmpint(r.seat[1].first_fault, ==, -1);
+		if (k == c->crash) {
+			g_assert_cmpint(r.seat[0].first_fault, ==, GAME_FAULT_CRASH);
+			g_autofree char *text = NULL;
+			g_autofree char *want = g_strdup_printf("\nfault 0 crash output closed; %s\n", c->end);
+			g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
+			g_assert_nonnull(strstr(text, want));
+			g_assert_cmpint(count_lines(err0, "SIGXCPU"), ==, c->xcpu);
+		} else {
+			g_assert_cmpint(r.seat[0].first_fault, ==, -1);
+			if (strcmp(c->mode, "burn") == 0)
+				g_assert_cmpfloat(r.seat[0].cpu_ms, >=, (double)(k * c->n));
+			/* the same process */
+			g_assert_nonnull(r.seat[0].bot);
+		}
+		assert_verifies(log);
+		for (int p = 0; p < 2; p++) {
+			f->spec.seats[p].bot = r.seat[p].bot;
+			r.seat[p].bot = NULL;
+		}
+		game_result_clear(&r);
+		f->spec.log_path = f->log;
+	}
+	for (int p = 0; p < 2; p++)
+		bot_free(g_steal_pointer(&f->spec.seats[p].bot));
+	g_assert_cmpint(test_count_survivors(f->marker), ==, 0);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -413,6 +562,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < G_N_ELEMENTS(fault_cases); i++) {
 		g_autofree char *path = g_strdup_printf("/referee/game/fault/%s", fault_cases[i].mode);
 		ADD(path, test_fault, &fault_cases[i]);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(detail_cases); i++) {
+		g_autofree char *path = g_strdup_printf("/referee/game/fault-detail/%s-%s", detail_cases[i].mode,
+							sandbox_mode_name(detail_cases[i].sandbox));
+		ADD(path, test_fault_detail, &detail_cases[i]);
 	}
 	ADD("/referee/game/fault/start-missing", test_start_missing, NULL);
 	ADD("/referee/game/stderr-cap", test_stderr_cap, NULL);
@@ -424,5 +578,9 @@ int main(int argc, char **argv)
 	ADD("/referee/game/tamper/chance", test_tamper_chance, NULL);
 	ADD("/referee/game/tamper/move", test_tamper_move, NULL);
 	ADD("/referee/game/keep-bots", test_keep_bots, NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(kept_cpu_cases); i++) {
+		g_autofree char *path = g_strdup_printf("/referee/game/kept-cpu/%s", kept_cpu_cases[i].name);
+		ADD(path, test_kept_cpu, &kept_cpu_cases[i]);
+	}
 	return g_test_run();
 }

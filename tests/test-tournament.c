@@ -21,6 +21,10 @@ static gint fail_after = -1;
 static gint hang_game = -1;	/* this game id sleeps HANG_MS */
 static gint pinned_games;	/* games the run gave a CPU */
 #define HANG_MS 2500
+/* With left_seen set: the `left` each bot was given, in the order its
+ * games started. */
+static GMutex left_lock;
+static GArray *left_seen[4];
 
 static gboolean fake_prepare(TournamentConfig *cfg, char **canonical, GError **error)
 {
@@ -51,12 +55,16 @@ static int strength(const TournamentConfig *cfg, int bot)
 
 /* The higher sum of a die and the bot's strength twice wins. */
 static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
-			  const char *log_path, int cpu, JournalGame *out, GError **error)
+			  const int *left, const char *log_path, int cpu, JournalGame *out, GError **error)
 {
 	Rng rng;
 	int score[VARIANT_MAX_PLAYERS];
 
 	(void)state;
+	g_mutex_lock(&left_lock);
+	for (int k = 0; left_seen[0] && k < g->nseats; k++)
+		g_array_append_val(left_seen[g->bot[k]], left[k]);
+	g_mutex_unlock(&left_lock);
 	(void)log_path;
 	if (cpu >= 0)
 		g_atomic_int_inc(&pinned_games);
@@ -178,6 +186,11 @@ static void remove_tree(const char *dir)
 			g_unlink(p);
 	}
 	g_rmdir(dir);
+}
+
+static gint cmp_int_desc(gconstpointer a, gconstpointer b)
+{
+	return *(const int *)b - *(const int *)a;
 }
 
 static void check_variant(int players, int total)
@@ -411,6 +424,31 @@ static void test_config_file(void)
 	g_rmdir(top);
 }
 
+/* Each game tells the runner how many games its bots have left in the
+ * run, this one included: what a process started for it may play. Each
+ * of the 4 bots plays 3 opponents x 2 seatings x 3 seeds = 18 games, and
+ * is told 18, 17, ... 1 as they start, with 1 or 2 games at once. */
+static void test_games_left(void)
+{
+	for (int concurrency = 1; concurrency <= 2; concurrency++) {
+		g_autofree char *dir = g_dir_make_tmp("tetrarena-left-XXXXXX", NULL);
+		for (int b = 0; b < 4; b++)
+			left_seen[b] = g_array_new(FALSE, FALSE, sizeof(int));
+		g_assert_cmpint(run_tournament(dir, 2, NULL, concurrency), ==, 0);
+		for (int b = 0; b < 4; b++) {
+			g_assert_cmpuint(left_seen[b]->len, ==, 18);
+			/* two games at once record in the order they get
+			 * here, not always the order they started */
+			g_array_sort(left_seen[b], cmp_int_desc);
+			for (int i = 0; i < 18; i++)
+				g_assert_cmpint(g_array_index(left_seen[b], int, i), ==, 18 - i);
+			g_array_free(left_seen[b], TRUE);
+			left_seen[b] = NULL;
+		}
+		remove_tree(dir);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -422,5 +460,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/tournament/watchdog", test_watchdog);
 	g_test_add_func("/tournament/config-file", test_config_file);
 	g_test_add_func("/tournament/sprt", test_sprt);
+	g_test_add_func("/tournament/games-left", test_games_left);
 	return g_test_run();
 }

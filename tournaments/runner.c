@@ -5,8 +5,10 @@
  * Each worker thread keeps, per bot, the process handed back by its last
  * game (game_run() returns healthy `multi` bots with keep_bots), and passes
  * it into that bot's next game on the same worker; so a kept bot stays on
- * the worker's CPU when games are pinned. Bots still kept when the worker
- * ends are asked to quit.
+ * the worker's CPU when games are pinned. A process started for a bot may
+ * play at most the bot's games left in the run, which bounds its cpu
+ * limit in all (GameSeat.games). Bots still kept when the worker ends are
+ * asked to quit.
  */
 #include "tournaments/runner.h"
 
@@ -130,7 +132,7 @@ static void faults_text(const GameSeatResult *r, char *buf, gsize size)
 }
 
 static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
-			     const char *log_path, int cpu, JournalGame *out, GError **error)
+			     const int *left, const char *log_path, int cpu, JournalGame *out, GError **error)
 {
 	RunnerWorker *w = state;
 	GameSpec spec;
@@ -149,6 +151,7 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	for (int k = 0; k < g->nseats; k++) {
 		spec.seats[k].spec = g_ptr_array_index(w->data->specs, g->bot[k]);
 		spec.seats[k].bot = g_steal_pointer(&w->kept[g->bot[k]]);
+		spec.seats[k].games = left[k];
 	}
 	if (!game_run(&spec, &res, error))
 		return FALSE;

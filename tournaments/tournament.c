@@ -460,6 +460,7 @@ struct Run {
 	const TournamentRunner *runner;
 	Schedule *schedule;
 	GArray *todo;		/* int game ids */
+	int *left;		/* by bot: its games in todo from next on */
 	GMutex lock;
 	GCond moved;		/* with --sprt: a game ended or the run stopped */
 	guint next;		/* cursor into todo */
@@ -563,6 +564,7 @@ static gpointer worker_main(gpointer data)
 		g_autofree char *rel = NULL;
 		g_autofree char *log = NULL;
 		int id;
+		int left[VARIANT_MAX_PLAYERS];
 
 		g_mutex_lock(&run->lock);
 		while (!run->stop && !w->abandoned && run->next < run->todo->len &&
@@ -578,14 +580,16 @@ static gpointer worker_main(gpointer data)
 		w->game = (int)run->next++;
 		w->started = g_get_monotonic_time();
 		id = g_array_index(run->todo, int, w->game);
+		sg = &run->schedule->game[id];
+		for (int k = 0; k < sg->nseats; k++)
+			left[k] = run->left[sg->bot[k]]--;
 		g_mutex_unlock(&run->lock);
 
-		sg = &run->schedule->game[id];
 		f = g_new0(Finished, 1);
 		f->worker = w->index;
 		rel = g_strdup_printf("games/%06d.log", id);
 		log = g_build_filename(cfg->output, rel, NULL);
-		f->ok = run->runner->play(state, cfg, sg, log, cpu, &f->game, &f->error);
+		f->ok = run->runner->play(state, cfg, sg, left, log, cpu, &f->game, &f->error);
 		f->game.id = id;
 		f->game.round = sg->round;
 		f->game.seed = sg->seed;
@@ -1003,6 +1007,13 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		run->decided_said = TRUE;
 		g_array_set_size(run->todo, 0);
 	}
+	run->left = g_new0(int, schedule->nbots);
+	for (guint i = 0; i < run->todo->len; i++) {
+		const ScheduleGame *sg = &schedule->game[g_array_index(run->todo, int, i)];
+
+		for (int k = 0; k < sg->nseats; k++)
+			run->left[sg->bot[k]]++;
+	}
 	if (run->done > 0 && run->todo->len > 0)
 		fprintf(stderr, "referee tournament: resuming %s: %d of %d games already played\n",
 			cfg->output, run->done, run->total);
@@ -1061,6 +1072,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_async_queue_unref(run->finished);
 	g_ptr_array_unref(run->recorded);
 	g_array_free(run->todo, TRUE);
+	g_free(run->left);
 	g_ptr_array_free(run->workers, TRUE);
 	g_mutex_clear(&run->lock);
 	g_cond_clear(&run->moved);

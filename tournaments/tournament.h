@@ -122,10 +122,12 @@ typedef struct {
 	gpointer (*worker_new)(const TournamentConfig *cfg, int worker);
 	void (*worker_free)(gpointer state);
 	/* Play one game; fill out->seat[], end, plies (the rest is set by
-	 * the caller). `cpu` >= 0: pin to it. FALSE with error only when
-	 * the referee cannot work. */
+	 * the caller). left[k]: the most games seat k's bot can still play
+	 * in this run, this one included (what a process started for it now
+	 * may play). `cpu` >= 0: pin to it. FALSE with error only when the
+	 * referee cannot work. */
 	gboolean (*play)(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
-			 const char *log_path, int cpu, JournalGame *out, GError **error);
+			 const int *left, const char *log_path, int cpu, JournalGame *out, GError **error);
 } TournamentRunner;
 
 /*
