@@ -25,7 +25,10 @@
 #
 # Measured on 2026-11-23 (through the referee on the shared 2-core
 # machine; docs/ai.md `## tetroll` has the table):
-#   bot-tetroll  with rollouts, 1000 games at -j 2, 26 minutes: mean
+#   bot-tetroll  64 rollouts (capped), 1000 games at -j 2, 45 minutes:
+#                mean 120.0 +- 1.0, median 121, min 54, max 168, 140+
+#                9.2% [7.6, 11.2], no fault, slowest move 2.9 s
+#   bot-tetroll  32 rollouts, 1000 games at -j 2, 26 minutes: mean
 #                118.4 +- 1.0, median 120, min 47, max 156, 140+ 9.3%
 #                [7.7, 11.3], no fault, slowest move 0.85 s
 #   bot-tetroll  the same, its first 500 seeds at -j 1, 23 minutes: mean
