@@ -669,7 +669,8 @@ static void add_hide(GPtrArray *a, const GPtrArray *exposed, const char *path)
 /*
  * The number of `key` ("child-pid", "exit-code") in bwrap's JSON lines on
  * its --json-status-fd, reading them until a line holds it, bwrap closes
- * the pipe or `deadline` (monotonic us) passes; -1 if none came. Lines
+ * the pipe or `deadline` (monotonic us) passes (a deadline now or past
+ * still takes what bwrap has written); -1 if none came. Lines
  * without the key are dropped: each key is asked for once, in the order
  * bwrap writes them.
  */
@@ -691,8 +692,9 @@ static gint64 status_field(Sandbox *sb, const char *key, gint64 deadline)
 		}
 		if (sb->status_len == sizeof(sb->status))
 			sb->status_len = 0;	/* no line of bwrap's is this long */
-		gint64 left = deadline - g_get_monotonic_time();
-		if (sb->status_fd < 0 || sb->status_eof || left < 0)
+		/* a deadline already past still reads what is there (poll 0) */
+		gint64 left = MAX(deadline - g_get_monotonic_time(), 0);
+		if (sb->status_fd < 0 || sb->status_eof)
 			return -1;
 		struct pollfd p = {.fd = sb->status_fd, .events = POLLIN};
 		int r = poll(&p, 1, (int)((left + 999) / 1000));
