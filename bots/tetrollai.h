@@ -44,7 +44,8 @@
 
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
-#define TETROLLAI_MAX_ROLLOUTS 64	/* most rollouts per candidate */
+#define TETROLLAI_MAX_ROLLOUTS 64	/* most rollouts per candidate asked for (p.rollouts) */
+#define TETROLLAI_MAX_PLAYED 256	/* most played of one candidate (with rollout_prune) */
 #define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
 /*
@@ -93,6 +94,9 @@ typedef struct {
 	double mr_power;	/* Mother Russia: a track's load charged mr_fill * (load/track)^mr_power */
 	double mr_fill;		/* penalty for a track's (pending rings / track)^mr_power */
 	double rollout_risk;	/* > 0: rollouts valued risk-seeking, exp(score / rollout_risk) */
+	double rollout_prune;	/* > 0 (and rollout_risk 0): after each round a candidate whose mean
+				   difference to the leader (paired) is below 0 by more than this many
+				   standard errors gets no more rollouts; theirs go to the others */
 	int max_rerolls;	/* rerolls per turn the search looks at, <= TETROLLAI_MAX_REROLLS */
 	int late_cells;		/* below this many empty grid cells, rerolls get cheaper */
 	int lookahead;		/* rolls the placement search looks ahead (0: static value only) */
@@ -106,6 +110,8 @@ typedef struct {
 	int objective;		/* TetrollObjective: what the eval plays for */
 	int rollouts;		/* > 0: rollouts (<= TETROLLAI_MAX_ROLLOUTS) of the greedy policy per candidate */
 	int rollout_width;	/* candidates (best at one roll first) the rollouts choose among */
+	int followup_rollouts;	/* 1: with rollouts on, a copy, ring or #6 number is chosen among the
+				   best rollout_width (by static value) by rollouts too */
 } TetrollAiParams;
 
 typedef struct {

@@ -90,6 +90,7 @@ int main(int argc, char **argv)
 			{"mr_win", offsetof(TetrollAiParams, mr_win)},
 			{"mr_power", offsetof(TetrollAiParams, mr_power)},
 			{"rollout_risk", offsetof(TetrollAiParams, rollout_risk)},
+			{"rollout_prune", offsetof(TetrollAiParams, rollout_prune)},
 		};
 		const char *eq = strchr(argv[i], '=');
 		bool found = false;
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 			{"max_rerolls", offsetof(TetrollAiParams, max_rerolls), 0, TETROLLAI_MAX_REROLLS},
 			{"rollouts", offsetof(TetrollAiParams, rollouts), 0, TETROLLAI_MAX_ROLLOUTS},
 			{"rollout_width", offsetof(TetrollAiParams, rollout_width), 1, TETROLLAI_MAX_WIDTH},
+			{"followup_rollouts", offsetof(TetrollAiParams, followup_rollouts), 0, 1},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
 			if (strncmp(argv[i], ints[k].name, (size_t)(eq - argv[i])) == 0 &&

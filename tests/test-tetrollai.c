@@ -1,5 +1,6 @@
 /* Tests for bots/tetrollai (the Tetroll AI): its rollouts and their values. */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "bots/tetrollai.h"
@@ -34,6 +35,14 @@ static void midgame(TetrollState *s, uint64_t seed, int turns)
 	g_assert_not_reached();
 }
 
+/* Settle t's pending follow-ups (copy, ring, #6 numbers) with the AI's choices. */
+static void placed_settle(TetrollAi *ai, TetrollState *t)
+{
+	while (t->current == 0 && (t->stage == TETROLL_STAGE_COPY || t->stage == TETROLL_STAGE_RING ||
+				   t->stage == TETROLL_STAGE_WRITE))
+		variant_tetroll.apply(t, 0, tetrollai_choose(ai, t, 0));
+}
+
 /* t: s with placement number i (of the legal ones) made and its follow-ups settled by the AI. */
 static void placed(TetrollAi *ai, TetrollState *t, const TetrollState *s, int i)
 {
@@ -43,9 +52,7 @@ static void placed(TetrollAi *ai, TetrollState *t, const TetrollState *s, int i)
 	g_assert_cmpint(n, >, i);
 	*t = *s;
 	variant_tetroll.apply(t, 0, moves[i]);
-	while (t->current == 0 && (t->stage == TETROLL_STAGE_COPY || t->stage == TETROLL_STAGE_RING ||
-				   t->stage == TETROLL_STAGE_WRITE))
-		variant_tetroll.apply(t, 0, tetrollai_choose(ai, t, 0));
+	placed_settle(ai, t);
 }
 
 /*
@@ -150,6 +157,113 @@ static void test_capped(void)
 	}
 }
 
+/*
+ * With rollout_prune, after each round from the second a candidate clearly
+ * behind the leader (paired) gets no more rollouts, and the rollouts it
+ * would have played go to the others. Here, of 3 candidates asked 32
+ * rollouts each (a budget of 96), an ended sheet (worth its score in every
+ * rollout) is dropped after 2 rounds (16 each, 48 in all), and the two
+ * equal live ones share the other 48: 40 each. They are valued by their
+ * mean as if 40 had been asked for; the dropped one by the leader's mean
+ * plus its own mean difference to the leader over the 16 both played.
+ */
+static void test_pruned(void)
+{
+	TetrollState s, a, b, c;
+	TetrollAi ai;
+	double pruned[3], v16[3], v40[3];
+	int bonus[TETROLL_BONUSES];
+
+	midgame(&s, 5, 4);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	ai.rollout_cap = 0;
+	ai.p.rollout_prune = 0;
+	placed(&ai, &a, &s, 0);
+	b = a;
+	b.sheet[0].status = TETROLL_ENDED;
+	c = a;
+	const TetrollState *cand[3] = {&a, &b, &c};
+	ai.p.rollouts = 2 * TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, v16);
+	ai.p.rollouts = 5 * TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, v40);
+	g_assert_cmpfloat(v16[1], ==, tetroll_score(&b, 0, NULL, bonus));
+	g_assert_cmpfloat(v16[0], >, v16[1] + 10);
+
+	ai.p.rollouts = 4 * TETROLLAI_ROLLOUT_ROUND;
+	ai.p.rollout_prune = 2;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, pruned);
+	g_assert_cmpfloat(pruned[0], ==, v40[0]);
+	g_assert_cmpfloat(pruned[2], ==, v40[0]);
+	g_assert_cmpfloat(fabs(pruned[1] - (v40[0] + v16[1] - v16[0])), <, 1e-9);
+
+	/* no pruning while risk-seeking: the values of the rollouts asked for */
+	ai.p.rollout_risk = 15;
+	ai.p.rollouts = 2 * TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, pruned);
+	ai.p.rollout_prune = 0;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, v16);
+	for (int i = 0; i < 3; i++)
+		g_assert_cmpfloat(pruned[i], ==, v16[i]);
+}
+
+/*
+ * With followup_rollouts, a copy, ring or #6 number is chosen by rollouts
+ * among the best by static value: what it chooses is worth at least the
+ * greedy choice by the same rollouts, and on some of these follow-ups it
+ * chooses otherwise.
+ */
+static void test_followup(void)
+{
+	int differ = 0, seen = 0;
+
+	for (uint64_t seed = 1; seed <= 6; seed++)
+		for (int turns = 2; turns <= 10; turns += 4) {
+			Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+			TetrollState s, u, r, g;
+			TetrollAi ai, greedy;
+
+			midgame(&s, seed, turns);
+			tetrollai_init(&ai);
+			tetrollai_budget(&ai, 5000);
+			ai.p.narrow = 0;	/* settled as the greedy choice settles */
+			ai.p.rollouts = 8;
+			ai.p.rollout_width = 4;
+			greedy = ai;
+			greedy.p.followup_rollouts = 0;
+			ai.p.followup_rollouts = 1;
+			int n = variant_tetroll.legal_moves(&s, 0, moves), i;
+			for (i = 0; i < n; i++) {	/* the first placement that asks for a follow-up */
+				u = s;
+				variant_tetroll.apply(&u, 0, moves[i]);
+				if (u.current == 0 && (u.stage == TETROLL_STAGE_COPY || u.stage == TETROLL_STAGE_RING ||
+						       u.stage == TETROLL_STAGE_WRITE))
+					break;
+			}
+			if (i == n)
+				continue;
+			seen++;
+			Move mr = tetrollai_choose(&ai, &u, 0), mg = tetrollai_choose(&greedy, &u, 0);
+			g_assert_cmpuint(mr, ==, tetrollai_choose(&ai, &u, 0));
+			if (mr == mg)
+				continue;
+			differ++;
+			r = u;
+			g = u;
+			variant_tetroll.apply(&r, 0, mr);
+			variant_tetroll.apply(&g, 0, mg);
+			placed_settle(&greedy, &r);
+			placed_settle(&greedy, &g);
+			const TetrollState *cand[2] = {&r, &g};
+			double v[2];
+			tetrollai_rollout_values(&ai, &u, 0, cand, 2, v);
+			g_assert_cmpfloat(v[0], >=, v[1]);
+		}
+	g_assert_cmpint(seen, >=, 10);
+	g_assert_cmpint(differ, >, 0);
+}
+
 /* With rollouts on, a placement is a function of the state: two AIs choose alike. */
 static void test_deterministic(void)
 {
@@ -176,6 +290,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/common-dice", test_common_dice);
 	g_test_add_func("/tetrollai/rollouts/ended", test_ended);
 	g_test_add_func("/tetrollai/rollouts/capped", test_capped);
+	g_test_add_func("/tetrollai/rollouts/pruned", test_pruned);
+	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
 	return g_test_run();
 }
