@@ -395,6 +395,13 @@ char *bot_end_text(Bot *bot, gint64 deadline)
 			       end.code == SIGXCPU && bot->spec->limits.cpu && !end.jail ? "; CPU time limit" : "");
 }
 
+gboolean bot_ended(Bot *bot, gint64 deadline)
+{
+	SandboxEndKind kind = sandbox_end(bot->sandbox, bot->pid, deadline).kind;
+
+	return kind == SANDBOX_END_EXITED || kind == SANDBOX_END_SIGNALED;
+}
+
 Bot *bot_new_reader(int out_fd)
 {
 	Bot *bot = g_new0(Bot, 1);

@@ -121,6 +121,9 @@ const char *bot_breach(const Bot *bot);
  */
 char *bot_end_text(Bot *bot, gint64 deadline);
 
+/* Whether the bot's process has ended by `deadline` (as bot_end_text tells). Reaps nothing. */
+gboolean bot_ended(Bot *bot, gint64 deadline);
+
 /* Kill the process group (SIGKILL), reap, close everything. NULL is fine. */
 /* A Bot with no process that reads its lines from `out_fd` (taken over,
  * closed by bot_free): for tests and the line reader's fuzz harness. */

@@ -324,14 +324,6 @@ static char *go_lines(const Check *c, const void *state, int p, gboolean moves, 
 	return g_string_free(out, FALSE);
 }
 
-/* Whether the bot's process has exited (not reaped). */
-static gboolean exited(Bot *b)
-{
-	g_autofree char *end = bot_end_text(b, g_get_monotonic_time());
-
-	return end != NULL;
-}
-
 /* The stateless, tight-time and quit items, on one fresh process. */
 static void check_direct(Check *c, const BotSpec *bs)
 {
@@ -419,7 +411,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	if (bot_write(b, "quit\n", 5, now + 1000000) == BOT_WRITE_OK) {
 		/* (closing its input is part of bot_wait_exit: wait for the
 		 * exit by polling instead, so `quit` alone is tested) */
-		while (!(gone = exited(b)) && g_get_monotonic_time() < now + CHECK_QUIT_MS * 1000) {
+		while (!(gone = bot_ended(b, g_get_monotonic_time())) && g_get_monotonic_time() < now + CHECK_QUIT_MS * 1000) {
 			gboolean eof;
 			next_line(b, MIN(g_get_monotonic_time() + 10000, now + CHECK_QUIT_MS * 1000), &eof);
 			if (eof)
