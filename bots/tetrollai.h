@@ -22,7 +22,9 @@
  *   - with rollouts (on from 2 s a move, playing for points), the best
  *     rollout_width at one roll are chosen among instead by the mean final
  *     score of games played on from each by the greedy policy
- *     (tetrollai_rollout_values), every candidate with the same dice;
+ *     (tetrollai_rollout_values), every candidate with the same dice; with
+ *     rollout_prune, a candidate clearly behind after a round gets no more
+ *     rollouts, and the others share what it would have played;
  *   - the dice decision is an expectimax over rolls and rerolls: the worth
  *     of each of the six outcomes (shapes #1..#5, joker) is its best
  *     placement looking dice_depth rolls further, computed once; a
@@ -30,7 +32,9 @@
  *     dice of the best of keeping or rerolling again, less the value of the
  *     first prize crossed out to pay for it (the cheapest open one first),
  *     to a depth of TETROLLAI_MAX_REROLLS rerolls per turn;
- *   - copy cells, #3 rings and #6 numbers are chosen greedily by value.
+ *   - copy cells, #3 rings and #6 numbers are chosen greedily by value,
+ *     or with followup_rollouts (on with rollouts) among the best
+ *     rollout_width by value by their rollouts, as placements are.
  *
  * Nothing here allocates or keeps state between calls: a TetrollAi holds
  * only parameters and counters (the search's scratch space is static: one
@@ -173,7 +177,16 @@ Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
  * rollout_risk). Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
  * every candidate; no round starts once the move has valued more than
  * rollout_cap sheets (> 0), and every candidate is valued by the same
- * rounds. Not stopped by the eval cap. OUT: value[0..n).
+ * rounds. Not stopped by the eval cap.
+ * With p.rollout_prune = z > 0 (and no rollout_risk), after each round
+ * from the second a candidate whose mean difference to the leader (the
+ * best mean), rollout by rollout, is below 0 by more than z standard
+ * errors plays no more; the budget of n x p.rollouts in all is shared out
+ * among the rest (at most 4 x p.rollouts or TETROLLAI_MAX_PLAYED each),
+ * and the rounds stop when one is left. Those that played every round are
+ * valued by their mean; one dropped by the best of those's mean plus its
+ * own mean difference to it over the rollouts both played. OUT:
+ * value[0..n).
  */
 void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
 			      double *value);

@@ -25,6 +25,10 @@
 #
 # Measured on 2026-11-23 (through the referee on the shared 2-core
 # machine; docs/ai.md `## tetroll` has the table):
+#   bot-tetroll  64 rollouts (capped, shared out), follow-ups by
+#                rollouts, 1000 games at -j 2, 45 minutes: mean 122.9
+#                +- 1.0, median 124, min 52, max 161, 140+ 13.1% [11.1,
+#                15.3], no fault, slowest move 0.98 s
 #   bot-tetroll  64 rollouts (capped), 1000 games at -j 2, 45 minutes:
 #                mean 120.0 +- 1.0, median 121, min 54, max 168, 140+
 #                9.2% [7.6, 11.2], no fault, slowest move 2.9 s
