@@ -1272,6 +1272,23 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 	}
 }
 
+/* Of r's sheets order[0..w) (w > 1), the index into order of the best by their rollouts. */
+static int rollout_pick(TetrollAi *ai, const TetrollState *s, int seat, const Ranked *r, const int *order, int w)
+{
+	const TetrollState *cand[TETROLLAI_MAX_WIDTH] = {0};	/* (gcc 12 cannot tell the loop fills w) */
+	double rv[TETROLLAI_MAX_WIDTH];
+	int pick = 0;
+
+	assert(w > 1 && w <= TETROLLAI_MAX_WIDTH);
+	for (int i = 0; i < w; i++)
+		cand[i] = &r->after[order[i]];
+	tetrollai_rollout_values(ai, s, seat, cand, w, rv);
+	for (int i = 1; i < w; i++)
+		if (rv[i] > rv[pick])
+			pick = i;
+	return pick;
+}
+
 /*
  * Placement with lookahead: each of the best lookahead_width placements by
  * static value is valued again by roll_value one roll deep; with
@@ -1304,16 +1321,8 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 	}
 	if (n > 1 && ai->p.rollouts > 0 && ai->p.rollout_width > 1) {
 		/* the best rollout_width at one roll, by their rollouts */
-		const TetrollState *cand[TETROLLAI_MAX_WIDTH];
-		double rv[TETROLLAI_MAX_WIDTH];
-		int w = n < ai->p.rollout_width ? n : ai->p.rollout_width, pick = 0;
-		for (int i = 0; i < w; i++)
-			cand[i] = &top.after[order[i]];
-		tetrollai_rollout_values(ai, s, seat, cand, w, rv);
-		for (int i = 1; i < w; i++)
-			if (rv[i] > rv[pick])
-				pick = i;
-		return top.move[order[pick]];
+		int w = n < ai->p.rollout_width ? n : ai->p.rollout_width;
+		return top.move[order[rollout_pick(ai, s, seat, &top, order, w)]];
 	}
 	if (ai->p.lookahead < 2 || n < 2)
 		return top.move[order[0]];
@@ -1340,20 +1349,10 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 static Move followup_rollouts(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	static Ranked top;
-	const TetrollState *cand[TETROLLAI_MAX_WIDTH];
-	double rv[TETROLLAI_MAX_WIDTH];
 	int w = ai->p.rollout_width < 1 ? 1 : ai->p.rollout_width < TETROLLAI_MAX_WIDTH ? ai->p.rollout_width : TETROLLAI_MAX_WIDTH;
-	int pick = 0;
 
 	rank_placements(ai, s, seat, w, &top);
-	for (int i = 0; i < top.n; i++)
-		cand[i] = &top.after[top.order[i]];
-	if (top.n > 1)
-		tetrollai_rollout_values(ai, s, seat, cand, top.n, rv);
-	for (int i = 1; i < top.n; i++)
-		if (rv[i] > rv[pick])
-			pick = i;
-	return top.move[top.order[pick]];
+	return top.move[top.order[top.n > 1 ? rollout_pick(ai, s, seat, &top, top.order, top.n) : 0]];
 }
 
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)

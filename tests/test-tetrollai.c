@@ -35,11 +35,17 @@ static void midgame(TetrollState *s, uint64_t seed, int turns)
 	g_assert_not_reached();
 }
 
-/* Settle t's pending follow-ups (copy, ring, #6 numbers) with the AI's choices. */
+/* Whether seat 0 has a follow-up (copy, ring, #6 number) to decide in t. */
+static bool asks_followup(const TetrollState *t)
+{
+	return t->current == 0 && (t->stage == TETROLL_STAGE_COPY || t->stage == TETROLL_STAGE_RING ||
+				   t->stage == TETROLL_STAGE_WRITE);
+}
+
+/* Settle t's pending follow-ups with the AI's choices. */
 static void placed_settle(TetrollAi *ai, TetrollState *t)
 {
-	while (t->current == 0 && (t->stage == TETROLL_STAGE_COPY || t->stage == TETROLL_STAGE_RING ||
-				   t->stage == TETROLL_STAGE_WRITE))
+	while (asks_followup(t))
 		variant_tetroll.apply(t, 0, tetrollai_choose(ai, t, 0));
 }
 
@@ -237,8 +243,7 @@ static void test_followup(void)
 			for (i = 0; i < n; i++) {	/* the first placement that asks for a follow-up */
 				u = s;
 				variant_tetroll.apply(&u, 0, moves[i]);
-				if (u.current == 0 && (u.stage == TETROLL_STAGE_COPY || u.stage == TETROLL_STAGE_RING ||
-						       u.stage == TETROLL_STAGE_WRITE))
+				if (asks_followup(&u))
 					break;
 			}
 			if (i == n)
