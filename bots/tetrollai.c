@@ -156,6 +156,16 @@ static bool row_in_order(const TetrollSheet *sh, int width, int y, int *filled)
 	return width == 6;
 }
 
+/* See tetrollai.h. */
+int tetrollai_ordered_rows(const TetrollState *s, int seat)
+{
+	int n = 0, f;
+
+	for (int y = 0; y < s->height; y++)
+		n += row_in_order(&s->sheet[seat], s->width, y, &f) && f == s->width;
+	return n;
+}
+
 /*
  * The objective's own term of the eval. MOTHER_RUSSIA: a completed track
  * costs the objective; CONRAD: each finished ordered row (up to four) and
@@ -627,6 +637,14 @@ static void settle(TetrollAi *ai, TetrollState *s, int seat, Move *moves)
 {
 	while (deciding(s, seat))
 		variant_tetroll.apply(s, seat, best_followup(ai, s, seat, moves, true));
+}
+
+/* See tetrollai.h. */
+void tetrollai_settle(TetrollAi *ai, TetrollState *s, int seat)
+{
+	Move moves[MAX_MOVES];
+
+	settle(ai, s, seat, moves);
 }
 
 /*

@@ -153,6 +153,9 @@ int tetrollai_objective(const char *name);
 /* The tuned defaults. */
 void tetrollai_init(TetrollAi *ai);
 
+/* How many of seat's finished rows read 1-2-3-4-5-6 ("Go East, Conrad!"). */
+int tetrollai_ordered_rows(const TetrollState *s, int seat);
+
 /* The worth of `seat`'s sheet: an estimate of its final score. */
 double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
 
@@ -161,6 +164,14 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
  * place, copy, ring and write stages). Always a legal move.
  */
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
+
+/*
+ * Resolve every follow-up `seat` has pending in s (copy, #3 rings, #6
+ * numbers; s in stage place once they are done) as the search does
+ * inside a placement's value: each the best by static value, a copy's or
+ * #6 number's cells narrowed with p.narrow.
+ */
+void tetrollai_settle(TetrollAi *ai, TetrollState *s, int seat);
 
 /*
  * The rollout worth of each of the n sheets cand[0..n) (placements of

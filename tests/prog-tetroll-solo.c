@@ -30,19 +30,6 @@
 
 static Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
 
-static int ordered_rows(const TetrollState *s)
-{
-	int n = 0;
-
-	for (int y = 0; y < s->height; y++) {
-		bool ok = s->width == 6;
-		for (int x = 0; x < s->width && ok; x++)
-			ok = s->sheet[0].cell[y][x] == x + 1;
-		n += ok;
-	}
-	return n;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 3 || (strcmp(argv[1], "ai") != 0 && strcmp(argv[1], "random") != 0)) {
@@ -190,7 +177,7 @@ int main(int argc, char **argv)
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			done += s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST;
 		printf("seed=%llu score=%d rows=%d bonuses=%d ordered=%d turns=%d values=%d,%d,%d,%d,%d,%d prizes=",
-		       (unsigned long long)seed, score, rows, done, ordered_rows(&s), s.turns, bonus[0],
+		       (unsigned long long)seed, score, rows, done, tetrollai_ordered_rows(&s, 0), s.turns, bonus[0],
 		       bonus[1], bonus[2], bonus[3], bonus[4], bonus[5]);
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			putchar("ox12"[s.sheet[0].prize[b]]);

@@ -289,6 +289,73 @@ static void test_deterministic(void)
 	}
 }
 
+/*
+ * tetrollai_settle resolves every pending follow-up as the greedy choice
+ * does (cells not narrowed, no rollouts), and leaves a state with none
+ * pending as it was.
+ */
+static void test_settle(void)
+{
+	int seen = 0;
+
+	for (uint64_t seed = 1; seed <= 6; seed++)
+		for (int turns = 2; turns <= 14; turns += 4) {
+			Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+			TetrollState s, u, a, b;
+			TetrollAi ai;
+
+			midgame(&s, seed, turns);
+			tetrollai_init(&ai);
+			tetrollai_budget(&ai, 5000);
+			ai.p.narrow = 0;
+			ai.p.rollouts = 0;
+			a = s;
+			tetrollai_settle(&ai, &a, 0);
+			g_assert_true(memcmp(&a, &s, sizeof(s)) == 0);
+			int n = variant_tetroll.legal_moves(&s, 0, moves);
+			for (int i = 0; i < n; i++) {
+				u = s;
+				variant_tetroll.apply(&u, 0, moves[i]);
+				if (!asks_followup(&u))
+					continue;
+				seen++;
+				a = u;
+				b = u;
+				tetrollai_settle(&ai, &a, 0);
+				placed_settle(&ai, &b);
+				g_assert_false(asks_followup(&a));
+				g_assert_true(memcmp(&a, &b, sizeof(a)) == 0);
+				break;
+			}
+		}
+	g_assert_cmpint(seen, >=, 10);
+}
+
+/* Rows reading 1-2-3-4-5-6 are counted when finished, in that order only. */
+static void test_ordered_rows(void)
+{
+	static const char *const rows[] = {	/* bottom row first; '.' empty */
+		"123456",	/* counted */
+		"12345.",	/* unfinished */
+		"213456",	/* out of order */
+		"123456",	/* counted */
+		"654321",	/* reversed */
+		"123455",	/* a repeat */
+	};
+	VariantConfig cfg;
+	TetrollState s;
+
+	variant_config_default(&variant_tetroll, 1, &cfg);
+	variant_tetroll.init(&s, &cfg);
+	g_assert_cmpint(tetrollai_ordered_rows(&s, 0), ==, 0);
+	for (int y = 0; y < (int)G_N_ELEMENTS(rows); y++)
+		for (int x = 0; x < 6; x++)
+			s.sheet[0].cell[y][x] = (uint8_t)(rows[y][x] == '.' ? 0 : rows[y][x] - '0');
+	g_assert_cmpint(tetrollai_ordered_rows(&s, 0), ==, 2);
+	s.sheet[0].cell[1][5] = 6;
+	g_assert_cmpint(tetrollai_ordered_rows(&s, 0), ==, 3);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -298,5 +365,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/pruned", test_pruned);
 	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
+	g_test_add_func("/tetrollai/settle", test_settle);
+	g_test_add_func("/tetrollai/ordered-rows", test_ordered_rows);
 	return g_test_run();
 }
