@@ -84,12 +84,12 @@ static int completed(const TetrollState *s)
 	return n;
 }
 
-static bool reached(int objective, const TetrollState *s, int score)
+static bool reached(int objective, const TetrollState *s, int score, int ordered)
 {
 	if (objective == TETROLLAI_MOTHER_RUSSIA)
 		return !completed(s) && score >= 80;
 	if (objective == TETROLLAI_CONRAD)
-		return tetrollai_ordered_rows(s, 0) >= 4 && score >= 100;
+		return ordered >= 4 && score >= 100;
 	return score >= 140;
 }
 
@@ -119,12 +119,16 @@ static bool pay_reroll(TetrollAi *ai, TetrollState *u)
 	return true;
 }
 
-/* Every placement of u (stage place), settled and valued: its best `keep` appended to pool. */
-static int expand(TetrollAi *ai, const TetrollState *u, int keep, Node *scratch, Node *pool, int npool)
+/*
+ * Every placement of u (stage place), settled and valued: its best `keep`
+ * appended to pool. Sets *fits when u has a placement (even one dropped).
+ */
+static int expand(TetrollAi *ai, const TetrollState *u, int keep, Node *scratch, Node *pool, int npool, bool *fits)
 {
 	static int order[sizeof(moves) / sizeof(moves[0])];
 	int n = variant_tetroll.legal_moves(u, 0, moves), k = 0;
 
+	*fits |= n > 0;
 	for (int i = 0; i < n; i++) {
 		TetrollState *t = &scratch[k].s;
 		*t = *u;
@@ -200,22 +204,22 @@ int main(int argc, char **argv)
 					u.nroll = 0;
 					u.stage = TETROLL_STAGE_PLACE;
 					u.nqueue = 0;
-					fits |= variant_tetroll.legal_moves(&u, 0, moves) > 0;
-					npool = expand(&ai, &u, (int)keep, scratch, pool, npool);
+					npool = expand(&ai, &u, (int)keep, scratch, pool, npool, &fits);
 				}
 				if (fits)
 					continue;
 				/* nothing fits after every reroll it can pay: this sheet's game has ended */
 				const TetrollState *e = &beam[b].s;
 				int score = tetroll_score(e, 0, NULL, (int[TETROLL_BONUSES]){0});
-				bool ok = reached(objective, e, score);
-				double rank = ok * 1e6 + (objective == TETROLLAI_CONRAD ? 1e3 * tetrollai_ordered_rows(e, 0) : 0) + score;
+				int ordered = tetrollai_ordered_rows(e, 0);
+				bool ok = reached(objective, e, score, ordered);
+				double rank = ok * 1e6 + (objective == TETROLLAI_CONRAD ? 1e3 * ordered : 0) + score;
 				if (rank > best_rank) {
 					found = true;
 					best_rank = rank;
 					best_reached = ok;
 					best_score = score;
-					best_ordered = tetrollai_ordered_rows(e, 0);
+					best_ordered = ordered;
 					best_done = completed(e);
 				}
 			}
