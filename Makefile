@@ -46,8 +46,8 @@ CFLAGS_BASE := $(CSTD) $(WARN) $(OPT) -MMD -MP
 GLIB_PIN := -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
 
 # Evaluated once, at first use (after `deps` has run).
-GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0))$(GLIB_CFLAGS)
-GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0))$(GLIB_LIBS)
+GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 libseccomp))$(GLIB_CFLAGS)
+GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 libseccomp))$(GLIB_LIBS)
 
 ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
@@ -87,7 +87,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev prove:perl python3:python3 node:nodejs \
+DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev setpriv:util-linux prove:perl python3:python3 node:nodejs \
 	bwrap:bubblewrap valgrind:valgrind \
 	xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
@@ -97,7 +97,7 @@ deps:
 	for d in $(DEPS); do \
 	  what=$${d%%:*}; pkg=$${d#*:}; \
 	  case $$what in \
-	    *-2.0) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+	    *-2.0|libseccomp) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
 	    /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
 	    *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
 	  esac; \

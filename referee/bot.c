@@ -376,6 +376,11 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
 	return bot->err_file >= 0;
 }
 
+gboolean bot_freeze(Bot *bot, gboolean frozen)
+{
+	return sandbox_freeze(bot->sandbox, frozen);
+}
+
 const char *bot_breach(const Bot *bot)
 {
 	return sandbox_breach(bot->sandbox);

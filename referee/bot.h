@@ -106,6 +106,10 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
  */
 gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
 
+/* Freeze (TRUE) or thaw the whole bot (sandbox_freeze()): while frozen it
+ * uses no CPU. FALSE when it cannot be frozen here; nothing was done. */
+gboolean bot_freeze(Bot *bot, gboolean frozen);
+
 /* The limit of its sandbox the bot ran into ("memory limit", "process
  * limit"), or NULL. */
 const char *bot_breach(const Bot *bot);

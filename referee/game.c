@@ -810,6 +810,25 @@ static void policy_move(Game *g, int p)
 		apply_move(g, p, m, "random", 0, 0);
 }
 
+/*
+ * Only the seats in `mask` run: every other seat's bot is frozen whole
+ * (its cgroup's freezer, where the machine has one), so that in a turn
+ * a bot cannot think, or spin, on its opponents' time. Simultaneous and
+ * real-time phases run every seat; so does the end of the game.
+ */
+static void run_only(Game *g, uint32_t mask)
+{
+	/* (TETRARENA_NO_FREEZE=1: off, for measuring what it is worth) */
+	static gint off = -1;
+	if (off < 0)
+		g_atomic_int_set(&off, g_strcmp0(g_getenv("TETRARENA_NO_FREEZE"), "1") == 0);
+	if (off)
+		mask = ~0u;
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].bot)
+			bot_freeze(g->seat[p].bot, !(mask & (1u << p)));
+}
+
 static void do_turn(Game *g, int p)
 {
 	Seat *s = &g->seat[p];
@@ -1653,6 +1672,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			do_chance(&g);
 			break;
 		case VARIANT_PHASE_TURN:
+			run_only(&g, mask);
 			do_turn(&g, variant_mask_player(mask));
 			break;
 		case VARIANT_PHASE_SIMULTANEOUS: {
@@ -1674,6 +1694,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			for (int p = 0; p < g.n && v->side; p++)
 				if (!g.seat[p].snapshot)
 					g.seat[p].snapshot = g_malloc0(v->state_size);
+			run_only(&g, ~0u);
 			do_simultaneous(&g, mask);
 			break;
 		}
@@ -1681,6 +1702,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			for (int p = 0; p < g.n; p++)
 				if (!g.seat[p].snapshot)
 					g.seat[p].snapshot = g_malloc0(v->state_size);
+			run_only(&g, ~0u);
 			if (do_realtime(&g, game_deadline)) {
 				if (!v->halt) {
 					g_set_error(error, GAME_ERROR, 0, "%s: real-time phase with no way to halt",
@@ -1701,6 +1723,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			break;
 		}
 	}
+	run_only(&g, ~0u);
 	finish(&g, result);
 	game_release(&g);
 	if (pinned)

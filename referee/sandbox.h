@@ -1,26 +1,41 @@
 /*
  * sandbox: starting a bot process and confining it. The one place that
- * knows how a bot is jailed and limited.
+ * knows how a bot is jailed and limited (its pieces: sandbox-int.h).
+ *
+ * Every bot runs in a session of its own (setsid): no controlling
+ * terminal, so it can neither push input into the organizer's shell
+ * (TIOCSTI) nor take the terminal's foreground.
  *
  * A bot runs either jailed (SANDBOX_ON) or bare (SANDBOX_OFF). Jailed, it
  * runs under bubblewrap (bwrap, Debian package bubblewrap) with:
+ *   - never the host's root: a referee run as root jails each bot as a
+ *     host uid of its own, unused on the host, with no capability and
+ *     no_new_privs; otherwise, as the referee's user in a user namespace;
  *   - its own PID namespace: it sees and can signal only its own
  *     processes (and bwrap's init, PID 1 there, which waits for it); when
  *     the bot exits, that init exits and the kernel kills every process
  *     the bot started (setsid and double forks included);
- *   - its own mount namespace: the whole filesystem read-only, a fresh
- *     /proc, a minimal /dev, a private size-capped tmpfs on /tmp holding
- *     its writable working directory and HOME (gone with the bot), and
- *     the referee's secret files (logs, stderr files, a tournament's
- *     output directory) hidden;
- *   - no network, IPC, UTS or cgroup namespace shared with the host; every
- *     capability dropped; killed with its parent (--die-with-parent).
+ *   - its own mount namespace on an empty root, holding only what it
+ *     needs (sandbox-jail.c): the system directories and a few files of
+ *     /etc read-only, its own program and the files its command names,
+ *     its workdir and the interpreter it runs under; a fresh /proc with
+ *     /proc/sys read-only, a minimal /dev, a private /tmp (its working
+ *     directory and HOME) and /dev/shm, each capped at its disk limit and
+ *     gone with it. No other bot's files, no home directory, no /run,
+ *     /var or /sys, no log or output of the referee's;
+ *   - no network, IPC, UTS or cgroup namespace shared with the host;
+ *     killed with its parent (--die-with-parent);
+ *   - a seccomp filter: no new user namespaces, no keyrings, no inotify,
+ *     fanotify or dnotify, file locks that lock nothing (so two bots have
+ *     no file to lock or watch between them), no perf events or BPF.
  * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
  * resource limits (rlimits for CPU time, per game and with a finite total
  * for a process kept over several games, file size and open files, and
  * memory per process) and, where this machine offers cgroups (v1 or a
  * delegated v2 subtree) and we may write them, a cgroup per bot that
- * limits its memory and its process count as a whole, for root as well.
+ * limits its memory and its process count as a whole, gives it one CPU
+ * share however many processes it runs, holds it to its CPUs (cpuset) and
+ * can freeze it while it is not its turn (sandbox_freeze()).
  *
  * The registry of live bots (for a referee dying of a signal) and the
  * reaping of adopted orphans live here too: they are about the processes
@@ -157,6 +172,14 @@ const char *sandbox_breach(const Sandbox *sb);
  * NULL sb is fine.
  */
 void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group);
+
+/*
+ * Freeze (TRUE) or thaw (FALSE) every process of a bot, through its
+ * freezer cgroup: a frozen bot uses no CPU at all. FALSE when this bot
+ * has no freezer (no cgroups here, the human) and nothing was done.
+ * sandbox_reap() thaws before it kills.
+ */
+gboolean sandbox_freeze(Sandbox *sb, gboolean frozen);
 
 /* Kill (SIGKILL) every registered bot process group. Async-signal-safe. */
 void sandbox_kill_all(void);

@@ -1,0 +1,541 @@
+/*
+ * sandbox-jail: the bubblewrap command line that jails one bot. See
+ * sandbox-int.h; what the jail promises is in sandbox.h.
+ *
+ * The bot's root is a fresh tmpfs holding only what it needs, in the
+ * manner of IOI's isolate and Halite's workers:
+ *   - the system, read-only: /usr (and /bin, /lib* as the host has them,
+ *     links or directories), a few files of /etc that programs read at
+ *     start (none with secrets), and a passwd and group naming it alone;
+ *   - its own program, the files and directories its command names, its
+ *     `workdir=`, and the interpreter its program asks for wherever it is
+ *     installed: a file under a tool tree in a home directory or /opt
+ *     (/root/.pyenv, /home/u/.nvm, /opt/java) brings that whole tree, so
+ *     that pyenv's and nvm's shims still work; anything else comes alone;
+ *   - a fresh /proc (its /proc/sys read-only), a minimal /dev, and a
+ *     private /tmp (its working directory /tmp/bot) and /dev/shm, each a
+ *     tmpfs capped at the disk limit (and all of it charged to the bot's
+ *     memory cgroup).
+ * Nothing of /root, /home, /run, /var, /sys, other bots' files, the
+ * referee's logs and outputs is there, and bwrap's own arguments come
+ * from a memory file (--args), so the jail's /proc/1/cmdline names no host
+ * path.
+ *
+ * Never the host's root: a referee running as root starts bwrap as root
+ * (so that it can reach and bind what the bot needs), every capability
+ * dropped but the two that setpriv(1) uses, at the end of the setup, to
+ * become a uid of the bot's own, unused on the host; bwrap has set
+ * no_new_privs, so no set-user-ID program gives any back. A referee that
+ * is not root runs bwrap in a user namespace, as itself.
+ *
+ * A seccomp filter (libseccomp) closes what a namespace does not:
+ * flock() and fcntl() locks succeed without locking anything (a lock on
+ * a file two bots see, such as /usr/bin/python3, would be a channel
+ * between them), and lock queries, dnotify, inotify and fanotify, the
+ * kernel keyrings (the session keyring is inherited), perf events, BPF,
+ * TIOCSTI and new user namespaces are refused.
+ */
+#include "sandbox-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define JAIL_UID_BASE 0x70000000u	/* above systemd's container range */
+#define JAIL_INSIDE_UID 1000		/* the bot's uid in a user namespace */
+#define SETPRIV "/usr/bin/setpriv"
+
+/* ---- does bwrap work here ----------------------------------------------- */
+
+static char *bwrap_path;
+static const char *bwrap_why;
+
+/* The namespaces and privileges every jail gets. */
+static void add_common(GPtrArray *a)
+{
+	static const char *const common[] = {
+		"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+		"--die-with-parent", "--new-session", "--cap-drop", "ALL", NULL,
+	};
+	for (int i = 0; common[i]; i++)
+		g_ptr_array_add(a, g_strdup(common[i]));
+	if (geteuid() == 0) {
+		/* for setpriv, which drops them with root */
+		static const char *const root[] = {"--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", NULL};
+		for (int i = 0; root[i]; i++)
+			g_ptr_array_add(a, g_strdup(root[i]));
+	} else {
+		g_ptr_array_add(a, g_strdup("--unshare-user"));
+	}
+}
+
+static gpointer probe(gpointer unused)
+{
+	(void)unused;
+	bwrap_path = g_find_program_in_path("bwrap");
+	if (!bwrap_path) {
+		bwrap_why = "bwrap is not installed (Debian package bubblewrap)";
+		return NULL;
+	}
+	if (geteuid() == 0 && access(SETPRIV, X_OK) != 0) {
+		bwrap_why = "no " SETPRIV " to run bots as a user of their own (Debian package util-linux)";
+		return NULL;
+	}
+	g_autoptr(GPtrArray) a = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(a, g_strdup(bwrap_path));
+	add_common(a);
+	const char *rest[] = {"--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--", "true", NULL};
+	for (int i = 0; rest[i]; i++)
+		g_ptr_array_add(a, g_strdup(rest[i]));
+	g_ptr_array_add(a, NULL);
+	int status = -1;
+	g_autofree char *err = NULL;
+	if (!g_spawn_sync(NULL, (char **)a->pdata, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+			  NULL, NULL, NULL, &err, &status, NULL) ||
+	    !g_spawn_check_wait_status(status, NULL)) {
+		/* e.g. "bwrap: No permissions to creating new namespace" */
+		static char why[256];
+		g_strchomp(err ? err : (err = g_strdup("")));
+		g_snprintf(why, sizeof(why), "bwrap cannot make a jail here%s%s", err[0] ? ": " : "", err);
+		bwrap_why = why;
+	}
+	return NULL;
+}
+
+const char *sandbox_jail_bwrap(const char **why)
+{
+	static GOnce once = G_ONCE_INIT;
+
+	g_once(&once, probe, NULL);
+	if (why)
+		*why = bwrap_why;
+	return bwrap_why ? NULL : bwrap_path;
+}
+
+/* ---- the seccomp filter ------------------------------------------------- */
+
+static guint8 *filter;
+static gsize filter_len;
+static const char *filter_why;
+
+static gboolean deny(scmp_filter_ctx ctx, int err, const char *name)
+{
+	int nr = seccomp_syscall_resolve_name(name);
+
+	/* (a call this architecture lacks needs no rule) */
+	return nr == __NR_SCMP_ERROR || seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0) == 0;
+}
+
+static gboolean rules(scmp_filter_ctx ctx)
+{
+	gboolean ok = TRUE;
+
+	/* locks that lock nothing: an honest bot sees success */
+	ok &= deny(ctx, 0, "flock");
+	static const int setlk[] = {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW};
+	static const int getlk[] = {F_GETLK, F_OFD_GETLK};
+	static const char *const fcntls[] = {"fcntl", "fcntl64"};
+	for (guint f = 0; f < G_N_ELEMENTS(fcntls); f++) {
+		int nr = seccomp_syscall_resolve_name(fcntls[f]);
+		if (nr == __NR_SCMP_ERROR)
+			continue;
+		for (guint i = 0; i < G_N_ELEMENTS(setlk); i++)
+			ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr, 1, SCMP_A1(SCMP_CMP_EQ, setlk[i])) == 0;
+		for (guint i = 0; i < G_N_ELEMENTS(getlk); i++)
+			ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), nr, 1, SCMP_A1(SCMP_CMP_EQ, getlk[i])) == 0;
+		ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A1(SCMP_CMP_EQ, F_NOTIFY)) == 0;
+	}
+	static const char *const gone[] = {
+		"inotify_init", "inotify_init1", "fanotify_init",	/* watching files others touch */
+		"keyctl", "add_key", "request_key",			/* keyrings */
+		"perf_event_open", "bpf",				/* the kernel's innards */
+		"clone3",	/* its flags are out of a filter's reach: libc falls back to clone */
+		NULL,
+	};
+	for (int i = 0; gone[i]; i++)
+		ok &= deny(ctx, ENOSYS, gone[i]);
+	/* no new user namespace, hence none of any kind (they all need one) */
+	int nr = seccomp_syscall_resolve_name("unshare");
+	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
+			       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER)) == 0;
+	nr = seccomp_syscall_resolve_name("clone");
+	/* (clone's flags are its first argument on x86 and arm, not s390) */
+	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
+			       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER)) == 0;
+	nr = seccomp_syscall_resolve_name("ioctl");
+	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A1(SCMP_CMP_EQ, TIOCSTI)) == 0;
+	return ok;
+}
+
+static gpointer build_filter(gpointer unused)
+{
+	(void)unused;
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	if (!ctx) {
+		filter_why = "seccomp_init failed";
+		return NULL;
+	}
+	/* 32-bit calls on a 64-bit kernel get the same rules, not a way round */
+	if (seccomp_arch_native() == SCMP_ARCH_X86_64) {
+		seccomp_arch_add(ctx, SCMP_ARCH_X86);
+		seccomp_arch_add(ctx, SCMP_ARCH_X32);
+	}
+	int fd = memfd_create("tetrarena-seccomp", MFD_CLOEXEC);
+	struct stat st;
+	if (!rules(ctx)) {
+		filter_why = "a seccomp rule was refused";
+	} else if (fd < 0 || seccomp_export_bpf(ctx, fd) != 0 || fstat(fd, &st) != 0) {
+		filter_why = "the seccomp filter could not be compiled";
+	} else {
+		filter_len = (gsize)st.st_size;
+		filter = g_malloc(filter_len);
+		if (pread(fd, filter, filter_len, 0) != (ssize_t)filter_len)
+			filter_why = "the seccomp filter could not be read back";
+	}
+	if (fd >= 0)
+		close(fd);
+	seccomp_release(ctx);
+	return NULL;
+}
+
+/* ---- what the bot sees --------------------------------------------------- */
+
+/* The arguments under construction, and the directories made so far. */
+typedef struct {
+	GPtrArray *a;
+	GHashTable *made;	/* directories in the jail, and bound trees */
+} Args;
+
+static void add(Args *j, const char *arg)
+{
+	g_ptr_array_add(j->a, g_strdup(arg));
+}
+
+static void add3(Args *j, const char *a, const char *b, const char *c)
+{
+	add(j, a), add(j, b);
+	if (c)
+		add(j, c);
+}
+
+/* Shown by the system part already. */
+static gboolean is_system(const char *path)
+{
+	static const char *const sys[] = {"/usr/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/",
+					  "/etc/", "/proc/", "/dev/", NULL};
+	for (int i = 0; sys[i]; i++)
+		if (g_str_has_prefix(path, sys[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether `path` is at or under a path already bound. */
+static gboolean bound(const Args *j, const char *path)
+{
+	g_autofree char *p = g_strdup(path);
+
+	for (;;) {
+		if (g_hash_table_contains(j->made, p))
+			return GPOINTER_TO_INT(g_hash_table_lookup(j->made, p)) == 2;
+		char *slash = strrchr(p, '/');
+		if (!slash || slash == p)
+			return FALSE;
+		*slash = '\0';
+	}
+}
+
+/* The directories above `path` (not itself), made 0755 where they are
+ * not yet: bwrap would copy the host's modes (/root is 0700). */
+static void add_parents(Args *j, const char *path)
+{
+	g_autofree char *p = g_strdup(path);
+
+	for (char *s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (!g_hash_table_contains(j->made, p) && !is_system(p) && strcmp(p, "/tmp") != 0) {
+			g_hash_table_insert(j->made, g_strdup(p), GINT_TO_POINTER(1));
+			add3(j, "--perms", "0755", NULL);
+			add3(j, "--dir", p, NULL);
+		}
+		*s = '/';
+	}
+}
+
+/* Bind `path` (absolute, no "..") read-only at the same place. */
+static void bind_path(Args *j, const char *path)
+{
+	if (is_system(path) || bound(j, path) || !g_file_test(path, G_FILE_TEST_EXISTS))
+		return;
+	add_parents(j, path);
+	g_hash_table_insert(j->made, g_strdup(path), GINT_TO_POINTER(2));
+	add3(j, "--ro-bind", path, path);
+}
+
+/* The tool tree a path lies in ("/root/.pyenv", "/home/u/.nvm",
+ * "/opt/java"), or NULL. */
+static char *tool_tree(const char *path)
+{
+	g_auto(GStrv) part = g_strsplit(path, "/", -1);	/* "", "root", ".pyenv", ... */
+	guint n = g_strv_length(part);
+
+	if (n >= 4 && strcmp(part[1], "root") == 0 && part[2][0] == '.')
+		return g_strdup_printf("/root/%s", part[2]);
+	if (n >= 5 && strcmp(part[1], "home") == 0 && part[3][0] == '.')
+		return g_strdup_printf("/home/%s/%s", part[2], part[3]);
+	if (n >= 4 && strcmp(part[1], "opt") == 0)
+		return g_strdup_printf("/opt/%s", part[2]);
+	return NULL;
+}
+
+/* A program the bot runs: bound with its tool tree, both as named and as
+ * its links resolve, and the interpreter of its "#!" line likewise. */
+static void bind_program(Args *j, const char *path, int depth)
+{
+	g_autofree char *abs = g_canonicalize_filename(path, NULL);
+	g_autofree char *real = realpath(abs, NULL);
+
+	for (int k = 0; k < 2; k++) {
+		const char *p = k ? real : abs;
+		if (!p)
+			continue;
+		g_autofree char *tree = tool_tree(p);
+		bind_path(j, tree ? tree : p);
+	}
+	if (depth >= 3 || !real)
+		return;
+	char line[256];
+	FILE *f = fopen(real, "re");
+	size_t n = f ? fread(line, 1, sizeof(line) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	line[n] = '\0';
+	if (n < 3 || line[0] != '#' || line[1] != '!')
+		return;
+	line[strcspn(line, "\n")] = '\0';
+	g_auto(GStrv) w = g_strsplit_set(line + 2, " \t", -1);
+	int i = 0;
+	while (w[i] && !w[i][0])
+		i++;
+	if (!w[i])
+		return;
+	bind_program(j, w[i], depth + 1);
+	/* "#!/usr/bin/env [-S] prog": prog as PATH finds it */
+	if (g_str_has_suffix(w[i], "/env"))
+		for (i++; w[i]; i++)
+			if (w[i][0] && w[i][0] != '-') {
+				g_autofree char *prog = g_find_program_in_path(w[i]);
+				if (prog)
+					bind_program(j, prog, depth + 1);
+				break;
+			}
+}
+
+/* Hide a host path that lies inside something bound: a directory under
+ * an empty tmpfs, a file under /dev/null. */
+static void hide(Args *j, const char *path)
+{
+	g_autofree char *abs = g_canonicalize_filename(path, NULL);
+	struct stat st;
+
+	if (!bound(j, abs) || stat(abs, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode))
+		add3(j, "--tmpfs", abs, NULL);
+	else
+		add3(j, "--ro-bind", "/dev/null", abs);
+}
+
+/* The system, read-only. */
+static void add_system(Args *j)
+{
+	static const char *const top[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", NULL};
+	static const char *const etc[] = {
+		"alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone",
+		"nsswitch.conf", "host.conf", "hosts", "gai.conf", "mime.types", "os-release",
+		"debian_version", "perl", "python3", "ssl/openssl.cnf", "ssl/certs", "java-17-openjdk", NULL,
+	};
+	add3(j, "--ro-bind", "/usr", "/usr");
+	for (int i = 0; top[i]; i++) {
+		g_autofree char *target = g_file_read_link(top[i], NULL);
+		if (target)
+			add3(j, "--symlink", target, top[i]);
+		else if (g_file_test(top[i], G_FILE_TEST_IS_DIR))
+			add3(j, "--ro-bind", top[i], top[i]);
+	}
+	add3(j, "--perms", "0755", NULL);
+	add3(j, "--dir", "/etc", NULL);
+	for (int i = 0; etc[i]; i++) {
+		g_autofree char *path = g_build_filename("/etc", etc[i], NULL);
+		if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+			if (strchr(etc[i], '/')) {
+				g_autofree char *dir = g_path_get_dirname(path);
+				if (!g_hash_table_contains(j->made, dir)) {
+					g_hash_table_insert(j->made, g_strdup(dir), GINT_TO_POINTER(1));
+					add3(j, "--perms", "0755", NULL);
+					add3(j, "--dir", dir, NULL);
+				}
+			}
+			add3(j, "--ro-bind", path, path);
+		}
+	}
+	char fd[16];
+	g_snprintf(fd, sizeof(fd), "%d", JAIL_FD_PASSWD);
+	add3(j, "--perms", "0644", NULL);
+	add3(j, "--ro-bind-data", fd, "/etc/passwd");
+	g_snprintf(fd, sizeof(fd), "%d", JAIL_FD_GROUP);
+	add3(j, "--perms", "0644", NULL);
+	add3(j, "--ro-bind-data", fd, "/etc/group");
+	add3(j, "--proc", "/proc", NULL);
+	add3(j, "--ro-bind", "/proc/sys", "/proc/sys");
+	add3(j, "--dev", "/dev", NULL);
+}
+
+/* ---- putting it together -------------------------------------------------- */
+
+static int memfd_with(const char *name, const void *data, gsize len)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	const char *p = data;
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		p += w, len -= (gsize)w;
+	}
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+/* A host uid of the bot's own: unused on the host (above the ranges that
+ * systems hand out) and apart from every other bot of this referee that
+ * is alive, and of other referees unless their PIDs agree in 18 bits. */
+static uid_t bot_uid(void)
+{
+	static gint serial;
+
+	return JAIL_UID_BASE + (((guint)getpid() & 0x3ffff) << 10) + ((guint)g_atomic_int_add(&serial, 1) & 0x3ff);
+}
+
+gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *prog, const char *const *hidden,
+			   guint64 disk, GError **error)
+{
+	static GOnce once = G_ONCE_INIT;
+
+	for (int i = 0; i < JAIL_FD_COUNT; i++)
+		jail->fd[i] = -1;
+	jail->command = NULL;
+	g_once(&once, build_filter, NULL);
+	if (filter_why) {
+		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: %s", spec->name, filter_why);
+		return FALSE;
+	}
+	gboolean root = geteuid() == 0;
+	jail->uid = root ? bot_uid() : geteuid();
+	guint inside = root ? (guint)jail->uid : JAIL_INSIDE_UID;
+
+	Args j = {g_ptr_array_new_with_free_func(g_free), g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL)};
+	add_common(j.a);
+	if (!root) {
+		char id[16];
+		g_snprintf(id, sizeof(id), "%u", inside);
+		add3(&j, "--uid", id, NULL);
+		add3(&j, "--gid", id, NULL);
+	}
+	add_system(&j);
+	char size[32];
+	g_snprintf(size, sizeof(size), "%" G_GUINT64_FORMAT, disk ? disk : G_MAXINT64);
+	const char *tmp[] = {"--perms", "1777", "--size", size, "--tmpfs", "/tmp",
+			     "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm",
+			     "--perms", root ? "1777" : "0700", "--dir", SANDBOX_HOME, NULL};
+	for (int i = 0; tmp[i]; i++)
+		add(&j, tmp[i]);
+	g_hash_table_insert(j.made, g_strdup(SANDBOX_HOME), GINT_TO_POINTER(1));
+
+	/* the bot's own: its program, what its command names, its workdir */
+	g_autofree char *base = spec->workdir ? g_canonicalize_filename(spec->workdir, NULL) : g_get_current_dir();
+	bind_program(&j, prog, 0);
+	for (int i = 1; spec->argv[i]; i++) {
+		const char *arg = spec->argv[i];
+		if (!arg[0] || arg[0] == '-')
+			continue;
+		g_autofree char *abs = g_canonicalize_filename(arg, base);
+		if (g_file_test(abs, G_FILE_TEST_EXISTS))
+			bind_path(&j, abs);
+	}
+	if (spec->workdir)
+		bind_path(&j, base);
+	for (int i = 0; hidden && hidden[i]; i++)
+		hide(&j, hidden[i]);
+	add3(&j, "--chdir", spec->workdir ? base : SANDBOX_HOME, NULL);
+
+	char fd[16];
+	g_snprintf(fd, sizeof(fd), "%d", JAIL_FD_SECCOMP);
+	add3(&j, "--seccomp", fd, NULL);
+	g_snprintf(fd, sizeof(fd), "%d", JAIL_FD_STATUS);
+	add3(&j, "--json-status-fd", fd, NULL);
+	/* after "--" on bwrap's own command line: the command it runs */
+	jail->command = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(jail->command, g_strdup("--"));
+	if (root) {
+		/* the last step of the setup: the bot's own uid, nothing kept */
+		const char *drop[] = {SETPRIV, NULL, NULL, "--clear-groups", "--inh-caps=-all", "--", NULL};
+		g_ptr_array_add(jail->command, g_strdup(drop[0]));
+		g_ptr_array_add(jail->command, g_strdup_printf("--reuid=%u", inside));
+		g_ptr_array_add(jail->command, g_strdup_printf("--regid=%u", inside));
+		for (int i = 3; drop[i]; i++)
+			g_ptr_array_add(jail->command, g_strdup(drop[i]));
+	}
+	g_ptr_array_add(jail->command, g_strdup(prog));
+	for (int i = 1; spec->argv[i]; i++) {
+		const char *arg = spec->argv[i];
+		g_autofree char *abs = arg[0] && arg[0] != '-' ? g_canonicalize_filename(arg, base) : NULL;
+		g_ptr_array_add(jail->command, g_strdup(abs && g_file_test(abs, G_FILE_TEST_EXISTS) ? abs : arg));
+	}
+
+	GString *args = g_string_new(NULL);
+	for (guint i = 0; i < j.a->len; i++)
+		g_string_append_len(args, g_ptr_array_index(j.a, i), (gssize)strlen(g_ptr_array_index(j.a, i)) + 1);
+	g_autofree char *passwd = g_strdup_printf("bot:x:%u:%u:bot:" SANDBOX_HOME ":/bin/sh\n", inside, inside);
+	g_autofree char *group = g_strdup_printf("bot:x:%u:\n", inside);
+	jail->fd[JAIL_FD_ARGS] = memfd_with("tetrarena-jail-args", args->str, args->len);
+	jail->fd[JAIL_FD_SECCOMP] = memfd_with("tetrarena-seccomp", filter, filter_len);
+	jail->fd[JAIL_FD_PASSWD] = memfd_with("tetrarena-passwd", passwd, strlen(passwd));
+	jail->fd[JAIL_FD_GROUP] = memfd_with("tetrarena-group", group, strlen(group));
+	g_string_free(args, TRUE);
+	g_ptr_array_free(j.a, TRUE);
+	g_hash_table_destroy(j.made);
+	for (int i = JAIL_FD_ARGS; i < JAIL_FD_COUNT; i++)
+		if (jail->fd[i] < 0) {
+			int e = errno;
+			sandbox_jail_clear(jail);
+			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: memfd: %s", spec->name,
+				    g_strerror(e));
+			return FALSE;
+		}
+	return TRUE;
+}
+
+void sandbox_jail_clear(SandboxJail *jail)
+{
+	if (jail->command)
+		g_ptr_array_free(jail->command, TRUE);
+	jail->command = NULL;
+	for (int i = 0; i < JAIL_FD_COUNT; i++)
+		if (jail->fd[i] >= 0) {
+			close(jail->fd[i]);
+			jail->fd[i] = -1;
+		}
+}
