@@ -219,7 +219,10 @@ def report(b, page, png):
               games: Number(document.getElementById('gamecount').textContent),
               rating_bars: rows('#ratingplot .bar').length,
               heat_cells: rows('#crosstable td.heat').length,
-              game_links: rows('#games a').length};})()""")
+              game_links: rows('#games a').length,
+              sandbox: (document.getElementById('sandbox') || {}).textContent || '',
+              sandbox_loud: !!document.querySelector('#sandbox.fault'),
+              header: document.getElementById('header').textContent};})()""")
     screenshot(b, png)
     return out
 

@@ -178,10 +178,12 @@ files=$(ls "$tmp"/multi/games/*seat*.stderr | wc -l)
 check "multi: each game's stderr file holds that game's only ($one of $files)" [ "$one" = "$files" ] && [ "$files" -ge 8 ]
 check "multi: the second game's file has the second game's line" \
 	sh -c "grep -l '^stderr of game 2 ' '$tmp'/multi/games/*.stderr | grep -q ."
-# its 4 games in one process: a hard limit of 600 s x 4 + 1 throughout,
-# the soft one 600 s, then the CPU time used (rounded up to 1 s) + 600
+# its 4 games (2 seeds, 2 seatings each) in two processes, since no
+# process plays two games of one seed: the first started with 4 games left
+# (a hard limit of 600 s x 4 + 1), the second with 3 (600 s x 3 + 1); in
+# each, the soft limit 600 s, then the CPU time used (rounded up to 1 s) + 600
 limits=$(grep -h '^cpu limit' "$tmp"/multi/games/*.stderr | sort | uniq -c | awk '{printf "%s:%s/%s ", $1, $4, $5}')
-check "multi: the kept bot's cpu limits, soft/hard ($limits)" [ "$limits" = "1:600/2401 3:601/2401 " ]
+check "multi: the kept bot's cpu limits, soft/hard ($limits)" [ "$limits" = "1:600/1801 1:600/2401 1:601/1801 1:601/2401 " ]
 
 # a python and a node bot run in the jail from wherever they live
 cat >"$tmp/first.py" <<'EOF'

@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..27"
+echo "1..28"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -93,6 +93,14 @@ want = [b['name'] for b in st['bots']]
 ok = got['bots'] == want and got['elo'] == [round(b['elo']) for b in st['bots']] \
     and got['games'] == st['games'] and got['rating_bars'] == len(want) \
     and got['heat_cells'] == len(want) * (len(want) - 1) and got['game_links'] == st['games']
+sys.exit(0 if ok else 1)"
+check "the report shows the master seed and the sandbox line, red only when bots ran bare" python3 -c "
+import json, sys
+st = json.load(open('$tmp/tour/standings.json'))
+got = json.load(open('$tmp/report'))
+bare = st['sandbox']['off'] + st['sandbox']['unavailable']
+ok = 'seed 5 ' in got['header'] and got['sandbox'] == 'sandbox: ' + st['sandbox']['text'] \
+    and got['sandbox_loud'] == (bare > 0) and st['games'] > 0
 sys.exit(0 if ok else 1)"
 
 # the command line

@@ -1,7 +1,9 @@
 /*
  * test-journal: game lines round-trip; a journal resumes with every
  * finished game, cuts a torn last line, refuses another tournament's
- * journal, a second writer and a damaged line in the middle.
+ * journal, a second writer and a damaged line in the middle; a game's
+ * sandbox round-trips (and is absent from older lines); the header alone
+ * is read as journal_open() will find it.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -55,6 +57,7 @@ static void assert_same_game(const JournalGame *a, const JournalGame *b)
 	g_assert_cmpstr(a->end, ==, b->end);
 	g_assert_cmpstr(a->log, ==, b->log);
 	g_assert_cmpint(a->plies, ==, b->plies);
+	g_assert_cmpint(a->sandbox, ==, b->sandbox);
 }
 
 static void test_roundtrip(void)
@@ -223,6 +226,81 @@ static void test_torn_header(void)
 	remove_path(path);
 }
 
+/* How the bots ran is kept per game; a line without it (an older
+ * referee's) reads as unknown. */
+static void test_sandbox(void)
+{
+	for (int m = JOURNAL_SANDBOX_UNKNOWN; m < JOURNAL_SANDBOX_COUNT; m++) {
+		JournalGame g = make_game(3), back;
+		g_autofree char *line = NULL;
+		g_autofree char *want = g_strdup_printf(" sandbox=%s ", journal_sandbox_name(m));
+		g_autoptr(GError) error = NULL;
+
+		g.sandbox = (JournalSandbox)m;
+		line = journal_game_format(&g);
+		g_assert_true((strstr(line, want) != NULL) == (m != JOURNAL_SANDBOX_UNKNOWN));
+		g_assert_null(m == JOURNAL_SANDBOX_UNKNOWN ? strstr(line, "sandbox=") : NULL);
+		line[strlen(line) - 1] = '\0';
+		g_assert_true(journal_game_parse(line, &back, &error));
+		g_assert_no_error(error);
+		assert_same_game(&g, &back);
+	}
+	/* An unknown value is damage, not a default (the same line with a
+	 * known one parses). */
+	for (int bad = 0; bad <= 1; bad++) {
+		g_autofree char *body = g_strdup_printf("game id=1 round=0 seed=5 bots=0,1 ranks=1,2 sandbox=%s",
+							bad ? "maybe" : "off");
+		g_autofree char *line = NULL;
+		JournalGame back;
+		g_autoptr(GError) error = NULL;
+		guint32 h = 2166136261u;
+
+		for (const char *p = body; *p; p++)
+			h = (h ^ (guint8)*p) * 16777619u;
+		line = g_strdup_printf("%s check=%08x", body, h);
+		g_assert_true(journal_game_parse(line, &back, &error) == !bad);
+		if (bad)
+			g_assert_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT);
+		else
+			g_assert_cmpint(back.sandbox, ==, JOURNAL_SANDBOX_OFF);
+	}
+}
+
+/* The header alone: absent, torn (journal_open() starts afresh), whole,
+ * or not a journal. */
+static void test_read_header(void)
+{
+	g_autofree char *path = temp_path();
+	JournalHeader h, back;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) games = NULL;
+	gboolean found = TRUE;
+	Journal *j;
+
+	g_assert_true(journal_read_header(path, &back, &found, &error));
+	g_assert_false(found);
+	g_assert_true(g_file_set_contents(path, "tetrarena-journal 1 finger", -1, NULL));
+	g_assert_true(journal_read_header(path, &back, &found, &error));
+	g_assert_false(found);
+	g_unlink(path);
+	header_init(&h, "abc");
+	h.seed = G_GUINT64_CONSTANT(9007199254740991);
+	j = journal_open(path, &h, &games, &error);
+	g_assert_nonnull(j);
+	journal_free(j);
+	g_assert_true(journal_read_header(path, &back, &found, &error));
+	g_assert_no_error(error);
+	g_assert_true(found);
+	g_assert_cmpstr(back.fingerprint, ==, "abc");
+	g_assert_true(back.seed == G_GUINT64_CONSTANT(9007199254740991));
+	journal_header_clear(&back);
+	g_assert_true(g_file_set_contents(path, "hello\n", -1, NULL));
+	g_assert_false(journal_read_header(path, &back, &found, &error));
+	g_assert_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT);
+	g_assert_false(found);
+	remove_path(path);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -230,5 +308,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/journal/resume", test_resume);
 	g_test_add_func("/journal/damaged-middle", test_damaged_middle);
 	g_test_add_func("/journal/torn-header", test_torn_header);
+	g_test_add_func("/journal/sandbox", test_sandbox);
+	g_test_add_func("/journal/read-header", test_read_header);
 	return g_test_run();
 }

@@ -76,6 +76,63 @@ static void test_two_player(void)
 	g_assert_nonnull(strstr(text, "2-1-1"));
 	g_assert_nonnull(strstr(text, "illegal:2 timeout:1"));
 	g_assert_nonnull(strstr(text, "bin/referee rerun out/games/000004.log"));
+	g_assert_nonnull(strstr(text, ", master seed 3\n"));
+	g_assert_nonnull(strstr(text, "\nsandbox: not recorded\n"));
+}
+
+/* Whether the bots ran jailed, loudly when some did not. */
+static void test_sandbox(void)
+{
+	static const struct {
+		JournalSandbox modes[4];
+		const char *text;
+	} cases[] = {
+		{ { JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_ON },
+		  "on (each bot in its own bwrap jail)" },
+		{ { JOURNAL_SANDBOX_UNAVAILABLE, JOURNAL_SANDBOX_UNAVAILABLE, JOURNAL_SANDBOX_UNAVAILABLE,
+		    JOURNAL_SANDBOX_UNAVAILABLE },
+		  "off (bots ran without a jail: sandbox auto found no working bwrap)" },
+		{ { JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_OFF, JOURNAL_SANDBOX_UNAVAILABLE, JOURNAL_SANDBOX_UNKNOWN },
+		  "off in 2 of 4 games (bots ran without a jail: sandbox auto found no working bwrap; "
+		  "sandbox off was asked for), on in 1, not recorded in 1" },
+		{ { JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_ON, JOURNAL_SANDBOX_UNKNOWN },
+		  "on (each bot in its own bwrap jail) in 3 of 4 games, not recorded in 1" },
+	};
+
+	for (guint c = 0; c < G_N_ELEMENTS(cases); c++) {
+		JournalHeader h = header(2);
+		g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(Standings) s = NULL;
+		g_autofree char *text = NULL;
+		g_autofree char *line = NULL;
+		g_autofree char *path = NULL;
+		g_autofree char *json = NULL;
+		g_autofree char *dir = g_dir_make_tmp("test-standings-XXXXXX", NULL);
+
+		for (int i = 0; i < 4; i++) {
+			JournalGame *g = game2(i, i % 3, (i + 1) % 3, 1, 2);
+
+			g->sandbox = cases[c].modes[i];
+			g_ptr_array_add(games, g);
+		}
+		s = standings_new(&h, games, 0);
+		text = standings_sandbox_text(s);
+		g_assert_cmpstr(text, ==, cases[c].text);
+		g_free(text);
+		text = standings_text(s, "out", "referee");
+		line = g_strdup_printf("\nsandbox: %s\n", cases[c].text);
+		g_assert_nonnull(strstr(text, line));
+		path = g_build_filename(dir, "standings.json", NULL);
+		g_assert_true(standings_write_json(s, path, NULL));
+		g_assert_true(g_file_get_contents(path, &json, NULL, NULL));
+		g_free(line);
+		line = g_strdup_printf("\"sandbox\": { \"text\": \"%s\", \"unknown\": %d, \"on\": %d, "
+				       "\"off\": %d, \"unavailable\": %d },",
+				       cases[c].text, s->sandbox[0], s->sandbox[1], s->sandbox[2], s->sandbox[3]);
+		g_assert_nonnull(strstr(json, line));
+		g_unlink(path);
+		g_rmdir(dir);
+	}
 }
 
 static JournalGame *solo(int id, int round, int bot, int score)
@@ -136,5 +193,6 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/standings/two-player", test_two_player);
 	g_test_add_func("/standings/solo", test_solo);
+	g_test_add_func("/standings/sandbox", test_sandbox);
 	return g_test_run();
 }

@@ -113,6 +113,7 @@ static int run_variant(const char *variant, int pin, const char *dir, int player
 	cfg->nseats = players;
 	cfg->games = 3;
 	cfg->seed = 5;
+	cfg->seed_set = TRUE;
 	cfg->concurrency = concurrency;
 	cfg->output = g_strdup(dir);
 	cfg->progress = FALSE;
@@ -318,6 +319,8 @@ static int run_sprt(const char *dir, const char *first, const char *second, int 
 	cfg->variant_name = g_strdup("link");
 	cfg->nseats = 2;
 	cfg->games = 500;
+	cfg->seed = 1;
+	cfg->seed_set = TRUE;
 	cfg->concurrency = concurrency;
 	cfg->output = g_strdup(dir);
 	cfg->progress = FALSE;
@@ -408,6 +411,7 @@ static void test_config_file(void)
 	g_assert_cmpint(cfg->nseats, ==, 3);
 	g_assert_cmpint(cfg->games, ==, 4);
 	g_assert_true(cfg->seed == 77);
+	g_assert_true(cfg->seed_set);
 	g_assert_cmpint(cfg->pin, ==, 1);
 	g_assert_cmpstr(cfg->sprt, ==, "elo0=-5,elo1=5");
 	g_assert_cmpuint(cfg->bot_names->len, ==, 2);

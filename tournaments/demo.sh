@@ -32,6 +32,8 @@ if [ "$bots" -lt 2 ]; then
 	echo "demo: our bots are not built yet; fake bots stand in" >&2
 fi
 rm -rf "$out"
+# Fresh dice each time, as in a real tournament; DEMO_SEED=N replays one.
+[ -n "$DEMO_SEED" ] && set -- "$@" --seed "$DEMO_SEED"
 echo "demo: a Tetris Link round robin: every pair of bots plays 2 seeds, each with seats swapped" >&2
-exec "$ref" tournament --variant link --players 2 --games 2 --seed "${DEMO_SEED:-1}" \
+exec "$ref" tournament --variant link --players 2 --games 2 \
 	--time bank:10000,inc:200,move:1000,start:5000 --bootstrap 100 -o "$out" "$@"

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -82,6 +83,16 @@ static void append_list(GString *s, const char *key, const JournalGame *g, Field
 	}
 }
 
+static const char *const sandbox_names[JOURNAL_SANDBOX_COUNT] = {
+	"unknown", "on", "off", "unavailable",
+};
+
+const char *journal_sandbox_name(JournalSandbox s)
+{
+	g_return_val_if_fail(s >= 0 && s < JOURNAL_SANDBOX_COUNT, "unknown");
+	return sandbox_names[s];
+}
+
 char *journal_game_format(const JournalGame *g)
 {
 	GString *s = g_string_new(NULL);
@@ -98,6 +109,8 @@ char *journal_game_format(const JournalGame *g)
 	g_string_append_printf(s, " end=%s plies=%d ms=%" G_GINT64_FORMAT " log=%s",
 			       g->end[0] ? g->end : "-", g->plies, g->wall_ms,
 			       g->log[0] ? g->log : "-");
+	if (g->sandbox != JOURNAL_SANDBOX_UNKNOWN)
+		g_string_append_printf(s, " sandbox=%s", journal_sandbox_name(g->sandbox));
 	g_string_append_printf(s, " check=%08x\n", fnv1a(s->str, s->len));
 	return g_string_free(s, FALSE);
 }
@@ -239,6 +252,13 @@ gboolean journal_game_parse(const char *line, JournalGame *g, GError **error)
 			ok = parse_int(val, 0, G_MAXINT64, &g->wall_ms);
 		} else if (!strcmp(key, "log")) {
 			ok = g_strlcpy(g->log, strcmp(val, "-") ? val : "", sizeof(g->log)) < sizeof(g->log);
+		} else if (!strcmp(key, "sandbox")) {
+			ok = FALSE;
+			for (int m = JOURNAL_SANDBOX_ON; m < JOURNAL_SANDBOX_COUNT; m++)
+				if (!strcmp(val, sandbox_names[m])) {
+					g->sandbox = (JournalSandbox)m;
+					ok = TRUE;
+				}
 		}
 		/* Unknown keys are skipped: later versions may add some. */
 		if (!ok)
@@ -412,6 +432,45 @@ static gboolean parse_contents(const char *path, const char *data, gsize len,
 		*games_out = g_steal_pointer(&games);
 	if (valid_len)
 		*valid_len = (goffset)good;
+	return TRUE;
+}
+
+static void set_errno_error(GError **error, const char *what, const char *path);
+
+gboolean journal_read_header(const char *path, JournalHeader *header, gboolean *found,
+			     GError **error)
+{
+	char buf[JOURNAL_HEADER_MAX];
+	FILE *f = fopen(path, "re");
+	gsize n;
+	char *nl;
+
+	*found = FALSE;
+	memset(header, 0, sizeof(*header));
+	if (!f) {
+		if (errno == ENOENT)
+			return TRUE;
+		set_errno_error(error, "cannot open", path);
+		return FALSE;
+	}
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	nl = memchr(buf, '\n', n);
+	if (!nl) {
+		if (n < sizeof(buf) - 1)
+			return TRUE;	/* empty or torn: journal_open() starts afresh */
+		g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT,
+			    "%s: not a tetrarena journal (bad header)", path);
+		return FALSE;
+	}
+	*nl = '\0';
+	if (!header_parse(buf, header)) {
+		g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT,
+			    "%s: not a tetrarena journal (bad header)", path);
+		return FALSE;
+	}
+	*found = TRUE;
 	return TRUE;
 }
 

@@ -8,7 +8,7 @@
  *     bots=alpha,beta,gamma,delta
  *   game id=12 round=0 seed=... bots=0,1 ranks=1,2 scores=14,9
  *     faults=-,timeout:1 moves=20,19 mean=1.203,0.950 max=3.100,2.000
- *     end=end plies=80 ms=123 log=games/000012.log check=8HEX
+ *     end=end plies=80 ms=123 log=games/000012.log sandbox=on check=8HEX
  *
  * (each on one line). The header names the tournament: its fingerprint
  * hashes everything that decides which games are played and how (variant,
@@ -28,7 +28,10 @@
  * A game id recorded twice keeps its first line.
  *
  * Per seat, `faults` is `-` or kind:count joined by `+`; mean and max are
- * the wall time per move in milliseconds.
+ * the wall time per move in milliseconds. `sandbox` says whether the bots
+ * were jailed (`on`), ran bare because that was asked for (`off`), or ran
+ * bare because `auto` found no working jail (`unavailable`); journals of
+ * older referees have no such key (JOURNAL_SANDBOX_UNKNOWN).
  */
 #ifndef TETRARENA_TOURNAMENTS_JOURNAL_H
 #define TETRARENA_TOURNAMENTS_JOURNAL_H
@@ -69,6 +72,17 @@ typedef struct {
 	char faults[JOURNAL_FAULTS_MAX];	/* "-" or "timeout:1+illegal:2" */
 } JournalSeat;
 
+typedef enum {
+	JOURNAL_SANDBOX_UNKNOWN,	/* not recorded */
+	JOURNAL_SANDBOX_ON,		/* every bot jailed */
+	JOURNAL_SANDBOX_OFF,		/* bare, as asked (sandbox = off) */
+	JOURNAL_SANDBOX_UNAVAILABLE,	/* bare: `auto` and no working jail */
+	JOURNAL_SANDBOX_COUNT
+} JournalSandbox;
+
+/* "unknown", "on", "off", "unavailable". */
+const char *journal_sandbox_name(JournalSandbox s);
+
 typedef struct {
 	int id, round;
 	guint64 seed;
@@ -79,6 +93,7 @@ typedef struct {
 	int plies;
 	gint64 wall_ms;				/* the game's duration */
 	char log[JOURNAL_WORD_MAX];		/* relative to the output dir */
+	JournalSandbox sandbox;			/* how the bots ran */
 } JournalGame;
 
 void journal_header_clear(JournalHeader *h);
@@ -101,6 +116,19 @@ gboolean journal_game_parse(const char *line, JournalGame *g, GError **error);
  */
 gboolean journal_read(const char *path, JournalHeader *header, GPtrArray **games,
 		      goffset *valid_len, GError **error);
+
+/* Room for a header line: 64 bots of 32 characters and the rest. */
+#define JOURNAL_HEADER_MAX 8192
+
+/*
+ * Read only the header of the journal at `path`, as journal_open() will
+ * find it. OUT: *header (clear it with journal_header_clear) and *found:
+ * FALSE, and TRUE returned, when there is no file or it holds no complete
+ * header line yet (journal_open() writes one afresh). FALSE with error
+ * when the file cannot be read or its first line is no header.
+ */
+gboolean journal_read_header(const char *path, JournalHeader *header, gboolean *found,
+			     GError **error);
 
 typedef struct Journal Journal;
 

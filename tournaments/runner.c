@@ -2,13 +2,23 @@
  * runner: the tournament's games played by the referee's game_run(), with
  * bots that announced `multi` kept alive between games.
  *
- * Each worker thread keeps, per bot, the process handed back by its last
- * game (game_run() returns healthy `multi` bots with keep_bots), and passes
- * it into that bot's next game on the same worker; so a kept bot stays on
- * the worker's CPU when games are pinned. A process started for a bot may
- * play at most the bot's games left in the run, which bounds its cpu
- * limit in all (GameSeat.games). Bots still kept when the worker ends are
- * asked to quit.
+ * Each worker thread keeps, per bot, up to RUNNER_KEEP_MAX processes
+ * handed back by their last game (game_run() returns healthy `multi` bots
+ * with keep_bots), and passes one into that bot's next game on the same
+ * worker; so a kept bot stays on the worker's CPU when games are pinned.
+ *
+ * A process never plays two games of one seed: every seating of a round
+ * has the same seed (schedule.h), and a process that kept what it saw
+ * would know every die of its later games of the round. So each kept
+ * process carries the seeds it has played, and a game takes only a
+ * process that has not seen its seed, else starts a fresh one. Ids run
+ * round-major, so a bot's games of one round come one after another: with
+ * RUNNER_KEEP_MAX processes a bot reuses that many in each round and
+ * starts the rest afresh; a process that comes back to a full pool is
+ * asked to quit. A process started for a bot may play at most the bot's
+ * games left in the run, which bounds its cpu limit in all
+ * (GameSeat.games). Bots still kept when the worker ends are asked to
+ * quit.
  */
 #include "tournaments/runner.h"
 
@@ -20,19 +30,71 @@
 #include "referee/timectl.h"
 
 #define QUIT_GRACE_MS 200
+/* Idle processes kept per bot and worker: each costs its memory while it
+ * waits, each saves a start (jailed, some milliseconds) per round. */
+#define RUNNER_KEEP_MAX 4
 
 typedef struct {
 	TimeControl time;
 	int policy;			/* GAME_POLICY_VARIANT or a VariantFaultPolicy */
 	SandboxMode sandbox;		/* resolved: on or off */
+	JournalSandbox jail;		/* the same for the journal */
 	GPtrArray *specs;		/* BotSpec*, by bot index */
 } RunnerData;
 
+/* A kept process and the seeds of the games it has played. */
+typedef struct {
+	Bot *bot;
+	GArray *seeds;			/* guint64 */
+} Kept;
+
 typedef struct {
 	const RunnerData *data;
-	Bot **kept;			/* by bot index, or NULL */
+	GPtrArray **kept;		/* by bot index: Kept*, oldest first */
 	int nbots;
 } RunnerWorker;
+
+static void kept_free(Kept *k)
+{
+	if (k->bot)
+		bot_quit(k->bot, QUIT_GRACE_MS);
+	g_array_unref(k->seeds);
+	g_free(k);
+}
+
+static gboolean kept_saw(const Kept *k, guint64 seed)
+{
+	for (guint i = 0; i < k->seeds->len; i++)
+		if (g_array_index(k->seeds, guint64, i) == seed)
+			return TRUE;
+	return FALSE;
+}
+
+/* Take a kept process of bot `b` that has not played `seed`, or NULL. */
+static Kept *kept_take(RunnerWorker *w, int b, guint64 seed)
+{
+	GPtrArray *pool = w->kept[b];
+
+	for (guint i = 0; i < pool->len; i++)
+		if (!kept_saw(g_ptr_array_index(pool, i), seed))
+			return g_ptr_array_steal_index(pool, i);
+	return NULL;
+}
+
+/* Keep `k` (its process back from a game that played `seed`), or let it
+ * quit when the pool is full or the game handed no process back. */
+static void kept_put(RunnerWorker *w, int b, Kept *k, Bot *bot, guint64 seed)
+{
+	GPtrArray *pool = w->kept[b];
+
+	k->bot = bot;
+	g_array_append_val(k->seeds, seed);
+	if (!bot || pool->len >= RUNNER_KEEP_MAX) {
+		kept_free(k);
+		return;
+	}
+	g_ptr_array_add(pool, k);
+}
 
 static void runner_data_free(gpointer p)
 {
@@ -77,6 +139,8 @@ static gboolean referee_prepare(TournamentConfig *cfg, char **canonical, GError 
 	 * warns once */
 	if (!sandbox_resolve(want, &d->sandbox, error))
 		goto fail;
+	d->jail = d->sandbox == SANDBOX_ON ? JOURNAL_SANDBOX_ON :
+		  want == SANDBOX_OFF ? JOURNAL_SANDBOX_OFF : JOURNAL_SANDBOX_UNAVAILABLE;
 	for (guint i = 0; i < cfg->bot_names->len; i++) {
 		BotSpec *spec = bot_spec_new(g_ptr_array_index(cfg->bot_commands, i),
 					     g_ptr_array_index(cfg->bot_names, i), error);
@@ -104,7 +168,9 @@ static gpointer referee_worker_new(const TournamentConfig *cfg, int worker)
 	(void)worker;
 	w->data = cfg->runner_data;
 	w->nbots = (int)cfg->bot_names->len;
-	w->kept = g_new0(Bot *, w->nbots);
+	w->kept = g_new0(GPtrArray *, w->nbots);
+	for (int i = 0; i < w->nbots; i++)
+		w->kept[i] = g_ptr_array_new_with_free_func((GDestroyNotify)kept_free);
 	return w;
 }
 
@@ -113,8 +179,7 @@ static void referee_worker_free(gpointer p)
 	RunnerWorker *w = p;
 
 	for (int i = 0; i < w->nbots; i++)
-		if (w->kept[i])
-			bot_quit(w->kept[i], QUIT_GRACE_MS);
+		g_ptr_array_unref(w->kept[i]);
 	g_free(w->kept);
 	g_free(w);
 }
@@ -137,6 +202,7 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	RunnerWorker *w = state;
 	GameSpec spec;
 	GameResult res;
+	Kept *taken[VARIANT_MAX_PLAYERS];
 
 	game_spec_init(&spec, cfg->variant, g->nseats, g->seed);
 	spec.config = cfg->config;
@@ -150,11 +216,19 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	spec.quiet = TRUE;
 	for (int k = 0; k < g->nseats; k++) {
 		spec.seats[k].spec = g_ptr_array_index(w->data->specs, g->bot[k]);
-		spec.seats[k].bot = g_steal_pointer(&w->kept[g->bot[k]]);
+		taken[k] = kept_take(w, g->bot[k], g->seed);
+		if (!taken[k]) {
+			taken[k] = g_new0(Kept, 1);
+			taken[k]->seeds = g_array_new(FALSE, FALSE, sizeof(guint64));
+		}
+		spec.seats[k].bot = g_steal_pointer(&taken[k]->bot);
 		spec.seats[k].games = left[k];
 	}
-	if (!game_run(&spec, &res, error))
+	if (!game_run(&spec, &res, error)) {
+		for (int k = 0; k < g->nseats; k++)
+			kept_free(taken[k]);
 		return FALSE;
+	}
 	for (int k = 0; k < g->nseats && k < res.nseats; k++) {
 		GameSeatResult *r = &res.seat[k];
 		JournalSeat *seat = &out->seat[k];
@@ -165,10 +239,13 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 		seat->mean_ms = r->mean_ms;
 		seat->max_ms = r->max_ms;
 		faults_text(r, seat->faults, sizeof(seat->faults));
-		w->kept[g->bot[k]] = g_steal_pointer(&r->bot);
+		kept_put(w, g->bot[k], g_steal_pointer(&taken[k]), g_steal_pointer(&r->bot), g->seed);
 	}
+	for (int k = res.nseats; k < g->nseats; k++)
+		kept_free(taken[k]);
 	g_strlcpy(out->end, game_end_name(res.end), sizeof(out->end));
 	out->plies = res.plies;
+	out->sandbox = w->data->jail;
 	game_result_clear(&res);
 	return TRUE;
 }

@@ -166,6 +166,9 @@ Standings *standings_new(const JournalHeader *header, GPtrArray *games, int boot
 		const JournalGame *g = g_ptr_array_index(games, gi);
 		RatingsGame rg = { .n = g->nseats };
 
+		if (g->sandbox >= 0 && g->sandbox < JOURNAL_SANDBOX_COUNT)
+			s->sandbox[g->sandbox]++;
+
 		for (int k = 0; k < g->nseats; k++) {
 			const JournalSeat *seat = &g->seat[k];
 			StandingsBot *b;
@@ -302,6 +305,38 @@ static int name_width(const Standings *s)
 	return MIN(w, 24);
 }
 
+char *standings_sandbox_text(const Standings *s)
+{
+	const int *c = s->sandbox;
+	int bare = c[JOURNAL_SANDBOX_OFF] + c[JOURNAL_SANDBOX_UNAVAILABLE];
+	GString *t = g_string_new(NULL);
+
+	if (bare) {
+		g_string_append(t, "off");
+		if (bare < s->ngames)
+			g_string_append_printf(t, " in %d of %d games", bare, s->ngames);
+		g_string_append(t, " (bots ran without a jail: ");
+		if (c[JOURNAL_SANDBOX_UNAVAILABLE])
+			g_string_append(t, "sandbox auto found no working bwrap");
+		if (c[JOURNAL_SANDBOX_UNAVAILABLE] && c[JOURNAL_SANDBOX_OFF])
+			g_string_append(t, "; ");
+		if (c[JOURNAL_SANDBOX_OFF])
+			g_string_append(t, "sandbox off was asked for");
+		g_string_append(t, ")");
+		if (c[JOURNAL_SANDBOX_ON])
+			g_string_append_printf(t, ", on in %d", c[JOURNAL_SANDBOX_ON]);
+	} else if (c[JOURNAL_SANDBOX_ON]) {
+		g_string_append(t, "on (each bot in its own bwrap jail)");
+		if (c[JOURNAL_SANDBOX_ON] < s->ngames)
+			g_string_append_printf(t, " in %d of %d games", c[JOURNAL_SANDBOX_ON], s->ngames);
+	} else {
+		g_string_append(t, s->ngames ? "not recorded" : "no games yet");
+	}
+	if (c[JOURNAL_SANDBOX_UNKNOWN] && c[JOURNAL_SANDBOX_UNKNOWN] < s->ngames)
+		g_string_append_printf(t, ", not recorded in %d", c[JOURNAL_SANDBOX_UNKNOWN]);
+	return g_string_free(t, FALSE);
+}
+
 char *standings_text(const Standings *s, const char *outdir, const char *referee)
 {
 	GString *t = g_string_new(NULL);
@@ -309,9 +344,12 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 	int cw = CLAMP(w, 7, 10);	/* matrix columns */
 	gboolean two = k == 2;
 	int faulted = 0;
+	g_autofree char *jail = standings_sandbox_text(s);
 
-	g_string_append_printf(t, "%s: %d bots, %d of %d games, %d player%s per game\n\n",
-			       s->header.variant, n, s->ngames, s->header.total, k, k == 1 ? "" : "s");
+	g_string_append_printf(t, "%s: %d bots, %d of %d games, %d player%s per game, "
+			       "master seed %" G_GUINT64_FORMAT "\nsandbox: %s\n\n",
+			       s->header.variant, n, s->ngames, s->header.total, k, k == 1 ? "" : "s",
+			       s->header.seed, jail);
 	g_string_append_printf(t, "  # %-*s   elo   95%% interval  games  points  %-11s  score  %-16s  ms/move   max ms\n",
 			       w, "bot", two ? "W-D-L" : "mean rank", "faults");
 	for (int r = 0; r < n; r++) {
@@ -451,12 +489,17 @@ static gboolean write_file(const char *path, GString *data, GError **error)
 gboolean standings_write_json(const Standings *s, const char *path, GError **error)
 {
 	g_autoptr(GString) j = g_string_new("{\n  \"variant\": ");
+	g_autofree char *jail = standings_sandbox_text(s);
 	int n = s->nbots;
 
 	json_string(j, s->header.variant);
 	g_string_append_printf(j, ",\n  \"players\": %d,\n  \"games\": %d,\n  \"total\": %d,\n"
-			       "  \"seed\": %" G_GUINT64_FORMAT ",\n  \"bots\": [\n",
+			       "  \"seed\": %" G_GUINT64_FORMAT ",\n  \"sandbox\": { \"text\": ",
 			       s->header.nseats, s->ngames, s->header.total, s->header.seed);
+	json_string(j, jail);
+	for (int m = 0; m < JOURNAL_SANDBOX_COUNT; m++)
+		g_string_append_printf(j, ", \"%s\": %d", journal_sandbox_name(m), s->sandbox[m]);
+	g_string_append(j, " },\n  \"bots\": [\n");
 	for (int r = 0; r < n; r++) {
 		int i = s->order[r];
 		const StandingsBot *b = &s->bot[i];

@@ -17,7 +17,9 @@
  * equivalent for 2 players), and a crosstable (W-D-L per pair for 2
  * players, otherwise the row's share of games finishing ahead of the
  * column). With an SPRT in the header (sprt.h): its LLR, bounds,
- * pentanomial counts and decision on these games.
+ * pentanomial counts and decision on these games. Above all: the master
+ * seed, and whether the games ran jailed (journal.h's `sandbox`), loudly
+ * when some did not.
  */
 #ifndef TETRARENA_TOURNAMENTS_STANDINGS_H
 #define TETRARENA_TOURNAMENTS_STANDINGS_H
@@ -53,6 +55,7 @@ typedef struct {
 	double *x_share;		/* share finishing ahead (ties half) */
 	int *x_games;
 	GPtrArray *games;	/* JournalGame*, by id (a reference) */
+	int sandbox[JOURNAL_SANDBOX_COUNT];	/* games by how their bots ran */
 	gboolean has_sprt;	/* the header names an SPRT (2 bots, 2 seats) */
 	SprtResult sprt;	/* its state on these games */
 } Standings;
@@ -64,6 +67,14 @@ typedef struct {
 Standings *standings_new(const JournalHeader *header, GPtrArray *games, int bootstrap);
 void standings_free(Standings *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Standings, standings_free)
+
+/*
+ * Whether the games ran jailed, for people: "on (...)" when every game
+ * did, else "off (bots ran without a jail: WHY)" with the number of such
+ * games when some did run jailed, and the games that recorded nothing.
+ * Newly allocated.
+ */
+char *standings_sandbox_text(const Standings *s);
 
 /*
  * The terminal table, crosstable, superiority, seat advantage and the

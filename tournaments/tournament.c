@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -26,7 +27,6 @@
 #include "tournaments/standings.h"
 
 #define DEFAULT_GAMES 2
-#define DEFAULT_SEED 1
 #define TICK_MS 100		/* main loop wakeups */
 #define PLAIN_PROGRESS_S 10	/* progress lines when stderr is no terminal */
 
@@ -40,7 +40,6 @@ TournamentConfig *tournament_config_new(void)
 
 	cfg->games = DEFAULT_GAMES;
 	cfg->pin = -1;
-	cfg->seed = DEFAULT_SEED;
 	cfg->shard_count = 1;
 	cfg->bootstrap = RATINGS_BOOTSTRAP;
 	cfg->progress = TRUE;
@@ -242,6 +241,8 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 					    "%s: [tournament] seed=%s: want an unsigned integer", path, seed);
 				return FALSE;
 			}
+			if (seed)
+				cfg->seed_set = TRUE;
 		}
 		if (g_key_file_has_key(kf, "tournament", "pin", NULL)) {
 			cfg->pin = g_key_file_get_boolean(kf, "tournament", "pin", &local) ? 1 : 0;
@@ -302,6 +303,36 @@ static gboolean config_error(GError **error, const char *fmt, ...)
 	va_end(ap);
 	g_set_error_literal(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, msg);
 	return FALSE;
+}
+
+guint64 tournament_draw_seed(void)
+{
+	guint64 v = 0;
+
+	if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+		/* (no getrandom: glib seeds its generator from /dev/urandom) */
+		v = ((guint64)g_random_int() << 32) | g_random_int();
+	return v & TOURNAMENT_SEED_MASK;
+}
+
+/*
+ * Without a seed given, the master seed is the journal's when there is one
+ * (a resume plays the same tournament), else one drawn at random. FALSE
+ * with error when the journal is there but cannot be read.
+ */
+static gboolean seed_choose(TournamentConfig *cfg, const char *journal_path, GError **error)
+{
+	JournalHeader h = { 0 };
+	gboolean found = FALSE;
+
+	if (cfg->seed_set)
+		return TRUE;
+	if (!journal_read_header(journal_path, &h, &found, error))
+		return FALSE;
+	cfg->seed = found ? h.seed : tournament_draw_seed();
+	journal_header_clear(&h);
+	cfg->seed_set = TRUE;
+	return TRUE;
 }
 
 /* Resolve defaults and check everything but the runner's part. */
@@ -368,6 +399,11 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 	if (cfg->shard_count < 1 || cfg->shard_index < 0 || cfg->shard_index >= cfg->shard_count)
 		return config_error(error, "shard %d/%d: want I/N with 0 <= I < N",
 				    cfg->shard_index, cfg->shard_count);
+	if (cfg->shard_count > 1 && !cfg->seed_set)
+		return config_error(error, "shard %d/%d: every shard must play the same seeds: "
+				    "give them one master seed (--seed or `seed =`; for instance "
+				    "--seed %" G_GUINT64_FORMAT ", drawn now)",
+				    cfg->shard_index, cfg->shard_count, tournament_draw_seed());
 	if (!cfg->output)
 		cfg->output = g_strdup_printf("tournament-%s", v->name);
 	if (cfg->sprt) {
@@ -938,6 +974,11 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	}
 	if (cfg->watchdog_s <= 0)
 		cfg->watchdog_s = 3600;
+	journal_path = g_build_filename(cfg->output, JOURNAL_FILE, NULL);
+	if (!seed_choose(cfg, journal_path, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 1;
+	}
 	schedule = schedule_new((int)cfg->bot_names->len, cfg->nseats, cfg->games, cfg->seed, &error);
 	if (!schedule) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
@@ -959,7 +1000,6 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	h.sprt = cfg->sprt;
 	g_ptr_array_add(cfg->bot_names, NULL);
 	h.bots = (char **)cfg->bot_names->pdata;
-	journal_path = g_build_filename(cfg->output, JOURNAL_FILE, NULL);
 	journal = journal_open(journal_path, &h, &have, &error);
 	g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
 	if (!journal) {
@@ -1230,7 +1270,8 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		{ "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option, "One variant option (repeat)", "KEY=VALUE" },
 		{ "players", 'p', 0, G_OPTION_ARG_INT, &players, "Seats per game", "K" },
 		{ "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games per seating (seeds)", "N" },
-		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed, "Master seed", "SEED" },
+		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed,
+		  "Master seed (default: the journal's, else drawn at random)", "SEED" },
 		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
 		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
 		{ "sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "Jail the bots (default auto)", "auto|on|off" },
@@ -1312,6 +1353,8 @@ int tournament_main_with(int argc, char **argv, const TournamentRunner *runner)
 		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);
 		return 2;
 	}
+	if (seed)
+		cfg->seed_set = TRUE;
 	if (shard && !parse_shard(shard, &cfg->shard_index, &cfg->shard_count)) {
 		fprintf(stderr, "referee tournament: --shard %s: want I/N with 0 <= I < N\n", shard);
 		return 2;

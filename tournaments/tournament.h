@@ -19,7 +19,9 @@
  *   players = 2               # seats per game (default: bots, up to the
  *                             # variant's maximum)
  *   games = 2                 # games per seating, i.e. seeds (default 2)
- *   seed = 1                  # master seed (default 1)
+ *   seed = 1                  # master seed (default: drawn at random
+ *                             # from the OS, below 2^53, and kept in the
+ *                             # journal, which a resume reads it from)
  *   time = bank:2000,inc:100  # time control (protocol.md), over defaults
  *   policy = forfeit          # fault policy (default: the variant's)
  *   sandbox = on              # jail the bots: auto (default), on, off
@@ -67,7 +69,9 @@ typedef struct {
 	VariantConfig config;	/* checked; nplayers = seats per game */
 	int nseats;		/* 0 until resolved */
 	int games;		/* per seating */
-	guint64 seed;
+	guint64 seed;		/* the master seed, when seed_set */
+	gboolean seed_set;	/* given (file or flag); FALSE: the journal's
+				 * on resume, else drawn at random */
 	char *time;		/* time control text, NULL for the defaults */
 	char *policy;		/* fault policy name, NULL for the variant's */
 	char *sandbox;		/* auto, on, off; NULL: auto (not part of the
@@ -94,6 +98,14 @@ typedef struct {
 	char **argv;		/* the command line, for the resume hint */
 	char *referee;		/* argv[0], for replay hints */
 } TournamentConfig;
+
+/* Random master seeds are drawn below 2^53, so that they stay exact as
+ * JSON numbers (standings.json, report.html): 53 bits are still far too
+ * many to guess or to ship the dice of. */
+#define TOURNAMENT_SEED_MASK ((G_GUINT64_CONSTANT(1) << 53) - 1)
+
+/* A master seed from the OS's random source (getrandom(2)), below 2^53. */
+guint64 tournament_draw_seed(void);
 
 TournamentConfig *tournament_config_new(void);
 void tournament_config_free(TournamentConfig *cfg);

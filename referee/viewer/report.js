@@ -28,6 +28,11 @@
 	head.append(document.createTextNode(ST.players + " players a game · seed " + ST.seed + " · "),
 		el("span", { id: "gamecount" }, String(ST.games)), document.createTextNode(" games played of " + ST.total));
 	document.body.appendChild(head);
+	if (ST.sandbox) {
+		// Loud when the bots ran without a jail (standings.c says why).
+		const bare = (ST.sandbox.off || 0) + (ST.sandbox.unavailable || 0);
+		document.body.appendChild(el("p", { id: "sandbox", class: bare ? "fault" : "" }, "sandbox: " + ST.sandbox.text));
+	}
 
 	// ---- standings ---------------------------------------------------------
 	section("Standings");
