@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SANDBOX_INFO_WAIT_US 10000000	/* bwrap reports its child within this */
 
 const char *sandbox_mode_name(SandboxMode m)
 {
@@ -79,6 +78,8 @@ gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error)
 
 /* ---- one bot -------------------------------------------------------------- */
 
+static void status_read(Sandbox *sb, gboolean exit, gint64 deadline);
+
 struct Sandbox {
 	SandboxCgroups cg;	/* its cgroups, where this machine has them */
 	pid_t jail_pid;		/* the jail's first process, bwrap's init, or 0 */
@@ -91,8 +92,10 @@ struct Sandbox {
 	gint64 exit_code;	/* the bot's as bwrap reported it, or -1 */
 };
 
-pid_t sandbox_bot_pid(const Sandbox *sb)
+pid_t sandbox_bot_pid(Sandbox *sb)
 {
+	if (sb && sb->jail_pid <= 0 && sb->status_fd >= 0)
+		status_read(sb, FALSE, 0);
 	if (!sb || sb->jail_pid <= 0)
 		return 0;
 	char path[64], text[64];
@@ -126,7 +129,11 @@ void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group)
 	if (sb)
 		sandbox_cg_freeze(&sb->cg, FALSE);
 	/* The jail's init next: its PID namespace dies with it, whatever its
-	 * processes did to their groups (and however far bwrap had got). */
+	 * processes did to their groups (and however far bwrap had got). Not
+	 * named yet: bwrap is killed below, and the init with it
+	 * (--die-with-parent), as is all in the bot's cgroups. */
+	if (sb && sb->jail_pid <= 0 && sb->status_fd >= 0)
+		status_read(sb, FALSE, 0);
 	if (sb && sb->jail_fd >= 0) {
 		syscall(SYS_pidfd_send_signal, sb->jail_fd, SIGKILL, NULL, 0);
 		close(sb->jail_fd);
@@ -176,42 +183,52 @@ static char *resolve_program(const BotSpec *spec, GError **error)
 	return prog;
 }
 
-/*
- * The number of `key` ("child-pid", "exit-code") in bwrap's JSON lines on
- * its --json-status-fd, reading them until a line holds it, bwrap closes
- * the pipe or `deadline` (monotonic us) passes (a deadline now or past
- * still takes what bwrap has written); -1 if none came. Lines
- * without the key are dropped: each key is asked for once, in the order
- * bwrap writes them.
- */
-static gint64 status_field(Sandbox *sb, const char *key, gint64 deadline)
+/* The jail's init, once bwrap named it: a pidfd opened at once (bwrap,
+ * our child, waits for it, so the PID is still the init's), or -1. */
+static void jail_known(Sandbox *sb, gint64 pid)
 {
-	g_autofree char *quoted = g_strdup_printf("\"%s\"", key);
+	if (pid <= 0 || sb->jail_pid > 0)
+		return;
+	sb->jail_pid = (pid_t)pid;
+	sb->jail_fd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+}
 
+/*
+ * Read bwrap's JSON lines on its --json-status-fd ("child-pid": the jail's
+ * init; "exit-code": the bot's end) into sb, until the one asked for is
+ * known (exit: exit-code, else child-pid), bwrap closes the pipe or
+ * `deadline` (monotonic us) passes; a deadline now or past still takes
+ * what bwrap has written. Nothing waits for bwrap at the start: the jail
+ * is set up while the referee starts other bots.
+ */
+static void status_read(Sandbox *sb, gboolean exit, gint64 deadline)
+{
 	for (;;) {
 		char *nl;
 		while ((nl = memchr(sb->status, '\n', sb->status_len))) {
 			*nl = '\0';
-			const char *k = strstr(sb->status, quoted);
-			const char *colon = k ? strchr(k, ':') : NULL;
-			gint64 v = colon ? g_ascii_strtoll(colon + 1, NULL, 10) : -1;
+			const char *k;
+			if ((k = strstr(sb->status, "\"child-pid\"")) && strchr(k, ':'))
+				jail_known(sb, g_ascii_strtoll(strchr(k, ':') + 1, NULL, 10));
+			if ((k = strstr(sb->status, "\"exit-code\"")) && strchr(k, ':'))
+				sb->exit_code = g_ascii_strtoll(strchr(k, ':') + 1, NULL, 10);
 			sb->status_len -= (size_t)(nl + 1 - sb->status);
 			memmove(sb->status, nl + 1, sb->status_len);
-			if (colon)
-				return v;
 		}
+		if (exit ? sb->exit_code >= 0 : sb->jail_pid > 0)
+			return;
 		if (sb->status_len == sizeof(sb->status))
 			sb->status_len = 0;	/* no line of bwrap's is this long */
 		/* a deadline already past still reads what is there (poll 0) */
 		gint64 left = MAX(deadline - g_get_monotonic_time(), 0);
 		if (sb->status_fd < 0 || sb->status_eof)
-			return -1;
+			return;
 		struct pollfd p = {.fd = sb->status_fd, .events = POLLIN};
 		int r = poll(&p, 1, (int)((left + 999) / 1000));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			return -1;
+			return;
 		ssize_t n = read(sb->status_fd, sb->status + sb->status_len, sizeof(sb->status) - sb->status_len);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
@@ -256,7 +273,7 @@ SandboxEnd sandbox_end(Sandbox *sb, pid_t pid, gint64 deadline)
 	if (!sb || sb->status_fd < 0)
 		return child_end(pid, deadline);
 	if (sb->exit_code < 0)
-		sb->exit_code = status_field(sb, "exit-code", deadline);
+		status_read(sb, TRUE, deadline);
 	gint64 code = sb->exit_code;
 	if (code >= 0) {
 		/* the shell's encoding: 128+N is signal N */
@@ -497,15 +514,10 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	*pid = child_pid;
 	*bot_pid = child_pid;
 	if (info[0] >= 0) {
-		/* bwrap writes the bot's exit code here when it ends */
+		/* bwrap names the jail's init here, and the bot's exit code
+		 * when it ends; the bot is the init's child, found later */
 		sb->status_fd = info[0];
-		pid_t inner = (pid_t)status_field(sb, "child-pid", g_get_monotonic_time() + SANDBOX_INFO_WAIT_US);
-		/* the bot is the child of the jail's init, found later */
 		*bot_pid = 0;
-		if (inner > 0) {
-			sb->jail_pid = inner;
-			sb->jail_fd = (int)syscall(SYS_pidfd_open, inner, 0);
-		}
 	}
 	return g_steal_pointer(&sb);
 }

@@ -130,7 +130,7 @@ gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu);
 
 /* A jailed bot's own process, the child of its jail's init, once it has
  * been started (by its `hello` at the latest); 0 if not (yet) known. */
-pid_t sandbox_bot_pid(const Sandbox *sb);
+pid_t sandbox_bot_pid(Sandbox *sb);
 
 /* How a bot's process ended. */
 typedef enum {
