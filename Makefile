@@ -18,9 +18,8 @@
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
 #   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
-#   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a bot,
-#                     linked with bots/baseline/common/*.c, the bot library
-#                     frozen with it, and the engine; never with libbot.a)
+#   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a
+#                     bot's AI, linked with the live libbot.a and the engine)
 #   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
 #   tests/prog-*.c    -> helper programs for the tests (the fake bot)
 #   bench/bench-*.c   -> benchmark programs run by bench/run.sh
@@ -67,8 +66,7 @@ ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 TOURN_SRC := $(wildcard tournaments/*.c)
 BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
-BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(filter-out bots/baseline/common/,$(wildcard bots/baseline/*/)))
-BASELINE_COMMON_OBJ := $(patsubst %.c,$(O)/%.o,$(wildcard bots/baseline/common/*.c))
+BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(wildcard bots/baseline/*/))
 BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
 TEST_SRC := $(wildcard tests/test-*.c)
 TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
@@ -154,7 +152,7 @@ $(O)/engine/%.o: engine/%.c | deps-needed
 
 $(O)/bots/baseline/%.o: bots/baseline/%.c | deps-needed
 	@mkdir -p $(@D)
-	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Ibots/baseline/common -Iengine -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
 
 $(O)/bots/%.o: bots/%.c | deps-needed
 	@mkdir -p $(@D)
@@ -196,12 +194,14 @@ bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
-# A baseline links the objects of its own directory, the frozen library in
-# bots/baseline/common and the engine, never libbot.a (its symbols would clash).
+# A baseline links the objects of its own directory (the frozen AI, which
+# includes its own headers first: they sit next to it), the live bot library
+# and the engine. Its objects come first: libbot.a's copy of the same AI is
+# never pulled in (the link would fail on the duplicate symbols if it were).
 .SECONDEXPANSION:
-bin/bot-%-baseline: $$(addprefix $(O)/,$$(subst .c,.o,$$(wildcard bots/baseline/$$*/*.c))) $(BASELINE_COMMON_OBJ) $(ENGINE_LIB) $(STAMP)
+bin/bot-%-baseline: $$(addprefix $(O)/,$$(subst .c,.o,$$(wildcard bots/baseline/$$*/*.c))) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(filter %.o,$^) $(ENGINE_LIB) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(filter %.o,$^) $(BOTLIB) $(ENGINE_LIB) -lm
 
 bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
