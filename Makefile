@@ -301,4 +301,5 @@ demo: all
 clean:
 	rm -rf build bin engine/libengine.a
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# Only this tree's builds: build/at/ holds other commits' (scripts/build-at.sh).
+-include $(shell find $(O) $(FZ) -name '*.d' 2>/dev/null)
