@@ -202,7 +202,8 @@ struct Variant {
 	bool (*move_legal)(const void *state, int player, Move move);
 };
 
-/* Every variant the engine knows, NULL-terminated. */
+/* Every variant the engine knows, NULL-terminated (the registry, in
+ * variants.c). */
 const Variant *const *variant_all(void);
 
 /* The variant with this name, or NULL. */
