@@ -273,16 +273,18 @@ endif
 # short time controls here; `make check-long` plays them at full strength
 # (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
 PROVE_JOBS ?= 2
-TEST_SLOW := tests/t2004-referee-check.sh tests/t2009-bad-records.sh \
-	tests/t2006-html-pages.sh tests/t3003-tournament-examples.sh tests/t2005-sandbox.sh \
-	tests/t4002-link-bots-referee.sh $(O)/tests/test-tournament tests/t4004-random-every-variant.sh \
-	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh
+TEST_SLOW := tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
+	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
+	$(O)/tests/test-tournament tests/t2005-sandbox.sh tests/t4002-link-bots-referee.sh \
+	tests/t4004-random-every-variant.sh tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
+	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
+	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock; test-referee-game gives bots CPU limits a fraction of a second
 # above what they burn (kept-cpu), which a busy neighbour can cross.
 TEST_ALONE := $(O)/tests/test-referee-game tests/t6003-rush-realtime.sh
 TEST_ALL := $(TEST_BINS) $(TEST_SH)
-TEST_PAR := $(filter $(TEST_SLOW),$(TEST_ALL)) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
+TEST_PAR := $(foreach t,$(TEST_SLOW),$(filter $(t),$(TEST_ALL))) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
 TEST_LONG := $(shell grep -l '^\# check-long:' $(TEST_SH))
 
 check: all
