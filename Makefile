@@ -1,11 +1,16 @@
 # tetrarena: build, test, bench, demo. GNU make.
 #
 #   make            build everything into bin/ (engine/libengine.a too)
-#   make check      build and run every test through prove
+#   make check      build and run every test through prove -j2 (V=1: the
+#                   full compiler lines); under 2 minutes on 2 cores
+#   make check-long the tests that play full-strength AI games, at full
+#                   strength (make check plays them at short time controls)
 #   make check SANITIZE=1   the same, built with ASan and UBSan
 #   make bench      benchmarks (speed is measured here, never in tests)
 #   make demo       a short tournament of our bots, then its standings
-#   make deps       install missing Debian packages (root) or say how
+#   make deps       install every missing Debian package (root) or say
+#                   how; make, make demo install only what building and
+#                   playing need, make check what the tests need too
 #
 # Files are found by pattern, so adding a module needs no edit here:
 #   engine/*.c        -> engine/libengine.a (libc only)
@@ -13,9 +18,8 @@
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
 #   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
-#   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a bot,
-#                     linked with bots/baseline/common/*.c, the bot library
-#                     frozen with it, and the engine; never with libbot.a)
+#   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a
+#                     bot's AI, linked with the live libbot.a and the engine)
 #   tests/test-*.c    -> GTest binaries; tests/t*.sh shell tests;
 #   tests/prog-*.c    -> helper programs for the tests (the fake bot)
 #   bench/bench-*.c   -> benchmark programs run by bench/run.sh
@@ -33,6 +37,15 @@ O := build/$(MODE)
 FZ := build/fuzz
 
 CC ?= cc
+
+# A quiet build prints one short line a step (`CC engine/board.o`); warnings
+# and errors still show in full. V=1 prints the full command lines.
+V ?= 0
+ifeq ($(V),1)
+say :=
+else
+say = @printf '  %-5s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';
+endif
 CSTD := -std=c11
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 ifeq ($(MODE),san)
@@ -53,8 +66,7 @@ ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
 TOURN_SRC := $(wildcard tournaments/*.c)
 BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
-BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(filter-out bots/baseline/common/,$(wildcard bots/baseline/*/)))
-BASELINE_COMMON_OBJ := $(patsubst %.c,$(O)/%.o,$(wildcard bots/baseline/common/*.c))
+BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(wildcard bots/baseline/*/))
 BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
 TEST_SRC := $(wildcard tests/test-*.c)
 TEST_BINS := $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
@@ -79,120 +91,139 @@ BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 # be intermediate: a blanket .SECONDARY would make a missing stamp not count.)
 STAMP := build/mode-$(MODE)
 
-.PHONY: all deps check bench demo clean fuzz fuzz-build
+.PHONY: all deps deps-needed check check-long bench demo clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 .PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
 all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
 
 # ---- dependencies -------------------------------------------------------
-# Each entry is "command-or-pkgconfig-module:debian-package".
-DEPS := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev setpriv:util-linux prove:perl python3:python3 node:nodejs \
-	bwrap:bubblewrap valgrind:valgrind \
-	xxd:xxd chromium:chromium \
+# Each entry is "command-or-pkgconfig-module:debian-package". Building and
+# playing (make, make demo) need DEPS_BUILD; the tests (make check,
+# check-long, fuzz) need DEPS_TEST as well. Every object waits for
+# deps-needed, which checks what the goals on the command line need, in one
+# apt-get call: a plain `make` never installs a test tool, and a user
+# without root is told the one apt-get line for what is missing.
+DEPS_BUILD := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev python3:python3 \
+	bwrap:bubblewrap setpriv:util-linux
+DEPS_TEST := prove:perl node:nodejs valgrind:valgrind xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
+TEST_GOALS := check check-long check-quick fuzz fuzz-build deps
+DEPS_FOR := $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
+DEPS_NEEDED := $(DEPS_BUILD) $(if $(filter test,$(DEPS_FOR)),$(DEPS_TEST))
 
-deps:
-	@missing=; \
-	for d in $(DEPS); do \
-	  what=$${d%%:*}; pkg=$${d#*:}; \
-	  case $$what in \
-	    *-2.0|libseccomp) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
-	    /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
-	    *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
-	  esac; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "deps: installing$$missing"; \
-	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
-	      { echo "deps: apt-get install$$missing failed" >&2; exit 1; }; \
-	  else \
-	    echo "deps: missing packages:$$missing" >&2; \
-	    echo "deps: run: sudo apt-get install$$missing" >&2; exit 1; \
-	  fi; \
-	fi
+# $(call install-missing,ENTRIES,WHAT): install the missing packages (root)
+# or print the apt-get line and fail.
+define install-missing
+@missing=; \
+for d in $(1); do \
+  what=$${d%%:*}; pkg=$${d#*:}; \
+  case $$what in \
+    *-2.0|libseccomp) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+    /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
+    *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
+  esac; \
+done; \
+if [ -n "$$missing" ]; then \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+    echo "deps: installing$$missing (to $(2))"; \
+    export DEBIAN_FRONTEND=noninteractive; \
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
+      { echo "deps: apt-get install$$missing failed" >&2; exit 1; }; \
+  else \
+    echo "deps: to $(2), these packages are missing:$$missing" >&2; \
+    echo "deps: run: sudo apt-get install$$missing" >&2; exit 1; \
+  fi; \
+fi
+endef
 
-$(STAMP): | deps
+deps-needed:
+	$(call install-missing,$(DEPS_NEEDED),$(if $(filter test,$(DEPS_FOR)),build and test,build and play))
+
+# Everything, build and test tools alike.
+deps: deps-needed
+
+$(STAMP): | deps-needed
 	@mkdir -p build && rm -f build/mode-* && touch $@
 
 # ---- compiling ----------------------------------------------------------
-$(O)/engine/%.o: engine/%.c | deps
+$(O)/engine/%.o: engine/%.c | deps-needed
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -c $< -o $@
 
-$(O)/bots/baseline/%.o: bots/baseline/%.c | deps
+$(O)/bots/baseline/%.o: bots/baseline/%.c | deps-needed
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Ibots/baseline/common -Iengine -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
 
-$(O)/bots/%.o: bots/%.c | deps
+$(O)/bots/%.o: bots/%.c | deps-needed
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE -Iengine -Ibots -c $< -o $@
 
-$(O)/%.o: %.c | deps
+$(O)/%.o: %.c | deps-needed
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -c $< -o $@
 
-$(O)/tests/fuzz/%.o: tests/fuzz/%.c | deps
+$(O)/tests/fuzz/%.o: tests/fuzz/%.c | deps-needed
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CFLAGS_BASE) -D_GNU_SOURCE $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
 
 $(ENGINE_LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D); rm -f $@
-	ar rcs $@ $(ENGINE_OBJ)
+	$(call say,AR,$@)ar rcs $@ $(ENGINE_OBJ)
 
 engine/libengine.a: $(ENGINE_LIB)
-	cp $< $@
+	$(call say,CP,$@)cp $< $@
 
 $(REFEREE_LIB): $(REFEREE_OBJ)
 	@mkdir -p $(@D); rm -f $@
-	ar rcs $@ $^
+	$(call say,AR,$@)ar rcs $@ $^
 
 $(TOURN_LIB): $(TOURN_OBJ)
 	@mkdir -p $(@D); rm -f $@
-	ar rcs $@ $^
+	$(call say,AR,$@)ar rcs $@ $^
 
 $(BOTLIB): $(BOTLIB_OBJ)
 	@mkdir -p $(@D); rm -f $@
-	ar rcs $@ $(BOTLIB_OBJ)
+	$(call say,AR,$@)ar rcs $@ $(BOTLIB_OBJ)
 
 # ---- linking ------------------------------------------------------------
 bin/referee: $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
-# A baseline links the objects of its own directory, the frozen library in
-# bots/baseline/common and the engine, never libbot.a (its symbols would clash).
+# A baseline links the objects of its own directory (the frozen AI, which
+# includes its own headers first: they sit next to it), the live bot library
+# and the engine. Its objects come first: libbot.a's copy of the same AI is
+# never pulled in (the link would fail on the duplicate symbols if it were).
 .SECONDEXPANSION:
-bin/bot-%-baseline: $$(addprefix $(O)/,$$(subst .c,.o,$$(wildcard bots/baseline/$$*/*.c))) $(BASELINE_COMMON_OBJ) $(ENGINE_LIB) $(STAMP)
+bin/bot-%-baseline: $$(addprefix $(O)/,$$(subst .c,.o,$$(wildcard bots/baseline/$$*/*.c))) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(CC) $(LDSAN) -o $@ $(filter %.o,$^) $(ENGINE_LIB) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(filter %.o,$^) $(BOTLIB) $(ENGINE_LIB) -lm
 
 bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
 $(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
-	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 $(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
-	$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 # ---- the HTML pages' style and scripts, built into the referee ----------
 VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js
 
-build/viewer-assets.h: $(VIEWER_ASSETS) | deps
+build/viewer-assets.h: $(VIEWER_ASSETS) | deps-needed
 	@mkdir -p $(@D)
-	{ for f in $(VIEWER_ASSETS); do xxd -i $$f; done; } >$@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)python3 scripts/embed.py $(VIEWER_ASSETS) >$@.tmp && mv $@.tmp $@
 
 $(O)/referee/html.o $(FZ)/obj/referee/html.o: build/viewer-assets.h
 
@@ -205,12 +236,12 @@ FUZZ ?= $(FUZZ_NAMES)
 FUZZ_LIB_SRC := $(ENGINE_SRC) $(REFEREE_SRC) $(TOURN_SRC) $(BOTLIB_SRC) tests/fuzz/fuzz-util.c
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(FUZZ_LIB_SRC))
 
-$(FZ)/obj/%.o: %.c | deps
+$(FZ)/obj/%.o: %.c | deps-needed
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
+	$(call say,CC,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP $(GLIB_PIN) $(GLIB_CFLAGS) -I. -Iengine -Ibots -Itests/fuzz -c $< -o $@
 
 $(FZ)/fuzz-%: $(FZ)/obj/tests/fuzz/fuzz-%.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(GLIB_LIBS) -lm
 
 fuzz-build: $(patsubst %,$(FZ)/fuzz-%,$(FUZZ))
 
@@ -237,8 +268,32 @@ ifeq ($(MODE),san)
 export TETRARENA_NO_MEMLIMIT := 1
 endif
 
+# make check: prove -j2, the slowest tests first (measured with prove
+# --timer) so that both jobs end together, then a serial pass of the tests
+# that must run alone. Tests that play full-strength AI games play them at
+# short time controls here; `make check-long` plays them at full strength
+# (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
+PROVE_JOBS ?= 2
+TEST_SLOW := tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
+	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
+	$(O)/tests/test-tournament tests/t2005-sandbox.sh \
+	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
+	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
+	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh
+# Alone: rush in real time measures its pace and fairness on the wall
+# clock; test-referee-game gives bots CPU limits a fraction of a second
+# above what they burn (kept-cpu), which a busy neighbour can cross.
+TEST_ALONE := $(O)/tests/test-referee-game tests/t6003-rush-realtime.sh
+TEST_ALL := $(TEST_BINS) $(TEST_SH)
+TEST_PAR := $(foreach t,$(TEST_SLOW),$(filter $(t),$(TEST_ALL))) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
+TEST_LONG := $(shell grep -l '^\# check-long:' $(TEST_SH))
+
 check: all
-	prove --exec '' $(TEST_BINS) $(TEST_SH)
+	prove -j$(PROVE_JOBS) --exec '' $(TEST_PAR)
+	prove --exec '' $(filter $(TEST_ALONE),$(TEST_ALL))
+
+check-long: all
+	TETRARENA_LONG=1 prove -j$(PROVE_JOBS) --exec '' $(TEST_LONG)
 
 bench: all
 	@sh bench/run.sh
@@ -249,4 +304,5 @@ demo: all
 clean:
 	rm -rf build bin engine/libengine.a
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# Only this tree's builds: build/at/ holds other commits' (scripts/build-at.sh).
+-include $(shell find $(O) $(FZ) -name '*.d' 2>/dev/null)

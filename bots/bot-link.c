@@ -176,7 +176,7 @@ int main(int argc, char **argv)
 	rest[nrest] = NULL;
 	if (games > 0)
 		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, first_seed);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bot-random: out of memory\n");
 		return 1;
 	}
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-random",
 		.version = "1",
 		.about = "Plays a uniformly random legal move in every variant.",

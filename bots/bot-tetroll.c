@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 		}
 	}
 	argv[n] = NULL;
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-tetroll",
 		.version = "4",
 		.about = "Plays Tetroll: for points, rollouts of the greedy policy among the best placements\n"

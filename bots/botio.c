@@ -190,7 +190,7 @@ void botio_info(const char *fmt, ...)
 }
 
 typedef struct {
-	const BotSpec *spec;
+	const BotioSpec *spec;
 	FILE *in, *out;
 	BotGame game;
 	bool playing;		/* a game was accepted and not yet over */
@@ -341,7 +341,7 @@ static bool is_type(const char *line, const char *word)
 	return !strncmp(line, word, n) && (line[n] == ' ' || line[n] == '\0');
 }
 
-int botio_run(const BotSpec *spec, FILE *in, FILE *out)
+int botio_run(const BotioSpec *spec, FILE *in, FILE *out)
 {
 	Session s = {.spec = spec, .in = in, .out = out};
 	char *line = malloc(BOTIO_LINE_MAX + 1);
@@ -415,7 +415,7 @@ static void catch_fatal(const char *name)
 		sigaction(fatal_signals[i], &sa, &fatal_before[i]);
 }
 
-static void usage(const BotSpec *spec, FILE *to)
+static void usage(const BotioSpec *spec, FILE *to)
 {
 	fprintf(to, "Usage: %s [--seed N]\n", spec->name);
 	if (spec->about)
@@ -430,7 +430,7 @@ static void usage(const BotSpec *spec, FILE *to)
 	fputc('\n', to);
 }
 
-int botio_main(BotSpec *spec, int argc, char **argv)
+int botio_main(BotioSpec *spec, int argc, char **argv)
 {
 	spec->seed = BOTIO_DEFAULT_SEED;
 	catch_fatal(spec->name);

@@ -17,7 +17,7 @@
  * parsed, it says so on standard error and plays a random listed move.
  *
  * A bot's randomness comes only from the Rng handed to choose, seeded from
- * BotSpec.seed at the start of every game: a bot is deterministic for a
+ * BotioSpec.seed at the start of every game: a bot is deterministic for a
  * given seed and game, whether it plays one game per process or many.
  *
  * Typical use:
@@ -27,7 +27,7 @@
  *
  *     int main(int argc, char **argv)
  *     {
- *             BotSpec spec = {.name = "mybot", .version = "1",
+ *             BotioSpec spec = {.name = "mybot", .version = "1",
  *                             .choose = choose};
  *             return botio_main(&spec, argc, argv);
  *     }
@@ -49,7 +49,7 @@
  * The bot's decision: a move for `seat` in `state` (a state of variant v
  * rebuilt from `go`, in a phase where seat decides). ms_left is the time
  * the referee gave for this move; rng is the bot's own generator; ctx is
- * BotSpec.ctx. Must return a legal move when seat has one.
+ * BotioSpec.ctx. Must return a legal move when seat has one.
  */
 typedef Move (*BotChoose)(const Variant *v, const void *state, int seat,
 			  int ms_left, Rng *rng, void *ctx);
@@ -84,7 +84,7 @@ typedef struct {
 	BotSide side;		/* optional */
 	void *side_ctx;		/* handed to side */
 	uint64_t seed;		/* set by botio_main from --seed */
-} BotSpec;
+} BotioSpec;
 
 /* One `game` line, parsed. */
 typedef struct {
@@ -115,7 +115,7 @@ bool botio_read_line(FILE *in, char *buf);
  * `out`, until `quit` or end of input. Returns 0, or 1 when memory for a
  * state could not be had or reading `in` failed (said on stderr).
  */
-int botio_run(const BotSpec *spec, FILE *in, FILE *out);
+int botio_run(const BotioSpec *spec, FILE *in, FILE *out);
 
 /*
  * The whole program: parse argv (`--seed N`, `--help`), then run a session
@@ -124,7 +124,7 @@ int botio_run(const BotSpec *spec, FILE *in, FILE *out);
  * first writes "NAME: ended by signal N" to stderr, then ends the bot as
  * it would have.
  */
-int botio_main(BotSpec *spec, int argc, char **argv);
+int botio_main(BotioSpec *spec, int argc, char **argv);
 
 /*
  * Write `info TEXT` to standard output and flush: free text the referee

@@ -1465,6 +1465,30 @@ static const char *const piece_colour[PIECE_COUNT] = {
 };
 
 /* The field (buffer rows only from the highest filled one), then the seats. */
+/* The shared field, for drawing (variant.h, field and round_cells). */
+_Static_assert(4 * MATRIX_MAX_HELD <= VARIANT_MAX_ROUND_CELLS, "a round's cells fit");
+static void matrix_field(const void *state, VariantField *out)
+{
+	const MatrixState *m = state;
+
+	out->board = &m->board;
+	out->round = m->round;
+	out->nplayers = m->nplayers;
+}
+
+static int matrix_round_cells(const void *state, int player, int *cx, int *cy)
+{
+	const MatrixState *m = state;
+	SrsPos pos[MATRIX_MAX_HELD];
+	int n = matrix_move_positions(m->last_move[player], pos), k = 0;
+
+	for (int i = 0; i < n; i++) {
+		srs_cells(&pos[i], cx + k, cy + k);
+		k += 4;
+	}
+	return k;
+}
+
 static void matrix_render(const void *state, bool colour, Text *out)
 {
 	const MatrixState *s = state;
@@ -1597,4 +1621,6 @@ const Variant variant_matrix = {
 	.side_close = social_close,
 	.side_verbs = social_verbs,
 	.move_legal = matrix_move_legal,
+	.field = matrix_field,
+	.round_cells = matrix_round_cells,
 };

@@ -1055,6 +1055,23 @@ static bool tetroll_state_parse(void *state, const VariantConfig *cfg, const cha
 
 /* ---- picture ------------------------------------------------------------- */
 
+/* The sheet's special spaces, for drawing (variant.h, layout). */
+static void tetroll_layout(const void *state, Text *out)
+{
+	const TetrollState *t = state;
+	static const char mark[] = {
+		[TETROLL_SPACE_PLAIN] = '.', [TETROLL_SPACE_RING] = 'r',
+		[TETROLL_SPACE_DOUBLE] = 'd', [TETROLL_SPACE_COPY] = 'c',
+	};
+
+	for (int y = t->height - 1; y >= 0; y--) {
+		for (int x = 0; x < t->width; x++)
+			text_putc(out, mark[tetroll_space(t, x, y)]);
+		if (y)
+			text_putc(out, '/');
+	}
+}
+
 static void tetroll_render(const void *state, bool colour, Text *out)
 {
 	const TetrollState *s = state;
@@ -1152,4 +1169,5 @@ const Variant variant_tetroll = {
 	.state_format = tetroll_state_format,
 	.state_parse = tetroll_state_parse,
 	.render = tetroll_render,
+	.layout = tetroll_layout,
 };

@@ -1,4 +1,5 @@
-/* variant: the registry of games and the helpers every caller shares. */
+/* variant: the helpers every caller of a variant table shares (the registry
+ * of games is in variants.c). */
 #include "variant.h"
 
 #include <assert.h>
@@ -6,29 +7,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "variants.h"
-
-static const Variant *const registry[] = {
-	&variant_link,
-	&variant_tetroll,
-	&variant_matrix,
-	&variant_rush,
-	NULL,
-};
-
-const Variant *const *variant_all(void)
-{
-	return registry;
-}
-
-const Variant *variant_find(const char *name)
-{
-	for (int i = 0; registry[i]; i++)
-		if (strcmp(registry[i]->name, name) == 0)
-			return registry[i];
-	return NULL;
-}
 
 void variant_config_default(const Variant *v, int nplayers, VariantConfig *cfg)
 {

@@ -41,6 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board.h"
 #include "rng.h"
 #include "text.h"
 
@@ -108,6 +109,17 @@ typedef struct {
 	char line[VARIANT_SIDE_LINES][VARIANT_SIDE_LINE_MAX];	/* no newline */
 	char reason[32];			/* why, when refused */
 } VariantSide;
+
+/* A field every player places on (the Main Match's), for drawing who
+ * covered each cell: the replay page follows it round by round. */
+typedef struct {
+	const Board *board;	/* the field now */
+	int round;		/* rounds played */
+	int nplayers;
+} VariantField;
+
+/* The most cells one player's placements of one round cover. */
+#define VARIANT_MAX_ROUND_CELLS 16
 
 typedef struct Variant Variant;
 
@@ -200,9 +212,22 @@ struct Variant {
 	 * cannot list every legal move (it then lists at most max_moves of
 	 * them, and this is the authority). */
 	bool (*move_legal)(const void *state, int player, Move move);
+
+	/* Drawing (referee/drawing.c, the replay page), each optional. The
+	 * board's fixed layout, rows top down separated by '/', a cell one
+	 * letter of the variant's (tetroll: '.' plain, 'r' ring, 'd' double,
+	 * 'c' copy). */
+	void (*layout)(const void *state, Text *out);
+
+	/* A shared field: OUT *out. With it, round_cells: OUT the cells
+	 * (x, y) `player`'s placements of the round just played cover, at
+	 * most VARIANT_MAX_ROUND_CELLS; returns how many. */
+	void (*field)(const void *state, VariantField *out);
+	int (*round_cells)(const void *state, int player, int *cx, int *cy);
 };
 
-/* Every variant the engine knows, NULL-terminated. */
+/* Every variant the engine knows, NULL-terminated (the registry, in
+ * variants.c). */
 const Variant *const *variant_all(void);
 
 /* The variant with this name, or NULL. */

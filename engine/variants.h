@@ -1,7 +1,7 @@
 /*
  * variants: the table of every game the engine knows, so that C bots and
- * tests can name one directly. The registry array in variant.c lists them
- * in the same order.
+ * tests can name one directly. The registry in variants.c lists them in the
+ * same order.
  */
 #ifndef TETRARENA_ENGINE_VARIANTS_H
 #define TETRARENA_ENGINE_VARIANTS_H

@@ -2,7 +2,7 @@
  * html: self-contained HTML pages. See html.h.
  *
  * The style and scripts come from build/viewer-assets.h, made by the
- * Makefile from referee/viewer/ with xxd -i.
+ * Makefile from referee/viewer/ with scripts/embed.py (as xxd -i).
  */
 #include "html.h"
 

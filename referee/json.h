@@ -11,17 +11,11 @@
 
 #include <glib.h>
 
-#include "game.h"
-
 /* Append s as a JSON string: quotes, backslash, `<` and control bytes
  * escaped; other bytes (UTF-8 included) as they are. NULL gives null. */
 void json_string(GString *out, const char *s);
 
 /* Append a number with `decimals` digits after the point, in the C locale. */
 void json_double(GString *out, double x, int decimals);
-
-/* The result as one JSON object (variant, seed, seats, log). Newly
- * allocated. */
-char *game_result_to_json(const GameSpec *spec, const GameResult *result);
 
 #endif

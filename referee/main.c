@@ -36,6 +36,7 @@
 #include "bot.h"
 #include "check.h"
 #include "game.h"
+#include "gamejson.h"
 #include "html.h"
 #include "json.h"
 #include "sandbox.h"
@@ -85,7 +86,7 @@ static gboolean parse_seed(const char *s, guint64 *seed)
 static int report(const GameSpec *spec, const GameResult *res, gboolean json)
 {
 	if (json) {
-		g_autofree char *j = game_result_to_json(spec, res);
+		g_autofree char *j = gamejson_result(spec, res);
 		printf("%s\n", j);
 		return 0;
 	}

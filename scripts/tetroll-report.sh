@@ -11,10 +11,12 @@
 #   "Go East, Conrad!"     100+ points with 4+ rows reading 1-2-3-4-5-6
 #   "As high as Sputnik!"  140+ points
 #
-#   scripts/tetroll-report.sh [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-i] [BOT...]
+#   scripts/tetroll-report.sh [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-i] [BOT...]
 #
 # BOTs default to bin/bot-tetroll and bin/bot-random; each is a command line
-# as `referee play` takes it. -j runs that many games at once (default 2).
+# as `referee play` takes it. -t gives MS a move (`--time move:MS`, and
+# the in-process AI set up for MS; default: the default controls, 5 s a
+# move). -j runs that many games at once (default 2).
 # -i plays in-process instead (build/opt/tests/prog-tetroll-solo, the same
 # choose functions and dice, no referee): only for the two default bots,
 # much faster, and for the AI exactly the same games as through the referee.
@@ -45,14 +47,16 @@ games=1000
 jobs=2
 keep=
 inproc=0
+movems=
 referee=${REFEREE:-bin/referee}
-usage() { echo "usage: $0 [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-i] [BOT...]" >&2; exit 2; }
-while getopts n:j:k:r:i opt; do
+usage() { echo "usage: $0 [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-i] [BOT...]" >&2; exit 2; }
+while getopts n:j:k:r:t:i opt; do
 	case $opt in
 	n) games=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	r) referee=$OPTARG ;;
+	t) movems=$OPTARG ;;
 	i) inproc=1 ;;
 	*) usage ;;
 	esac
@@ -60,6 +64,7 @@ done
 shift $((OPTIND - 1))
 case $games in '' | *[!0-9]*) usage ;; esac
 case $jobs in '' | *[!0-9]* | 0) usage ;; esac
+case $movems in *[!0-9]*) usage ;; esac
 [ $# -gt 0 ] || set -- bin/bot-tetroll bin/bot-random
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tetroll-report.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -95,7 +100,7 @@ if [ "$inproc" = 1 ]; then
 	prog=${TETRARENA_BUILD:-build/opt}/tests/prog-tetroll-solo
 	[ -x "$prog" ] || { echo "$0: no $prog (make it first)" >&2; exit 1; }
 	for policy in ai random; do
-		"$prog" $policy "$games" 1 >"$tmp/$policy" || exit 1
+		"$prog" $policy "$games" 1 ${movems:+budget=$movems} >"$tmp/$policy" || exit 1
 		case $policy in ai) name="bot-tetroll (in-process)" ;; *) name="bot-random (in-process)" ;; esac
 		summarize "$name" <"$tmp/$policy"
 	done
@@ -108,9 +113,9 @@ mkdir -p "$logs" || exit 1
 
 # One game: SEED BOT -> a result line on stdout, or "bad SEED" on failure.
 cat >"$tmp/one.sh" <<'EOF'
-seed=$1 bot=$2 referee=$3 logs=$4 tag=$5
+seed=$1 bot=$2 referee=$3 logs=$4 tag=$5 movems=$6
 log="$logs/$tag-$seed.log"
-if ! "$referee" play --variant tetroll --seed "$seed" --log "$log" "$bot" >/dev/null 2>&1 ||
+if ! "$referee" play --variant tetroll --seed "$seed" ${movems:+--time move:$movems} --log "$log" "$bot" >/dev/null 2>&1 ||
    ! "$referee" verify "$log" >/dev/null 2>&1; then
 	echo "bad $seed"
 	exit 0
@@ -135,7 +140,7 @@ status=0
 for bot in "$@"; do
 	# the command line, its directories and blanks made file-name safe
 	tag=$(printf '%s' "${bot%% *}" | sed 's,.*/,,')$(printf '%s' "${bot#"${bot%% *}"}" | tr -c 'A-Za-z0-9_.-' _)
-	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" >"$tmp/$tag.out"
+	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" "$movems" >"$tmp/$tag.out"
 	bad=$(grep -c '^bad' "$tmp/$tag.out")
 	faults=$(grep -c 'clean=0' "$tmp/$tag.out")
 	if [ "$bad" != 0 ]; then

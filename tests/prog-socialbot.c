@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 		argc--;
 	}
 	setvbuf(stdin, NULL, _IONBF, 0);
-	BotSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side,
+	BotioSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side,
 			.side_ctx = &give};
 	return botio_main(&spec, argc, argv);
 }

@@ -15,7 +15,8 @@
  * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
  * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
  * or rollout_cap (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
- * first). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
+ * first), or is budget (ms a move: the AI set up as bin/bot-tetroll given
+ * that much, default 5000). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
  */
@@ -42,11 +43,17 @@ int main(int argc, char **argv)
 	long max_evals = 0;	/* the most sheets one decision valued */
 
 	tetrollai_init(&ai);
-	for (int i = 4; i < argc; i++)	/* the objective first: the budget depends on it */
+	int budget = 5000;	/* as bin/bot-tetroll at the default controls */
+	for (int i = 4; i < argc; i++) {	/* the objective first: the budget depends on it */
 		if (strncmp(argv[i], "objective=", 10) == 0)
 			ai.p.objective = tetrollai_objective(argv[i] + 10);
-	tetrollai_budget(&ai, 5000);	/* as bin/bot-tetroll at the default controls */
+		else if (strncmp(argv[i], "budget=", 7) == 0)
+			budget = (int)strtol(argv[i] + 7, NULL, 10);
+	}
+	tetrollai_budget(&ai, budget);
 	for (int i = 4; i < argc; i++) {
+		if (strncmp(argv[i], "budget=", 7) == 0)
+			continue;
 		static const struct {
 			const char *name;
 			size_t off;

@@ -4,15 +4,19 @@
 # the failing line and a hint: a crash and a hang on `game`, a bot that
 # announces `multi` but exits after `result` on `multi`, a bot that dies on
 # a line it does not know on `unknown`.
+# check-long: rush at its default pace (100 ms between a seat's actions,
+# real time); make check plays rush at a 10 ms pace.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake" "$top/bin/bot-random" "$top/bin/bot-starter"
 time="move:$(ms 400),start:$(ms 5000),grace:$(ms 50)"
 export TMPDIR="$tmp"	# the logs of failed checks stay in there
+pace=$(long_or "--option=pace=10" "")
 passes() { # VARIANT BOT...: exit 0, every item ok
 	v=$1
 	shift
-	"$ref" check --variant "$v" --time "$time" "$@" >"$tmp/out" 2>&1 &&
+	# shellcheck disable=SC2046
+	"$ref" check --variant "$v" $([ "$v" = rush ] && echo "$pace") --time "$time" "$@" >"$tmp/out" 2>&1 &&
 		grep -q '^every item passed$' "$tmp/out" && ! grep -q FAILED "$tmp/out"
 }
 fails_on() { # ITEM BOT: exit 1, that item FAILED, the line and hint shown

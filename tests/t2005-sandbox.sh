@@ -95,9 +95,12 @@ check "disk: the honest seat finishes with no fault" honest "$tmp/disk.log"
 
 # the same attacks in every variant (real time and lockstep, simultaneous
 # rounds, multi-decision turns): the honest seats play a normal game
+# check-long: rush at its default pace; make check plays it at a 10 ms pace.
+pace=$(long_or "--option=pace=10" "")
 for v in tetroll rush matrix; do
 	for a in pipes signals; do
-		"$ref" play --variant $v --seed 7 --time "$time,game:$(ms 60000)" --log "$tmp/$v-$a.log" \
+		# shellcheck disable=SC2046
+		"$ref" play --variant $v $([ $v = rush ] && echo "$pace") --seed 7 --time "$time,game:$(ms 60000)" --log "$tmp/$v-$a.log" \
 			"$fake $a 1 $marker" "$fake legal 0 $marker" >/dev/null 2>&1
 		got=$(reported "$tmp/$v-$a.log" $a)
 		check "$v, $a: nothing reached (${got:-no report}), no fault for the honest seat, verify passes" \

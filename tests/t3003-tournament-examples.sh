@@ -2,6 +2,8 @@
 # t3003-tournament-examples: every example tournament file in tournaments/
 # runs to standings with ratings and intervals (one seed per seating, two
 # games at once), with our real bots.
+# check-long: the files' own time controls (full strength); make check
+# plays at 250 ms a move, and real-time rush at a 10 ms pace.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref"
 cd "$top" || exit 1
@@ -9,7 +11,13 @@ files=$(ls tournaments/*.ini)
 echo "1..$(($(echo "$files" | wc -l) * 2))"
 for f in $files; do
 	name=$(basename "$f" .ini)
-	"$ref" tournament "$f" -q --games 1 -j 2 --bootstrap 50 -o "$tmp/$name" \
+	case $name in
+	rush-lockstep) short= ;;
+	rush) short="--option pace=10" ;;
+	*) short="-t bank:$(ms 20000),inc:$(ms 500),move:$(ms 250),start:$(ms 5000)" ;;
+	esac
+	# shellcheck disable=SC2046
+	"$ref" tournament "$f" $(long_or "$short" "") -q --games 1 -j 2 --bootstrap 50 -o "$tmp/$name" \
 		>"$tmp/$name.out" 2>"$tmp/$name.err"
 	st=$?
 	n=$((n + 2))

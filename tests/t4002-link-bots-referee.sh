@@ -8,7 +8,9 @@ need "$ref"
 random="$top/bin/bot-random"
 linkai="$top/bin/bot-link"
 py="python3 $top/bots/python/linkbot.py"
-time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+# check-long: bot-link at 5 s a move (full strength); make check gives it
+# 250 ms a move.
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms "$(long_or 250 5000)"),start:$(ms 10000)"
 
 # play NAME SEED BOT...: one game, its JSON in $tmp/NAME.json, log in $tmp/NAME.log
 play() {

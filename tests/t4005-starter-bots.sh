@@ -7,6 +7,9 @@ need "$ref" "$top/bin/bot-starter" "$top/bin/bot-random"
 clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 
+# check-long: rush at its default pace (100 ms between a seat's actions);
+# make check plays rush at a 10 ms pace.
+pace=$(long_or "--option=pace=10" "")
 echo "1..24"
 for lang in py js c; do
 	case $lang in
@@ -15,7 +18,8 @@ for lang in py js c; do
 	c) bot="$top/bin/bot-starter --seed 5" ;;
 	esac
 	for v in link tetroll rush matrix; do
-		"$ref" play --variant "$v" --seed 3 --json --log "$tmp/$lang-$v.log" \
+		# shellcheck disable=SC2046
+		"$ref" play --variant "$v" $([ "$v" = rush ] && echo "$pace") --seed 3 --json --log "$tmp/$lang-$v.log" \
 			"$bot" "$top/bin/bot-random --seed 6" >"$tmp/$lang-$v.json" 2>"$tmp/$lang-$v.err"
 		check "$lang $v: a game without faults" clean "$tmp/$lang-$v.json"
 		check "$lang $v: verify passes" verify "$tmp/$lang-$v.log"

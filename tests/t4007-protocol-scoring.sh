@@ -181,21 +181,24 @@ for line in open(sys.argv[2]):
 sys.exit(1 if bad or checked == 0 else 0)
 PY
 
+# check-long: the AI bots at the default 5 s a move (full strength); make
+# check gives them 250 ms a move.
+t=$(long_or "--time=move:$(ms 250)" "")
 echo "1..8"
 for seed in 3 9; do
-	"$ref" play --variant matrix --seed $seed --log "$tmp/m$seed.log" "$top/bin/bot-matrix" \
+	"$ref" play --variant matrix --seed $seed ${t:+"$t"} --log "$tmp/m$seed.log" "$top/bin/bot-matrix" \
 		"$top/bin/bot-random --seed $seed" "$top/bin/bot-random --seed 1$seed" >/dev/null 2>&1
 	check "matrix seed $seed: every round's gains follow from protocol.md's rules" \
 		python3 "$tmp/score.py" matrix "$tmp/m$seed.log"
-	"$ref" play --variant rush --seed $seed --option lockstep=1 --log "$tmp/r$seed.log" \
+	"$ref" play --variant rush --seed $seed ${t:+"$t"} --option lockstep=1 --log "$tmp/r$seed.log" \
 		"$top/bin/bot-rush" "$top/bin/bot-random --seed $seed" >/dev/null 2>&1
 	check "rush seed $seed: every go's uncovered counts follow from protocol.md's rules" \
 		python3 "$tmp/score.py" rush "$tmp/r$seed.log"
-	"$ref" play --variant tetroll --seed $seed --log "$tmp/t$seed.log" \
+	"$ref" play --variant tetroll --seed $seed ${t:+"$t"} --log "$tmp/t$seed.log" \
 		"$top/bin/bot-tetroll" "$top/bin/bot-random --seed $seed" >/dev/null 2>&1
 	check "tetroll seed $seed: every go's scores follow from protocol.md's rules" \
 		python3 "$tmp/score.py" tetroll "$tmp/t$seed.log"
-	"$ref" play --variant link --seed $seed --option width=8 --option height=10 --log "$tmp/l$seed.log" \
+	"$ref" play --variant link --seed $seed ${t:+"$t"} --option width=8 --option height=10 --log "$tmp/l$seed.log" \
 		"$top/bin/bot-link" "$top/bin/bot-random --seed $seed" >/dev/null 2>&1
 	check "link seed $seed: every go's scores follow from protocol.md's rules" \
 		python3 "$tmp/score.py" link "$tmp/l$seed.log"

@@ -3,17 +3,20 @@
 # (every log verified) and in-process, and for bot-tetroll both give the
 # same games: the AI and the dice are deterministic for a seed. Skipped
 # while bin/referee is not built.
+# check-long: the reports at the default 5 s a move (full strength); make
+# check plays them at 1 s a move.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$top/bin/referee"
 
 echo "1..7"
 cd "$top" || exit 1
-REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 >"$tmp/ref" 2>"$tmp/ref.err"
+movems=$(long_or 1000 "")
+REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 ${movems:+-t $movems} >"$tmp/ref" 2>"$tmp/ref.err"
 check "report through the referee exits 0" [ $? = 0 ]
 check "a line for bot-tetroll and bot-random" \
 	sh -c "grep -q '^bot-tetroll (referee, verified) *games *3 ' '$tmp/ref' && grep -q '^bot-random (referee, verified) *games *3 ' '$tmp/ref'"
 check "the three solo objectives are reported" grep -q '80+/no bonus.*100+/4 rows 1-6.*140+' "$tmp/ref"
-sh scripts/tetroll-report.sh -i -n 3 >"$tmp/in" 2>"$tmp/in.err"
+sh scripts/tetroll-report.sh -i -n 3 ${movems:+-t $movems} >"$tmp/in" 2>"$tmp/in.err"
 check "in-process report exits 0" [ $? = 0 ]
 # the same three games: same mean, median, min and max
 same() {

@@ -2,8 +2,13 @@
 # `. "${TETRARENA_TOP:-.}/tests/tap.sh"`).
 #
 # Sets top (the repository), build (the build directory), ref (bin/referee),
-# scale (TETRARENA_TIME_SCALE) and tmp (a fresh directory, removed on exit);
-# `ms N` prints N milliseconds stretched by the scale. TAP helpers: ok DESC,
+# scale (TETRARENA_TIME_SCALE), long and tmp (a fresh directory, removed on exit);
+# `ms N` prints N milliseconds stretched by the scale.
+# long is 1 under `make check-long` (TETRARENA_LONG=1): a test that plays
+# full-strength AI games says so on a line `# check-long: WHAT`, plays them
+# at short time controls under `make check` and at full strength (the
+# default time controls) under check-long; `long_or SHORT FULL` prints the
+# one that applies. TAP helpers: ok DESC,
 # not_ok DESC, check DESC COMMAND..., skip WHY; they count into n and set
 # fail, so a test ends with `exit $fail`. `need FILE...` stops the test with
 # "Bail out!" when something it runs was not built: a missing program is a
@@ -13,6 +18,8 @@ build=${TETRARENA_BUILD:-$top/build/opt}
 ref=$top/bin/referee
 scale=${TETRARENA_TIME_SCALE:-1}
 ms() { awk "BEGIN { printf \"%d\", $1 * $scale }"; }
+long=${TETRARENA_LONG:-0}
+long_or() { if [ "$long" = 1 ]; then printf '%s' "$2"; else printf '%s' "$1"; fi; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || {
 	echo "Bail out! cannot make a temporary directory"
 	exit 1

@@ -132,7 +132,7 @@ static const char *refuse_three(const Variant *v, const VariantConfig *cfg, int 
 }
 
 /* Run a session over `script`; returns its output (free it). */
-static char *run_session(const BotSpec *spec, const char *script)
+static char *run_session(const BotioSpec *spec, const char *script)
 {
 	char *out = NULL;
 	size_t len = 0;
@@ -153,7 +153,7 @@ static char *run_session(const BotSpec *spec, const char *script)
 static void test_session(void)
 {
 	FirstBot bot = {0};
-	BotSpec spec = {.name = "first", .version = "2.1", .choose = first_choose,
+	BotioSpec spec = {.name = "first", .version = "2.1", .choose = first_choose,
 			.start = refuse_three, .ctx = &bot, .seed = 1};
 	const char *script =
 		"tetrarena 1\n"
@@ -182,7 +182,7 @@ static void test_session(void)
 static void test_session_fallback(void)
 {
 	FirstBot bot = {.illegal = true};
-	BotSpec spec = {.name = "bad", .version = "1", .choose = first_choose, .ctx = &bot};
+	BotioSpec spec = {.name = "bad", .version = "1", .choose = first_choose, .ctx = &bot};
 	const char *script =
 		"game 1 variant=link seat=1 players=2\n"
 		"moves O0@4\n"
@@ -268,7 +268,7 @@ static void test_random_legal(void)
 static void test_session_read_error(void)
 {
 	if (g_test_subprocess()) {
-		BotSpec spec = {.name = "readbot", .version = "1", .choose = first_choose};
+		BotioSpec spec = {.name = "readbot", .version = "1", .choose = first_choose};
 		FILE *in = fopen("/", "r");	/* a directory: reading it fails (EISDIR) */
 		FILE *out = fopen("/dev/null", "w");
 		g_assert_nonnull(in);
@@ -290,7 +290,7 @@ static void test_session_read_error(void)
 static void test_fatal_signal(void)
 {
 	if (g_test_subprocess()) {
-		BotSpec spec = {.name = "dyingbot", .version = "1"};
+		BotioSpec spec = {.name = "dyingbot", .version = "1"};
 		char *argv[] = {"dyingbot", "--help", NULL};
 		FILE *quiet = freopen("/dev/null", "w", stdout);
 		g_assert_nonnull(quiet);

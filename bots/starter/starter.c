@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "starter-c: out of memory\n");
 		return 1;
 	}
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "starter-c",
 		.version = "1",
 		.about = "A starter bot: write choose() in bots/starter/starter.c.",

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!ready)
 		ready = randombot_init(&bot);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "fuzz",
 		.version = "1",
 		.about = "the botio fuzz harness",

@@ -166,7 +166,7 @@ int main(int argc, char **argv)
 	rest[nrest] = NULL;
 	if (games > 0)
 		return arena(&ai, games, opponent, players, ms, opp_weights);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"

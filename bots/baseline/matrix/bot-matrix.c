@@ -811,7 +811,7 @@ int main(int argc, char **argv)
 	/* Unbuffered: the table talk polls the descriptor (matrixsocial.c). */
 	setvbuf(stdin, NULL, _IONBF, 0);
 	matrixsocial_init(&social);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-matrix",
 		.version = "1",
 		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.",

@@ -506,7 +506,7 @@ int main(int argc, char **argv)
 	ai_init(&ai);
 	if (argc >= 2 && strcmp(argv[1], "--harness") == 0)
 		return harness_main(argc, argv);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-rush",
 		.version = "1",
 		.about = "packs its rush board tightly, picks shapes, gives bad blocks away "

@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 	TetrollAi ai;
 
 	tetrollai_init(&ai);
-	BotSpec spec = {
+	BotioSpec spec = {
 		.name = "bot-tetroll",
 		.version = "1",
 		.about = "Plays Tetroll: expectimax over rerolls, greedy follow-ups, sheet evaluation.",
