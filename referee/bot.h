@@ -1,10 +1,7 @@
 /*
  * bot: one bot program as a process the referee talks to.
  *
- * A BotSpec says how to start a bot: its argv (split as a shell would, but
- * no shell runs), working directory and resource limits; bot files
- * (GKeyFile, groups [bot NAME]) hold named specs. A Bot is the running
- * process: started with vfork+exec (the child sets its process group,
+ * A Bot is the running process of a BotSpec (botspec.h): started with vfork+exec (the child sets its process group,
  * descriptors, working directory, resource limits and CPU before exec, so
  * no instruction of the bot runs unlimited), with a
  * clean environment (PATH, HOME, LANG=C), stdin and stdout on pipes and
@@ -26,65 +23,10 @@
 #include <glib.h>
 #include <sys/types.h>
 
+#include "botspec.h"
+
 #define BOT_LINE_MAX 65536	/* longest line including the newline */
 #define BOT_STDERR_CAP (1024 * 1024)	/* bytes of stderr kept per bot */
-
-/* Resource limits; 0 means "no limit" for each. */
-typedef struct {
-	guint64 memory;		/* RLIMIT_DATA bytes: heap and private writable
-				 * mappings, not reserved address space, so that
-				 * runtimes that reserve much (V8, Go, the JVM)
-				 * still start; skipped if TETRARENA_NO_MEMLIMIT=1 */
-	guint64 cpu;		/* RLIMIT_CPU seconds per game: SIGXCPU then;
-				 * SIGKILL one CPU second later, or for a
-				 * process kept over n games once it has used
-				 * cpu x n + 1 s in all (sandbox.h) */
-	guint64 processes;	/* RLIMIT_NPROC */
-	guint64 file_size;	/* RLIMIT_FSIZE bytes */
-	guint64 open_files;	/* RLIMIT_NOFILE */
-	guint64 disk;		/* bytes of its private /tmp and working
-				 * directory (jailed only) */
-} BotLimits;
-
-/* How to start a bot. */
-typedef struct {
-	char *name;		/* shown in results and logs */
-	char **argv;		/* NULL-terminated; argv[0] found in PATH */
-	char *command;		/* the command line as given */
-	char *workdir;		/* NULL: the referee's current directory */
-	BotLimits limits;
-	gboolean human;		/* the terminal player (referee's own _human) */
-	char *sha256;		/* cached bot_spec_hash(), or NULL */
-} BotSpec;
-
-/* Defaults: 2 GiB memory, 600 s CPU, 256 processes, 64 MiB files, 64 fds,
- * 256 MiB disk. */
-void bot_limits_default(BotLimits *l);
-
-/*
- * A spec from a command line (split with g_shell_parse_argv). The name is
- * the program's basename, or `name` when not NULL. NULL with error set on
- * an empty or unbalanced command.
- */
-BotSpec *bot_spec_new(const char *command, const char *name, GError **error);
-BotSpec *bot_spec_copy(const BotSpec *spec);
-void bot_spec_free(BotSpec *spec);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(BotSpec, bot_spec_free)
-
-/*
- * Bot files: [bot NAME] groups with command= (required), workdir=, and the
- * limit keys memory= (MiB), cpu= (s), processes=, file-size= (MiB),
- * open-files=, disk= (MiB). Returns a table name -> BotSpec*, or NULL with error set
- * naming the file, group and key at fault.
- */
-GHashTable *bot_file_load(const char *path, GError **error);
-
-/*
- * The SHA-256 (hex) of the program a spec runs: argv[0] found in PATH, or
- * for an interpreter (python3, perl, sh, node, ...) the first argument that
- * names an existing file. Newly allocated; "-" if nothing can be read.
- */
-char *bot_spec_hash(const BotSpec *spec);
 
 typedef struct Bot Bot;
 typedef struct SandboxLaunch SandboxLaunch;	/* sandbox.h */

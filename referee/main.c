@@ -193,7 +193,7 @@ static int cmd_play(int argc, char **argv)
 	g_autoptr(GHashTable) named = NULL;
 	if (bots_file) {
 		g_autoptr(GError) err = NULL;
-		named = bot_file_load(bots_file, &err);
+		named = bot_spec_file_load(bots_file, &err);
 		if (!named) {
 			fprintf(stderr, "referee: %s\n", err->message);
 			return 1;

@@ -47,7 +47,7 @@
 #include <glib.h>
 #include <sys/types.h>
 
-#include "bot.h"
+#include "botspec.h"
 
 typedef enum {
 	SANDBOX_AUTO,	/* jail when bwrap can run here, else warn and run bare */
@@ -79,6 +79,7 @@ gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error);
 const char *sandbox_cgroup_status(void);
 
 /* What to start and how. */
+typedef struct SandboxLaunch SandboxLaunch;
 struct SandboxLaunch {
 	SandboxMode mode;		/* SANDBOX_ON or SANDBOX_OFF (resolved) */
 	const char *const *hide;	/* NULL-terminated host paths the bot must

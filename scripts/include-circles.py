@@ -3,7 +3,10 @@
 
 A module is a .c file and the .h file of the same name in the same
 directory (referee/game.c + referee/game.h is the module referee/game); a
-lone .c or .h is a module of its own. Module A uses module B when one of
+lone .c or .h is a module of its own. The pieces of a module split in the
+manner of SQLite and git belong to it: a file named X-PART.c or X-PART.h
+beside X.h (referee/sandbox-jail.c, the private header
+referee/sandbox-int.h) is part of module X. Module A uses module B when one of
 A's files has `#include "F"` and F resolves to one of B's files, tried as
 the compiler tries it: next to the including file first, then in the
 Makefile's -I directories (ROOT, engine, bots, tests/fuzz). Includes that
@@ -42,8 +45,17 @@ def sources(root):
                 yield os.path.normpath(os.path.join(rel, f))
 
 
+ROOT = "."
+
+
 def module_of(path):
-    return path[:-2]
+    stem = path[:-2]
+    d, base = os.path.split(stem)
+    if "-" in base:
+        owner = os.path.join(d, base.split("-", 1)[0])
+        if os.path.isfile(os.path.join(ROOT, owner + ".h")):
+            return owner
+    return stem
 
 
 def resolve(root, including, name):
@@ -153,6 +165,8 @@ def main(argv):
         else:
             root = a
     allowed = read_allow(allow_file) if allow_file else []
+    global ROOT
+    ROOT = root
     graph = uses(root)
     new = 0
     found = set()

@@ -5,7 +5,8 @@
 # tests/include-circles.allow. Self-tests on fake trees: the checker finds
 # a two-module circle, a three-module cycle, an include through a -I
 # directory, passes a tree without a circle, passes a listed circle and
-# still fails on a new one beside it.
+# still fails on a new one beside it, and takes the pieces of a split
+# module (x-part.c, the private x-int.h) as part of module x.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 checker="python3 $top/scripts/include-circles.py"
 allow=$top/tests/include-circles.allow
@@ -28,7 +29,7 @@ tree() {
 	done
 }
 
-echo "1..8"
+echo "1..9"
 $checker --allow "$allow" "$top" >"$tmp/tree" 2>&1
 st=$?
 check "the tree has no include circle but the known ones (exit $st)" [ $st = 0 ]
@@ -66,4 +67,9 @@ $checker --allow "$tmp/allow" "$tmp/two" >"$tmp/new.out" 2>&1
 st=$?
 check "self-test: a new circle beside a listed one fails" \
 	sh -c "[ $st = 1 ] && grep -q '^known circle: a/x a/y ' '$tmp/new.out' && grep -q '^NEW circle: b/u b/v ' '$tmp/new.out'"
+tree "$tmp/split" m/x.h m/x.c:x-int.h m/x-int.h:x.h m/x-jail.c:x-int.h m/y.h:x.h m/y.c:y.h,x.h m/z-a.c:y.h
+$checker "$tmp/split" >"$tmp/split.out" 2>&1
+st=$?
+check "self-test: x.c, x-jail.c and the private x-int.h are one module x: no circle" \
+	sh -c "[ $st = 0 ] && [ ! -s '$tmp/split.out' ]"
 exit $fail

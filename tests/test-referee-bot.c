@@ -97,7 +97,7 @@ static void test_descriptors(void)
 static void test_limits_and_group(void)
 {
 	BotLimits l;
-	bot_limits_default(&l);
+	bot_spec_limits_default(&l);
 	l.open_files = 17;
 	l.memory = 300u << 20;
 	l.cpu = 7;
@@ -212,7 +212,7 @@ static void test_end_running(void)
 static void test_end_cpu_limit(void)
 {
 	BotLimits l;
-	bot_limits_default(&l);
+	bot_spec_limits_default(&l);
 	l.cpu = 1;
 	for (int i = 0; i < nlaunches(); i++) {
 		g_autofree char *text = end_of("exec >&-; while :; do :; done", &l, launch_at(i), 20);
@@ -231,7 +231,7 @@ static void test_renew_cpu(void)
 		const char *before, *after;	/* soft and hard */
 	} cases[] = {{3, "7 22", "8 22"}, {1, "7 8", "7 8"}};
 	BotLimits l;
-	bot_limits_default(&l);
+	bot_spec_limits_default(&l);
 	l.cpu = 7;
 	for (int i = 0; i < nlaunches(); i++)
 		for (gsize c = 0; c < G_N_ELEMENTS(cases); c++) {
@@ -310,7 +310,7 @@ static void test_bots_file(void)
 
 	g_assert_true(g_file_set_contents(path,
 		"[bot a]\ncommand=prog --x 'two words'\nworkdir=sub\nmemory=100\nopen-files=9\n", -1, NULL));
-	g_autoptr(GHashTable) t = bot_file_load(path, &err);
+	g_autoptr(GHashTable) t = bot_spec_file_load(path, &err);
 	g_assert_no_error(err);
 	BotSpec *a = g_hash_table_lookup(t, "a");
 	g_assert_nonnull(a);
@@ -320,15 +320,15 @@ static void test_bots_file(void)
 	g_assert_true(g_str_has_suffix(a->workdir, "/sub"));
 
 	g_assert_true(g_file_set_contents(path, "[bot a]\ncommand=x\ncpu=lots\n", -1, NULL));
-	g_assert_null(bot_file_load(path, &err));
+	g_assert_null(bot_spec_file_load(path, &err));
 	g_assert_nonnull(strstr(err->message, "cpu"));
 	g_clear_error(&err);
 	g_assert_true(g_file_set_contents(path, "[robot a]\ncommand=x\n", -1, NULL));
-	g_assert_null(bot_file_load(path, &err));
+	g_assert_null(bot_spec_file_load(path, &err));
 	g_assert_nonnull(strstr(err->message, "[robot a]"));
 	g_clear_error(&err);
 	g_assert_true(g_file_set_contents(path, "[bot a]\ncommand=x\ncolour=red\n", -1, NULL));
-	g_assert_null(bot_file_load(path, &err));
+	g_assert_null(bot_spec_file_load(path, &err));
 	g_assert_nonnull(strstr(err->message, "colour"));
 	g_clear_error(&err);
 	remove(path);

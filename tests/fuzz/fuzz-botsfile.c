@@ -6,7 +6,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	GHashTable *bots = bot_file_load(fuzz_file(data, size), NULL);
+	GHashTable *bots = bot_spec_file_load(fuzz_file(data, size), NULL);
 
 	if (bots)
 		g_hash_table_unref(bots);

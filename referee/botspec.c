@@ -1,0 +1,230 @@
+/*
+ * botspec: how to start a bot. See botspec.h.
+ */
+#include "botspec.h"
+#include "keyfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+void bot_spec_limits_default(BotLimits *l)
+{
+	l->memory = G_GUINT64_CONSTANT(2) << 30;
+	l->cpu = 600;
+	l->processes = 256;
+	l->file_size = G_GUINT64_CONSTANT(64) << 20;
+	l->open_files = 64;
+	l->disk = G_GUINT64_CONSTANT(256) << 20;
+}
+
+static const char *const interpreters[] = {
+	"python", "python3", "python2", "pypy", "pypy3", "perl", "sh", "bash", "dash",
+	"node", "nodejs", "ruby", "lua", "php", "Rscript", "julia", "java", NULL,
+};
+
+static gboolean is_interpreter(const char *argv0)
+{
+	g_autofree char *base = g_path_get_basename(argv0);
+
+	for (int i = 0; interpreters[i]; i++) {
+		size_t n = strlen(interpreters[i]);
+		/* python3.11 counts as python3 */
+		if (strncmp(base, interpreters[i], n) == 0 && (base[n] == '\0' || base[n] == '.'))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The script an interpreter runs: the first argument naming a file. */
+static char *script_path(const BotSpec *spec)
+{
+	if (!is_interpreter(spec->argv[0]))
+		return NULL;
+	for (int i = 1; spec->argv[i]; i++) {
+		if (spec->argv[i][0] == '-')
+			continue;
+		g_autofree char *p = g_path_is_absolute(spec->argv[i]) || !spec->workdir
+			? g_strdup(spec->argv[i])
+			: g_build_filename(spec->workdir, spec->argv[i], NULL);
+		if (g_file_test(p, G_FILE_TEST_IS_REGULAR))
+			return g_steal_pointer(&p);
+	}
+	return NULL;
+}
+
+BotSpec *bot_spec_new(const char *command, const char *name, GError **error)
+{
+	g_autoptr(BotSpec) spec = g_new0(BotSpec, 1);
+	g_autoptr(GError) err = NULL;
+
+	if (!g_shell_parse_argv(command, NULL, &spec->argv, &err)) {
+		g_set_error(error, G_SHELL_ERROR, G_SHELL_ERROR_BAD_QUOTING, "bot command '%s': %s",
+			    command, err->message);
+		return NULL;
+	}
+	spec->command = g_strdup(command);
+	bot_spec_limits_default(&spec->limits);
+	if (name) {
+		spec->name = g_strdup(name);
+	} else {
+		g_autofree char *script = script_path(spec);
+		spec->name = g_path_get_basename(script ? script : spec->argv[0]);
+	}
+	/* Names are one word in logs and results. */
+	g_strdelimit(spec->name, " \t\r\n", '_');
+	if (!spec->name[0]) {
+		g_free(spec->name);
+		spec->name = g_strdup("bot");
+	}
+	return g_steal_pointer(&spec);
+}
+
+BotSpec *bot_spec_copy(const BotSpec *spec)
+{
+	BotSpec *c = g_new0(BotSpec, 1);
+
+	c->name = g_strdup(spec->name);
+	c->argv = g_strdupv(spec->argv);
+	c->command = g_strdup(spec->command);
+	c->workdir = g_strdup(spec->workdir);
+	c->limits = spec->limits;
+	c->human = spec->human;
+	c->sha256 = g_strdup(spec->sha256);
+	return c;
+}
+
+void bot_spec_free(BotSpec *spec)
+{
+	if (!spec)
+		return;
+	g_free(spec->name);
+	g_strfreev(spec->argv);
+	g_free(spec->command);
+	g_free(spec->workdir);
+	g_free(spec->sha256);
+	g_free(spec);
+}
+
+static gboolean limit_key(GKeyFile *kf, const char *path, const char *group, const char *key,
+			  guint64 unit, guint64 *out, GError **error)
+{
+	if (!g_key_file_has_key(kf, group, key, NULL))
+		return TRUE;
+	g_autofree char *v = g_key_file_get_string(kf, group, key, NULL);
+	guint64 n;
+	g_autoptr(GError) err = NULL;
+	if (!v || !g_ascii_string_to_unsigned(g_strstrip(v), 10, 0, G_MAXUINT64 / unit, &n, &err)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+			    "%s: [%s] %s: %s", path, group, key, err ? err->message : "bad value");
+		return FALSE;
+	}
+	*out = n * unit;
+	return TRUE;
+}
+
+GHashTable *bot_spec_file_load(const char *path, GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GHashTable) table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+							      (GDestroyNotify)bot_spec_free);
+
+	if (!keyfile_load(kf, path, &err)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "bots file %s: %s", path,
+			    err->message);
+		return NULL;
+	}
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	for (int i = 0; groups[i]; i++) {
+		const char *g = groups[i];
+		if (!g_str_has_prefix(g, "bot ") || !g[4]) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+				    "bots file %s: group [%s] is not [bot NAME]", path, g);
+			return NULL;
+		}
+		const char *name = g + 4;
+		g_autoptr(GError) e1 = NULL;
+		g_autofree char *command = g_key_file_get_string(kf, g, "command", &e1);
+		if (!command) {
+			if (g_error_matches(e1, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+					    "bots file %s: [%s] has no command=", path, g);
+			else
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+					    "bots file %s: [%s] command: %s", path, g, e1->message);
+			return NULL;
+		}
+		g_autoptr(GError) e2 = NULL;
+		g_autoptr(BotSpec) spec = bot_spec_new(command, name, &e2);
+		if (!spec) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+				    "bots file %s: [%s] %s", path, g, e2->message);
+			return NULL;
+		}
+		spec->workdir = g_key_file_get_string(kf, g, "workdir", NULL);
+		if (spec->workdir && !g_path_is_absolute(spec->workdir)) {
+			g_autofree char *dir = g_path_get_dirname(path);
+			g_autofree char *abs = g_build_filename(dir, spec->workdir, NULL);
+			g_free(spec->workdir);
+			spec->workdir = g_canonicalize_filename(abs, NULL);
+		}
+		BotLimits *l = &spec->limits;
+		if (!limit_key(kf, path, g, "memory", 1 << 20, &l->memory, error) ||
+		    !limit_key(kf, path, g, "cpu", 1, &l->cpu, error) ||
+		    !limit_key(kf, path, g, "processes", 1, &l->processes, error) ||
+		    !limit_key(kf, path, g, "file-size", 1 << 20, &l->file_size, error) ||
+		    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error) ||
+		    !limit_key(kf, path, g, "disk", 1 << 20, &l->disk, error))
+			return NULL;
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
+		static const char *const known[] = {"command", "workdir", "memory", "cpu", "processes",
+						    "file-size", "open-files", "disk", NULL};
+		for (int k = 0; keys && keys[k]; k++)
+			if (!g_strv_contains(known, keys[k])) {
+				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+					    "bots file %s: [%s] unknown key %s", path, g, keys[k]);
+				return NULL;
+			}
+		g_hash_table_insert(table, g_strdup(name), g_steal_pointer(&spec));
+	}
+	return g_steal_pointer(&table);
+}
+
+static char *file_sha256(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+	char block[65536];
+	ssize_t n;
+	while ((n = read(fd, block, sizeof(block))) > 0)
+		g_checksum_update(sum, (const guchar *)block, n);
+	close(fd);
+	if (n < 0)
+		return NULL;
+	return g_strdup(g_checksum_get_string(sum));
+}
+
+char *bot_spec_hash(const BotSpec *spec)
+{
+	g_autofree char *script = script_path(spec);
+	g_autofree char *prog = NULL;
+	char *h;
+
+	if (script) {
+		h = file_sha256(script);
+		return h ? h : g_strdup("-");
+	}
+	if (strchr(spec->argv[0], '/'))
+		prog = g_path_is_absolute(spec->argv[0]) || !spec->workdir
+			? g_strdup(spec->argv[0])
+			: g_build_filename(spec->workdir, spec->argv[0], NULL);
+	else
+		prog = g_find_program_in_path(spec->argv[0]);
+	h = prog ? file_sha256(prog) : NULL;
+	return h ? h : g_strdup("-");
+}
