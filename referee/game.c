@@ -587,12 +587,27 @@ static void wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 
 /* ---- asking for moves -------------------------------------------------- */
 
+/* The state line of the game as seat p sees it, in g->text, which grows
+ * until it fits. */
+static const char *state_text(Game *g, int p)
+{
+	Text t;
+
+	for (;;) {
+		text_init(&t, g->text, g->text_cap);
+		g->v->state_format(g->state, p, &t);
+		if (!t.overflow)
+			return g->text;
+		g->text_cap *= 2;
+		g->text = g_realloc(g->text, g->text_cap);
+	}
+}
+
 /* Queue `moves` (if wanted) and `go` for seat p and send them. */
 static void send_go(Game *g, int p)
 {
 	Seat *s = &g->seat[p];
 	const TimeControl *tc = &g->spec->time;
-	Text t;
 
 	if (!s->bot)
 		return;
@@ -602,30 +617,14 @@ static void send_go(Game *g, int p)
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
 		g->legal_seat = p;
-		text_init(&t, g->text, g->text_cap);
-		text_puts(&t, "moves");
-		for (int i = 0; i < n; i++) {
-			text_putc(&t, ' ');
-			g->v->move_format(g->state, p, g->legal[i], &t);
-		}
-		text_putc(&t, '\n');
-		g_string_append_len(s->pending, g->text, (gssize)t.len);
+		game_moves_lines(g->v, g->state, p, g->legal, n, g->spec->moves_line_max, s->pending);
 	}
 	gint64 limit = MIN(s->bank, tc->move * 1000);
 	if (limit < 0)
 		limit = 0;
-	/* "go MS STATE": built by hand, as this line goes with every move */
-	text_init(&t, g->text, g->text_cap);
-	text_puts(&t, "go ");
-	text_int(&t, (long)(limit / 1000));
-	text_puts(&t, " bank=");
-	text_int(&t, (long)(MAX(s->bank, 0) / 1000));
-	text_putc(&t, ' ');
-	g->v->state_format(g->state, p, &t);
-	text_putc(&t, '\n');
-	g_string_append_len(s->pending, g->text, (gssize)t.len);
-	s->go_time = g_get_monotonic_time();
-	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
+	/* "go MS bank=MS STATE" */
+	g_string_append_printf(s->pending, "go %ld bank=%ld %s\n", (long)(limit / 1000),
+			       (long)(MAX(s->bank, 0) / 1000), state_text(g, p));
 	s->info = 0;
 	s->side = 0;
 	s->nogo_fault = FALSE;
@@ -634,6 +633,35 @@ static void send_go(Game *g, int p)
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
 	flush(g, p);
+	/* The move is timed from the moment the `go` went out. */
+	s->go_time = g_get_monotonic_time();
+	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
+}
+
+void game_moves_lines(const Variant *v, const void *state, int seat, const Move *legal, int n,
+		      gsize line_max, GString *out)
+{
+	char word[VARIANT_MOVE_TEXT_MAX];
+	gsize start = out->len;
+
+	if (line_max == 0 || line_max > BOT_LINE_MAX)
+		line_max = BOT_LINE_MAX;
+	g_string_append(out, "moves");
+	for (int i = 0; i < n; i++) {
+		Text t;
+		text_init(&t, word, sizeof(word));
+		v->move_format(state, seat, legal[i], &t);
+		g_assert(!t.overflow);
+		/* The line with this word, a space and its newline must fit;
+		 * a line holds at least one word. */
+		if (out->len - start + 1 + t.len + 1 > line_max && out->len - start > 5) {
+			g_string_append(out, "\nmoves");
+			start = out->len - 5;
+		}
+		g_string_append_c(out, ' ');
+		g_string_append_len(out, word, (gssize)t.len);
+	}
+	g_string_append_c(out, '\n');
 }
 
 /* Account the time of seat p's reply that just arrived. */

@@ -115,6 +115,10 @@ typedef struct {
 	const char *chatter;	/* NULL, or lines (each ending in a newline)
 				 * sent before every `go`: lines of types a bot
 				 * must ignore (referee check) */
+	gsize moves_line_max;	/* longest `moves` line, newline included,
+				 * before the list goes on in another `moves`
+				 * line; 0: BOT_LINE_MAX (referee check sends
+				 * short ones to exercise the joining) */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
 } GameSpec;
@@ -159,6 +163,16 @@ char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep);
  * "game N variant= seat= players= options= time=". verify expects it too. */
 char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
 		      int games);
+
+/*
+ * Append to `out` the `moves` lines of the n moves `legal` of `seat` in
+ * `state`: "moves M M ...\n", the list going on in another `moves` line
+ * wherever the next move would take the line past `line_max` bytes with
+ * its newline (0 or more than BOT_LINE_MAX: BOT_LINE_MAX); each line
+ * holds at least one move. The bot joins consecutive `moves` lines.
+ */
+void game_moves_lines(const Variant *v, const void *state, int seat, const Move *legal, int n,
+		      gsize line_max, GString *out);
 
 /* Free what a GameResult holds (names, path, kept bots). */
 void game_result_clear(GameResult *result);
