@@ -282,6 +282,13 @@ static void kill_seat(Game *g, int p)
 	s->logged = 0;
 }
 
+/*
+ * Seat p's bot is stopped for good (a crash, the cap of faults in a row,
+ * any fault under forfeit): the seat is retired, under every policy (not
+ * asked again, scores nothing more, ranks last; a game of two ends),
+ * except under `random`, where the seat stays `out` and the referee plays
+ * its moves from then on.
+ */
 static void retire(Game *g, int p)
 {
 	Seat *s = &g->seat[p];
@@ -292,17 +299,6 @@ static void retire(Game *g, int p)
 	if (g->policy == VARIANT_FAULT_RANDOM && s->bot == NULL) {
 		log_printf(g, "out %d\n", p);	/* moves played for it from now on */
 		return;
-	}
-	if (g->policy == VARIANT_FAULT_NOTHING) {
-		/* Rounds go on without the seat; in real time (as on a turn)
-		 * a seat that can never act again is retired, so that the
-		 * others are not left to play on alone. */
-		uint32_t mask;
-		VariantPhase phase = g->v->phase(g->state, &mask);
-		if (phase != VARIANT_PHASE_TURN && phase != VARIANT_PHASE_REALTIME) {
-			log_printf(g, "out %d\n", p);	/* missing from every later round */
-			return;
-		}
 	}
 	g->legal_seat = -1;
 	g->v->retire(g->state, p);
@@ -1038,7 +1034,8 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			over = TRUE;
 			break;
 		}
-		side_close_done(g, mask, &closed);
+		/* (a seat retired meanwhile is no longer in the round) */
+		side_close_done(g, mask & still, &closed);
 		gint64 deadline = 0;
 		gboolean waiting = FALSE;
 		for (int p = 0; p < g->n; p++)
@@ -1086,9 +1083,12 @@ static void do_simultaneous(Game *g, uint32_t mask)
 	 * then there is no round to complete. */
 	if (over)
 		return;
+	uint32_t still;
+	if (g->v->phase(g->state, &still) != VARIANT_PHASE_SIMULTANEOUS)
+		return;
 	for (int p = 0; p < g->n; p++) {
-		if (!(mask & (1u << p)))
-			continue;
+		if (!(mask & still & (1u << p)))
+			continue;	/* not in the round, or retired during it */
 		Seat *s = &g->seat[p];
 		Move m;
 		if (!s->has_move && g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {

@@ -10,6 +10,7 @@
  *   legal        keep playing the first legal move (the instant bot)
  *   multi        like legal, and announce `multi`
  *   illegal      answer `move` with a well-formed move that is not legal
+ *                (link's I0@15, or the third argument: `illegal N MOVE`)
  *   garbage      answer with a line of unknown type, and nothing else
  *                (ignored by the referee: the move times out)
  *   multiexit    like multi (announce it, play legal moves), but exit on
@@ -402,7 +403,14 @@ int main(int argc, char **argv)
 				continue;
 			}
 			if (strcmp(mode, "illegal") == 0) {
-				say("move I0@15");	/* well-formed, never inside a tower */
+				/* well-formed, never inside a tower; or the move
+				 * given after N (another variant's) */
+				if (argc > 3) {
+					printf("move %s\n", argv[3]);
+					fflush(stdout);
+				} else {
+					say("move I0@15");
+				}
 			} else if (strcmp(mode, "garbage") == 0) {
 				say("what is this game");
 			} else if (strcmp(mode, "badmove") == 0) {
