@@ -53,6 +53,9 @@
  * measured in `make bench`, about 50 us of looking saves a (virtual) CPU
  * wake-up that costs more than an instant bot's whole reply. */
 #define GAME_SPIN_POLLS 50
+/* Real time: moves due within this many us of each other are
+ * simultaneous (protocol.md, Ties). */
+#define GAME_TIE_US 1000
 /* Least ms to wait for the exit of a bot whose pipes closed. */
 #define GAME_END_WAIT_MIN 10
 
@@ -113,8 +116,10 @@ typedef struct {
 	gboolean nogo_fault;	/* charged a `move` without `go` since its last */
 	/* real time */
 	gint64 next_go;		/* us: its next `go` not before (the pace) */
-	gint64 ready;		/* us: its move takes effect not before */
-	gboolean held;		/* a move came before `ready` and waits */
+	gint64 ready;		/* us: its move takes effect not before (the
+				 * pace after its `go` went out) */
+	gboolean held;		/* a move read and waiting for its moment */
+	gint64 due;		/* us: that moment, ready or when it was read */
 	Move held_move;
 	double held_wall, held_cpu;
 	char held_text[VARIANT_MOVE_TEXT_MAX];
@@ -147,6 +152,7 @@ typedef struct {
 	Rng ties;		/* orders moves due at the same moment */
 	gint64 pace;		/* us between a seat's actions in real time */
 	gboolean started;	/* the real-time start line was crossed */
+	gint64 lag;		/* us: the test hook TETRARENA_TEST_LAG_MS */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	Move *legal;		/* legal moves of legal_seat in the current state */
@@ -1148,31 +1154,89 @@ static void settle(Game *g, int p, Move m, const char *text, double wall, double
 }
 
 /*
- * Apply the moves held for the pace that are due by `now`, earliest first;
- * moves due at the same moment in an order that starts at a seat drawn
- * from the game's seed. True when any was.
+ * Apply the moves held that are due: take the earliest due moment d; every
+ * move due by d + GAME_TIE_US is simultaneous with it, and they take effect
+ * together at d + GAME_TIE_US at the earliest, in an order that starts at a
+ * seat drawn from the game's seed; then the next batch. True when any was.
  */
 static gboolean release_held(Game *g, gint64 now)
 {
-	int first = (int)rng_below(&g->ties, (uint32_t)g->n);
 	gboolean any = FALSE;
 	uint32_t mask;
 
 	for (;;) {
-		int best = -1;
-		for (int i = 0; i < g->n; i++) {
-			int p = (first + i) % g->n;
-			const Seat *s = &g->seat[p];
-			if (s->held && s->ready <= now && (best < 0 || s->ready < g->seat[best].ready))
-				best = p;
-		}
-		if (best < 0 || g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
+		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
 			return any;
-		Seat *s = &g->seat[best];
-		s->held = FALSE;
-		settle(g, best, s->held_move, s->held_text, s->held_wall, s->held_cpu, s->ready);
+		gint64 first_due = GAME_FOREVER;
+		for (int p = 0; p < g->n; p++)
+			if (g->seat[p].held)
+				first_due = MIN(first_due, g->seat[p].due);
+		if (first_due == GAME_FOREVER || now < first_due + GAME_TIE_US)
+			return any;
+		uint32_t batch = 0;
+		for (int p = 0; p < g->n; p++)
+			if (g->seat[p].held && g->seat[p].due <= first_due + GAME_TIE_US)
+				batch |= 1u << p;
+		int start = __builtin_popcount(batch) > 1 ? (int)rng_below(&g->ties, (uint32_t)g->n) : 0;
+		for (int i = 0; i < g->n; i++) {
+			int p = (start + i) % g->n;
+			Seat *s = &g->seat[p];
+			if (!(batch & (1u << p)) || !s->held)
+				continue;	/* (or stopped by an earlier one's fault) */
+			s->held = FALSE;
+			if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
+				return TRUE;
+			settle(g, p, s->held_move, s->held_text, s->held_wall, s->held_cpu, now);
+		}
 		any = TRUE;
 	}
+}
+
+/*
+ * A real-time event read at `now`: a move is held until its due moment,
+ * the pace after its `go` or `now` when it was read later than that (so
+ * a move read late never goes before one held for an earlier moment).
+ */
+static void realtime_event(Game *g, const Event *ev, gint64 now)
+{
+	Move m;
+	double wall, cpu;
+	int p = ev->seat;
+	Seat *s = &g->seat[p];
+	Reply r = handle_event(g, ev, &m, &wall, &cpu);
+
+	if (r != REPLY_MOVE) {
+		/* a fault costs the seat its turn of the pace */
+		if (r == REPLY_FAULT && !s->awaiting && !s->held)
+			s->next_go = MAX(now, s->ready);
+		return;
+	}
+	s->held = TRUE;
+	s->due = MAX(s->ready, now);
+	s->held_move = m;
+	s->held_wall = wall;
+	s->held_cpu = cpu;
+	g_strlcpy(s->held_text, ev->line + 5, sizeof(s->held_text));
+}
+
+/* Everything the bots have sent by now, read and handled before any move
+ * is settled: when the referee wakes late, every move that came meanwhile
+ * is held for its own moment first. */
+static void realtime_drain(Game *g)
+{
+	Event ev;
+
+	for (int p = 0; p < g->n; p++) {
+		Bot *b = g->seat[p].bot;
+		if (b && !bot_eof(b))
+			bot_read(b);
+		if (b && bot_stderr_fd(b) >= 0)
+			bot_drain_stderr(b);
+	}
+	gint64 now = g_get_monotonic_time();
+	for (int p = 0; p < g->n; p++)
+		while (g->seat[p].bot && take_event(g, p, &ev))
+			realtime_event(g, &ev, now);
 }
 
 /*
@@ -1195,12 +1259,15 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 	for (;;) {
 		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
 			return FALSE;
+		realtime_drain(g);
+		if (g->v->phase(g->state, &mask) != VARIANT_PHASE_REALTIME)
+			return FALSE;
 		gint64 now = g_get_monotonic_time();
 		if (now >= game_deadline)
 			return TRUE;
 		if (release_held(g, now))
 			continue;
-		gint64 deadline = game_deadline;
+		gint64 deadline = game_deadline, held_at = GAME_FOREVER;
 		gboolean anyone = FALSE, stopped = FALSE;
 		for (int p = 0; p < g->n && !stopped; p++) {
 			Seat *s = &g->seat[p];
@@ -1208,7 +1275,7 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 				continue;
 			anyone = TRUE;
 			if (s->held) {
-				deadline = MIN(deadline, s->ready);
+				held_at = MIN(held_at, s->due + GAME_TIE_US);
 				continue;
 			}
 			if (!s->awaiting) {
@@ -1229,11 +1296,10 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 					deadline = MIN(deadline, s->next_go);
 					continue;
 				}
-				/* A `go` due long ago (the seat had nothing to do)
-				 * starts its pace now. */
-				gint64 at = now - s->next_go < MAX(g->pace, 1) ? s->next_go : now;
+				/* Its move takes effect the pace after this `go`
+				 * went out, whenever that is. */
 				send_go(g, p);
-				s->ready = at + g->pace;
+				s->ready = s->go_time + g->pace;
 			}
 			if (s->awaiting)
 				deadline = MIN(deadline, s->deadline);
@@ -1244,6 +1310,10 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 			/* Nobody can act: let the variant end by halting. */
 			return TRUE;
 		}
+		/* (test hook: the timer of a held move's moment wakes the
+		 * referee late; a line that comes meanwhile still wakes it) */
+		if (held_at < deadline)
+			deadline = MIN(deadline, held_at + g->lag);
 		wait_event(g, deadline, -1, &ev);
 		now = g_get_monotonic_time();
 		if (ev.kind == EV_NONE) {
@@ -1254,27 +1324,7 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 				}
 			continue;
 		}
-		Move m;
-		double wall, cpu;
-		int p = ev.seat;
-		Seat *s = &g->seat[p];
-		Reply r = handle_event(g, &ev, &m, &wall, &cpu);
-		if (r != REPLY_MOVE) {
-			/* a fault costs the seat its turn of the pace */
-			if (r == REPLY_FAULT && !s->awaiting && !s->held)
-				s->next_go = MAX(now, s->ready);
-			continue;
-		}
-		if (now < s->ready) {
-			/* Sooner than the pace: it waits for its moment. */
-			s->held = TRUE;
-			s->held_move = m;
-			s->held_wall = wall;
-			s->held_cpu = cpu;
-			g_strlcpy(s->held_text, ev.line + 5, sizeof(s->held_text));
-			continue;
-		}
-		settle(g, p, m, ev.line + 5, wall, cpu, now);
+		realtime_event(g, &ev, now);
 	}
 }
 
@@ -1634,6 +1684,13 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	 * first seat looked at, then each batch of moves due together. */
 	rng_seed(&g.ties, rng_derive(spec->seed, "ties", 0));
 	g.rr = (int)rng_below(&g.ties, (uint32_t)g.n);
+	/* Test hook: a referee whose timer wakes it this many ms late for
+	 * each real-time moment it waits for (as on a loaded machine;
+	 * tests/t6004-rush-late-referee.sh). */
+	const char *lag = g_getenv("TETRARENA_TEST_LAG_MS");
+	gint64 lag_ms = 0;
+	if (lag && g_ascii_string_to_signed(lag, 10, 0, 10000, &lag_ms, NULL))
+		g.lag = lag_ms * 1000;
 	int pace_index = variant_option_index(v, "pace");
 	g.pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
 	g.t0 = g_get_monotonic_time();

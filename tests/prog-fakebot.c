@@ -27,6 +27,7 @@
  *   family       fork a child that sleeps forever (in the bot's process
  *                group), then hang
  *   slow         answer after twice the time `go` gave
+ *   lag          like legal, each move MS ms after its `go` (`lag N MS`)
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
@@ -390,8 +391,10 @@ int main(int argc, char **argv)
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
 				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
-				   strcmp(mode, "hog") == 0 || played < after;
+				   strcmp(mode, "hog") == 0 || strcmp(mode, "lag") == 0 || played < after;
 			if (good) {
+				if (strcmp(mode, "lag") == 0 && argc > 3)
+					sleep_ms(strtol(argv[3], NULL, 10));
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)
 						printf("info depth %d\n", i);
