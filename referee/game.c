@@ -23,11 +23,14 @@
  *
  * Real time (docs in protocol.md): every seat's first `go` goes out in one
  * pass once every bot said hello (the start line), and the game clock
- * starts then. With a pace (a variant option `pace`, ms), a move that
- * arrives sooner than `pace` after its `go` waits until then (`ready`);
- * moves that become due at the same moment are applied in an order drawn
- * from the game's seed, so neither speed below the pace nor seat number
- * decides ties.
+ * starts then. Every move read is held until its due moment: `pace` (a
+ * variant option, ms) after its `go` went out (`ready`), or when it was
+ * read if later. Each wake-up reads everything the bots sent before it
+ * settles anything, so a referee scheduled late still applies moves in the
+ * order of their due moments; moves due within GAME_TIE_US of the earliest
+ * are one batch, applied GAME_TIE_US after it in an order drawn from the
+ * game's seed, so neither speed below the pace nor seat number decides
+ * ties.
  */
 #include "game.h"
 
@@ -325,7 +328,8 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	if (s->first_fault < 0)
 		s->first_fault = (int)kind;
 	/* Name the limit it ran into, when its sandbox saw one. */
-	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT)
+	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT ||
+					kind == GAME_FAULT_START)
 		? bot_breach(s->bot) : NULL;
 	log_printf(g, "fault %d %s%s%s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "",
 		   breach ? (detail ? "; " : " ") : "", breach ? breach : "");
@@ -1647,6 +1651,15 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	g.n = spec->config.nplayers;
 	if ((verr = variant_config_check(v, &spec->config)) != VARIANT_OK) {
 		g_set_error(error, GAME_ERROR, 0, "%s: %s", v->name, variant_error_string(verr));
+		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+			bot_free(spec->seats[p].bot);
+		return FALSE;
+	}
+	if (spec->time.grace < GAME_GRACE_MIN) {
+		g_set_error(error, GAME_ERROR, 0,
+			    "time control: grace %" G_GINT64_FORMAT " ms is below the least, %d ms "
+			    "(a scheduling margin that small charges false timeouts on a loaded machine)",
+			    spec->time.grace, GAME_GRACE_MIN);
 		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 			bot_free(spec->seats[p].bot);
 		return FALSE;

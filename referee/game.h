@@ -63,6 +63,10 @@ int game_fault_from_name(const char *name);
 /* Faults in a row that retire a seat, by default. */
 #define GAME_MAX_FAULTS 3
 
+/* The least grace margin (ms) game_run() accepts: below it a bot is
+ * charged timeouts the referee's own scheduling caused. */
+#define GAME_GRACE_MIN 20
+
 /* The fault policy: the variant's, or one of VariantFaultPolicy forced. */
 #define GAME_POLICY_VARIANT (-1)
 
@@ -150,7 +154,8 @@ typedef struct {
 /*
  * Play one game. OUT: *result (initialise nothing; release with
  * game_result_clear()). FALSE with error set only on a referee failure
- * (including --sandbox on where no jail can be had); faults are results. Every bot the call owns is killed (process group)
+ * (including --sandbox on where no jail can be had) or an invalid spec
+ * (a grace under GAME_GRACE_MIN); faults are results. Every bot the call owns is killed (process group)
  * and reaped before it returns, except those handed back with keep_bots.
  */
 gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
