@@ -44,7 +44,7 @@ for v in matrix rush; do
 	play "$tmp/$v-crash.log" --variant $v $opt "$fake crash 2" "$rnd"
 	check "$v ${opt:-}: a crash retires the seat, it ranks last, the log verifies" retired "$tmp/$v-crash.log" 2
 	check "$v ${opt:-}: the 2-player game ends at once" at_once "$tmp/$v-crash.log"
-	play "$tmp/$v-illegal.log" --variant $v $opt "$fake illegal 2 $bad" "$rnd"
+	play "$tmp/$v-illegal.log" --variant $v $opt "$fake illegal:$bad 2" "$rnd"
 	check "$v ${opt:-}: 3 illegal moves in a row retire the seat, it ranks last, the log verifies" \
 		illegal3 "$tmp/$v-illegal.log"
 	check "$v ${opt:-}: the 2-player game ends at once" at_once "$tmp/$v-illegal.log"
