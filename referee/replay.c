@@ -43,6 +43,7 @@ typedef struct {
 	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
 	GString *moves[VARIANT_MAX_PLAYERS];	/* the `moves` lines since its last go, joined */
 	int nmoves[VARIANT_MAX_PLAYERS];	/* how many */
+	int moves_line[VARIANT_MAX_PLAYERS];	/* the line of the first */
 	Drawing drawing;	/* view --html: what the page draws beyond the picture */
 	char text[1 << 16];
 } Replay;
@@ -188,7 +189,8 @@ static gboolean take_moves(Replay *r, const GameLogEvent *e, GError **error)
 	if (strlen(e->text) + 1 > BOT_LINE_MAX)
 		FAIL("a moves line to seat %d over %d bytes", p, BOT_LINE_MAX);
 	g_string_append(r->moves[p], e->text + 5);
-	r->nmoves[p]++;
+	if (r->nmoves[p]++ == 0)
+		r->moves_line[p] = e->lineno;
 	return TRUE;
 }
 
@@ -215,8 +217,12 @@ static gboolean check_moves(Replay *r, const GameLogEvent *e, GError **error)
 	gboolean same = strcmp(r->moves[p]->str, want->str) == 0;
 	g_string_truncate(r->moves[p], 0);
 	r->nmoves[p] = 0;
-	if (!same)
-		FAIL("the moves sent to seat %d are not its legal moves here", p);
+	if (!same) {
+		/* named at the (first) moves line, not at the go */
+		g_set_error(error, GAME_ERROR, 0, "%s:%d: the moves sent to seat %d are not its legal moves here",
+			    r->log->path, r->moves_line[p], p);
+		return FALSE;
+	}
 	return TRUE;
 }
 
@@ -297,12 +303,12 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 			     go ? "go" : "moves", p, r->bad_hello[p]);
 		if (!go)
 			return take_moves(r, e, error);
-		if (!check_moves(r, e, error))
+		if (!check_go(r, e, ph, mask, error) || !check_moves(r, e, error))
 			return FALSE;
 		r->chat[p] = 0;
 		r->sides[p] = 0;
 		r->went[p] = TRUE;
-		return check_go(r, e, ph, mask, error);
+		return TRUE;
 	}
 	if (r->chat[p] < nchat && strcmp(e->text, r->log->chatter[r->chat[p]]) == 0) {
 		r->chat[p]++;
