@@ -197,7 +197,10 @@ typedef struct {
 	void *state;
 	size_t state_cap;
 	Rng rng;
-	char *moves;		/* the last `moves` payload, NUL-terminated */
+	char *moves;		/* the `moves` payloads since the last `go`,
+				 * joined (a long list comes over several
+				 * lines), NUL-terminated */
+	size_t moves_cap;
 	bool have_moves;
 } Session;
 
@@ -328,8 +331,16 @@ static void on_go(Session *s, const char *line)
 static void on_moves(Session *s, const char *line)
 {
 	size_t n = strlen(line + 5);
+	size_t at = s->have_moves ? strlen(s->moves) : 0;
 
-	memcpy(s->moves, line + 5, n + 1);
+	if (at + n + 1 > s->moves_cap) {
+		char *more = realloc(s->moves, 2 * (at + n + 1));
+		if (!more)
+			return;	/* the list so far is still a list of legal moves */
+		s->moves = more;
+		s->moves_cap = 2 * (at + n + 1);
+	}
+	memcpy(s->moves + at, line + 5, n + 1);
 	s->have_moves = true;
 }
 
@@ -348,6 +359,7 @@ int botio_run(const BotioSpec *spec, FILE *in, FILE *out)
 	int status = 0;
 
 	s.moves = malloc(BOTIO_LINE_MAX + 1);
+	s.moves_cap = BOTIO_LINE_MAX + 1;
 	if (!line || !s.moves) {
 		free(line);
 		free(s.moves);

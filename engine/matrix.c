@@ -1076,22 +1076,29 @@ static void matrix_ranking(const void *state, int *rank)
 	}
 }
 
+/* Whether seat p may be a leader (get a ToL): not retired, and not a tome
+ * taker that failed its challenge. */
+static bool leads(const MatrixState *s, int p)
+{
+	return !(s->retired >> p & 1u) && !matrix_cannot_win(s, p);
+}
+
 void matrix_awards(const MatrixState *s, int *tol, int *tod)
 {
 	int best = -32768, worst = 32767, leaders = 0;
 	bool negative = false;
 
 	for (int p = 0; p < s->nplayers; p++) {
-		if (s->score[p] > best && !matrix_cannot_win(s, p))
+		if (s->score[p] > best && leads(s, p))
 			best = s->score[p];	/* a failed tome taker cannot win */
 		if (s->score[p] < worst)
 			worst = s->score[p];
 		negative |= s->score[p] < 0;
 	}
 	for (int p = 0; p < s->nplayers; p++)
-		leaders += s->score[p] == best && !matrix_cannot_win(s, p);
+		leaders += s->score[p] == best && leads(s, p);
 	for (int p = 0; p < s->nplayers; p++) {
-		tol[p] = s->score[p] == best && !matrix_cannot_win(s, p) ? (leaders == 1 ? 2 : 1) : 0;
+		tol[p] = s->score[p] == best && leads(s, p) ? (leaders == 1 ? 2 : 1) : 0;
 		tod[p] = negative ? s->score[p] < 0 : s->score[p] == worst;
 	}
 }

@@ -188,8 +188,9 @@ void matrix_holes(const Board *b, BoardRow *hole);
 /*
  * The rulebook's tokens at the end: OUT tol[p] (2 for the only leader, 1
  * each for tied leaders) and tod[p] (1 for every negative score, or if
- * none, for every lowest score). Retired players are judged on their
- * score like everyone else.
+ * none, for every lowest score). A retired player ranks last and so is
+ * never a leader (no ToL); its ToD is judged on its score like everyone
+ * else's.
  */
 void matrix_awards(const MatrixState *s, int *tol, int *tod);
 

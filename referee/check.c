@@ -23,6 +23,10 @@
 #define CHECK_QUIT_MS 500	/* how long a bot may take to exit on `quit` */
 #define CHECK_STATE_MAX (1 << 16)
 
+/* The unknown item sends `moves` lists split over lines of at most this
+ * many bytes, as the referee does past the line limit. */
+#define CHECK_MOVES_LINE 256
+
 /* Lines of types no bot knows, sent before every `go` of the unknown item. */
 static const char check_chatter[] = "ping 1\n# a comment from referee check\nnews future=1 more=2\n";
 
@@ -155,6 +159,7 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 	spec.log_path = log;
 	spec.keep_bots = keep;
 	spec.chatter = chatter;
+	spec.moves_line_max = chatter ? CHECK_MOVES_LINE : 0;
 	for (int p = 0; p < c->cfg.nplayers; p++) {
 		spec.seats[p].spec = bs;
 		spec.seats[p].bot = kept ? kept[p] : NULL;
@@ -487,8 +492,11 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	if (!play(c, bs, NULL, FALSE, check_chatter, log3, c->seed + 2, &res))
 		return FALSE;
 	game_result_clear(&res);
-	game_item(c, "unknown", "a game with lines of unknown types (ping, # comments, news) before each go",
-		  log3, plain_ok ? "ignore any line whose type you do not know, and any key=value field you do not know"
+	game_item(c, "unknown",
+		  "a game with lines of unknown types (ping, # comments, news) before each go, "
+		  "and each moves list over several moves lines",
+		  log3, plain_ok ? "ignore any line whose type you do not know, and any key=value field you "
+				   "do not know; join consecutive moves lines into one list"
 				 : NULL);
 
 	check_direct(c, bs);

@@ -15,7 +15,9 @@
  *               processes, without a fault (passes, saying so, when it
  *               did not announce it);
  *   unknown     a game in which every `go` follows lines of types it does
- *               not know (`ping`, a `#` comment, `news key=value`);
+ *               not know (`ping`, a `#` comment, `news key=value`), and
+ *               every `moves` list comes split over `moves` lines of at
+ *               most 256 bytes (as past the line limit, protocol.md);
  *   stateless   a fresh process put into the middle of a game (a state
  *               reached by random moves, no updates before it) answers its
  *               `go` with a legal move;

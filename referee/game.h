@@ -63,6 +63,10 @@ int game_fault_from_name(const char *name);
 /* Faults in a row that retire a seat, by default. */
 #define GAME_MAX_FAULTS 3
 
+/* The least grace margin (ms) game_run() accepts: below it a bot is
+ * charged timeouts the referee's own scheduling caused. */
+#define GAME_GRACE_MIN 20
+
 /* The fault policy: the variant's, or one of VariantFaultPolicy forced. */
 #define GAME_POLICY_VARIANT (-1)
 
@@ -115,6 +119,10 @@ typedef struct {
 	const char *chatter;	/* NULL, or lines (each ending in a newline)
 				 * sent before every `go`: lines of types a bot
 				 * must ignore (referee check) */
+	gsize moves_line_max;	/* longest `moves` line, newline included,
+				 * before the list goes on in another `moves`
+				 * line; 0: BOT_LINE_MAX (referee check sends
+				 * short ones to exercise the joining) */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
 } GameSpec;
@@ -146,7 +154,8 @@ typedef struct {
 /*
  * Play one game. OUT: *result (initialise nothing; release with
  * game_result_clear()). FALSE with error set only on a referee failure
- * (including --sandbox on where no jail can be had); faults are results. Every bot the call owns is killed (process group)
+ * (including --sandbox on where no jail can be had) or an invalid spec
+ * (a grace under GAME_GRACE_MIN); faults are results. Every bot the call owns is killed (process group)
  * and reaped before it returns, except those handed back with keep_bots.
  */
 gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
@@ -159,6 +168,16 @@ char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep);
  * "game N variant= seat= players= options= time=". verify expects it too. */
 char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
 		      int games);
+
+/*
+ * Append to `out` the `moves` lines of the n moves `legal` of `seat` in
+ * `state`: "moves M M ...\n", the list going on in another `moves` line
+ * wherever the next move would take the line past `line_max` bytes with
+ * its newline (0 or more than BOT_LINE_MAX: BOT_LINE_MAX); each line
+ * holds at least one move. The bot joins consecutive `moves` lines.
+ */
+void game_moves_lines(const Variant *v, const void *state, int seat, const Move *legal, int n,
+		      gsize line_max, GString *out);
 
 /* Free what a GameResult holds (names, path, kept bots). */
 void game_result_clear(GameResult *result);

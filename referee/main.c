@@ -138,7 +138,11 @@ static int cmd_play(int argc, char **argv)
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_description(ctx,
 		"Each BOT is a command line (\"python3 mybot.py\"), a bot named in --bots FILE,\n"
-		"or `human` to play from this terminal.");
+		"or `human` to play from this terminal.\n"
+		"A crash, or --max-faults faults in a row, retire a seat under every policy but\n"
+		"random: not asked again, scores nothing more, ranks last; a game of two ends\n"
+		"at once. Under random the seat stays and the referee plays for it. grace is\n"
+		"at least 20 ms.");
 	if (!parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (!variant_name)

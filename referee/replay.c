@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "drawing.h"
+#include "bot.h"
 #include "game.h"
 #include "json.h"
 #include "text.h"
@@ -40,6 +41,9 @@ typedef struct {
 	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
 	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
 	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
+	GString *moves[VARIANT_MAX_PLAYERS];	/* the `moves` lines since its last go, joined */
+	int nmoves[VARIANT_MAX_PLAYERS];	/* how many */
+	int moves_line[VARIANT_MAX_PLAYERS];	/* the line of the first */
 	Drawing drawing;	/* view --html: what the page draws beyond the picture */
 	char text[1 << 16];
 } Replay;
@@ -56,6 +60,7 @@ static void replay_init(Replay *r, const GameLog *log)
 	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
 		r->first_fault[p] = -1;
 		r->wants_moves[p] = -1;
+		r->moves[p] = g_string_new(NULL);
 	}
 	r->halted = r->result_seen = FALSE;
 	r->v->init(r->state, &log->config);
@@ -67,6 +72,7 @@ static void replay_release(Replay *r)
 		g_free(r->said[p]);
 		g_queue_clear_full(&r->told[p], g_free);
 		g_queue_clear_full(&r->side_heard[p], g_free);
+		g_string_free(r->moves[p], TRUE);
 	}
 	g_free(r->state);
 	g_free(r->scratch);
@@ -171,22 +177,52 @@ static gboolean is_side_line(const Replay *r, const char *line)
 	return FALSE;
 }
 
-/* The `moves` list: the legal moves of the seat here, in the engine's order. */
+/* A `moves` line: a bot that asked for none gets none; the list may go on
+ * over several lines (game_moves_lines()), joined here and held against
+ * the legal moves at the `go`. */
+static gboolean take_moves(Replay *r, const GameLogEvent *e, GError **error)
+{
+	int p = e->seat;
+
+	if (r->wants_moves[p] == 0)
+		FAIL("moves sent to seat %d, whose hello did not ask for them", p);
+	if (strlen(e->text) + 1 > BOT_LINE_MAX)
+		FAIL("a moves line to seat %d over %d bytes", p, BOT_LINE_MAX);
+	g_string_append(r->moves[p], e->text + 5);
+	if (r->nmoves[p]++ == 0)
+		r->moves_line[p] = e->lineno;
+	return TRUE;
+}
+
+/* At a `go`: the `moves` lines before it list exactly the seat's legal
+ * moves here, in the engine's order; a bot that asked for them got them. */
 static gboolean check_moves(Replay *r, const GameLogEvent *e, GError **error)
 {
-	int n = r->v->legal_moves(r->state, e->seat, r->scratch);
-	Text t;
+	int p = e->seat;
+	int n = r->v->legal_moves(r->state, p, r->scratch);
 
-	if (r->wants_moves[e->seat] == 0)
-		FAIL("moves sent to seat %d, whose hello did not ask for them", e->seat);
-	text_init(&t, r->text, sizeof(r->text));
-	text_puts(&t, "moves");
-	for (int i = 0; i < n; i++) {
-		text_putc(&t, ' ');
-		r->v->move_format(r->state, e->seat, r->scratch[i], &t);
+	if (r->nmoves[p] == 0) {
+		if (r->wants_moves[p] == 1)
+			FAIL("a go to seat %d without the moves its hello asked for", p);
+		return TRUE;
 	}
-	if (strcmp(e->text, r->text) != 0)
-		FAIL("the moves sent to seat %d are not its legal moves here", e->seat);
+	g_autoptr(GString) want = g_string_new(NULL);
+	for (int i = 0; i < n; i++) {
+		Text t;
+		g_string_append_c(want, ' ');
+		text_init(&t, r->text, sizeof(r->text));
+		r->v->move_format(r->state, p, r->scratch[i], &t);
+		g_string_append(want, r->text);
+	}
+	gboolean same = strcmp(r->moves[p]->str, want->str) == 0;
+	g_string_truncate(r->moves[p], 0);
+	r->nmoves[p] = 0;
+	if (!same) {
+		/* named at the (first) moves line, not at the go */
+		g_set_error(error, GAME_ERROR, 0, "%s:%d: the moves sent to seat %d are not its legal moves here",
+			    r->log->path, r->moves_line[p], p);
+		return FALSE;
+	}
 	return TRUE;
 }
 
@@ -266,11 +302,13 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 			FAIL("a %s to seat %d, whose hello (line %d) is malformed and not faulted",
 			     go ? "go" : "moves", p, r->bad_hello[p]);
 		if (!go)
-			return check_moves(r, e, error);
+			return take_moves(r, e, error);
+		if (!check_go(r, e, ph, mask, error) || !check_moves(r, e, error))
+			return FALSE;
 		r->chat[p] = 0;
 		r->sides[p] = 0;
 		r->went[p] = TRUE;
-		return check_go(r, e, ph, mask, error);
+		return TRUE;
 	}
 	if (r->chat[p] < nchat && strcmp(e->text, r->log->chatter[r->chat[p]]) == 0) {
 		r->chat[p]++;

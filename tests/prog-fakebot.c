@@ -10,6 +10,7 @@
  *   legal        keep playing the first legal move (the instant bot)
  *   multi        like legal, and announce `multi`
  *   illegal      answer `move` with a well-formed move that is not legal
+ *                (link's I0@15; `illegal:MOVE` sends MOVE instead)
  *   garbage      answer with a line of unknown type, and nothing else
  *                (ignored by the referee: the move times out)
  *   multiexit    like multi (announce it, play legal moves), but exit on
@@ -26,6 +27,8 @@
  *   family       fork a child that sleeps forever (in the bot's process
  *                group), then hang
  *   slow         answer after twice the time `go` gave
+ *   lag          like legal, each move MS ms after its `go` (`lag N MS`:
+ *                MS takes the place of the marker)
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
@@ -298,6 +301,11 @@ static long attack(const char *mode, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "legal";
+	const char *illegal_move = NULL;	/* mode illegal:MOVE */
+	if (strncmp(mode, "illegal:", 8) == 0) {
+		illegal_move = mode + 8;
+		mode = "illegal";
+	}
 	long after = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
 	long played = 0, games = 0, burnt = 0;	/* burnt: the last game it burnt in */
 	char *line = NULL, *first = NULL;
@@ -389,8 +397,10 @@ int main(int argc, char **argv)
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
 				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
-				   strcmp(mode, "hog") == 0 || played < after;
+				   strcmp(mode, "hog") == 0 || strcmp(mode, "lag") == 0 || played < after;
 			if (good) {
+				if (strcmp(mode, "lag") == 0 && argc > 3)
+					sleep_ms(strtol(argv[3], NULL, 10));
 				if (strcmp(mode, "info") == 0)
 					for (int i = 0; i < 100; i++)
 						printf("info depth %d\n", i);
@@ -402,7 +412,14 @@ int main(int argc, char **argv)
 				continue;
 			}
 			if (strcmp(mode, "illegal") == 0) {
-				say("move I0@15");	/* well-formed, never inside a tower */
+				/* well-formed, never inside a tower; or the move
+				 * the mode names (another variant's) */
+				if (illegal_move) {
+					printf("move %s\n", illegal_move);
+					fflush(stdout);
+				} else {
+					say("move I0@15");
+				}
 			} else if (strcmp(mode, "garbage") == 0) {
 				say("what is this game");
 			} else if (strcmp(mode, "badmove") == 0) {

@@ -5,11 +5,16 @@
  * made to it within a listening window, and then places what it holds:
  * the first legal move of the engine's list for its (traded) pieces.
  * With --give (first argument) it also gives its piece to the next seat
- * every round, while the referee lets it (3 gifts a game).
+ * every round, while the referee lets it (3 gifts a game); with
+ * --give-to SEAT, to that seat (--from ROUND: from that round on). With --stale it ignores the `held` lines
+ * that tell it of gifts and trades, so its move places only the piece its
+ * `go` showed: outdated by the gifts it accepted (`rejected ... traded`),
+ * it answers the fresh `go` with the pieces it holds by then.
  */
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bots/botio.h"
@@ -17,6 +22,13 @@
 #include "variants.h"
 
 #define LISTEN_MS 150
+
+typedef struct {
+	bool give;	/* give its piece away every round */
+	int to;		/* to this seat; -1: the next one */
+	int from;	/* from this round on */
+	bool stale;	/* ignore `held` */
+} Social;
 
 static void side(const Variant *v, void *state, int seat, const char *text, int ms_left,
 		 FILE *in, FILE *out, void *ctx)
@@ -27,8 +39,9 @@ static void side(const Variant *v, void *state, int seat, const char *text, int 
 
 	(void)v;
 	(void)text;
-	if (*(const bool *)ctx && s->nheld[seat] == 1) {
-		fprintf(out, "gift %d %c\n", (seat + 1) % s->nplayers,
+	const Social *so = ctx;
+	if (so->give && s->nheld[seat] == 1 && so->to != seat && s->round >= so->from) {
+		fprintf(out, "gift %d %c\n", so->to >= 0 ? so->to : (seat + 1) % s->nplayers,
 			piece_letter((PieceKind)s->held[seat][0]));
 		fflush(out);
 	}
@@ -44,7 +57,7 @@ static void side(const Variant *v, void *state, int seat, const char *text, int 
 		if (sscanf(line, "offered %d", &id) == 1) {
 			fprintf(out, "accept %d\n", id);
 			fflush(out);
-		} else if (strncmp(line, "held ", 5) == 0) {
+		} else if (strncmp(line, "held ", 5) == 0 && !so->stale) {
 			s->nheld[seat] = 0;
 			for (const char *c = line + 5; *c && *c != '-'; c++)
 				s->held[seat][s->nheld[seat]++] = (int8_t)piece_from_letter(*c);
@@ -65,16 +78,33 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 int main(int argc, char **argv)
 {
-	static bool give;
+	static Social so = {.to = -1};
 
-	if (argc > 1 && strcmp(argv[1], "--give") == 0) {
-		give = true;
+	for (;;) {
+		if (argc > 1 && strcmp(argv[1], "--give") == 0) {
+			so.give = true;
+		} else if (argc > 2 && strcmp(argv[1], "--give-to") == 0) {
+			so.give = true;
+			so.to = (int)strtol(argv[2], NULL, 10);
+			argv[2] = argv[0];
+			argv++;
+			argc--;
+		} else if (argc > 2 && strcmp(argv[1], "--from") == 0) {
+			so.from = (int)strtol(argv[2], NULL, 10);
+			argv[2] = argv[0];
+			argv++;
+			argc--;
+		} else if (argc > 1 && strcmp(argv[1], "--stale") == 0) {
+			so.stale = true;
+		} else {
+			break;
+		}
 		argv[1] = argv[0];
 		argv++;
 		argc--;
 	}
 	setvbuf(stdin, NULL, _IONBF, 0);
 	BotioSpec spec = {.name = "socialbot", .version = "1", .choose = choose, .side = side,
-			.side_ctx = &give};
+			  .side_ctx = &so};
 	return botio_main(&spec, argc, argv);
 }

@@ -52,7 +52,7 @@ input.on('line', (line) => {
       process.stdout.write(`hello ${NAME} ${VERSION} moves multi\n`);
       break;
     case 'moves':
-      moves = words.slice(1);
+      moves = moves.concat(words.slice(1)); // a long list comes over several lines
       break;
     case 'go': {
       const state = fields(words.slice(2));

@@ -38,7 +38,7 @@ def main():
             game = dict(w.split("=", 1) for w in words[2:] if "=" in w)
             print(f"hello {NAME} {VERSION} moves multi", flush=True)
         elif kind == "moves":
-            moves = words[1:]
+            moves += words[1:]  # a long list comes over several lines
         elif kind == "go":
             state = dict(w.split("=", 1) for w in words[2:] if "=" in w)
             state.update(variant=game.get("variant"), seat=int(game.get("seat", 0)),

@@ -1,0 +1,66 @@
+#!/bin/sh
+# t2010-referee-lines: no line the referee writes can be cut. Every bot of
+# these games runs behind a tee that keeps the bytes it received: every
+# line is at most 65536 bytes with its newline (protocol.md, Lines) and the
+# stream ends with a newline. The Main Match seat that holds 4 pieces after
+# three gifts, whose move the gifts outdated (issue 34: seed 11, round 4),
+# gets its fresh `moves` list over several `moves` lines and its own `go`
+# line, plays on without a fault, and the log verifies; a log with one of
+# those `moves` lines deleted does not.
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+soc="$build/tests/prog-socialbot"
+rnd="$top/bin/bot-random"
+need "$ref" "$soc" "$rnd"
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
+
+# tee BOT...: the command line of BOT that keeps its input in $tmp/wire.N.
+w=0
+teed() { w=$((w + 1)); echo "sh -c 'tee $tmp/wire.$w | exec $1'"; }
+# every received stream: lines <= 65536 bytes with their newline, a final newline
+wire_ok() {
+	for f in "$tmp"/wire.*; do
+		[ -s "$f" ] || { echo "# $f is empty" >&2; return 1; }
+		[ "$(tail -c 1 "$f" | od -An -c | tr -d ' ')" = '\n' ] ||
+			{ echo "# $f does not end with a newline" >&2; return 1; }
+		awk -v f="$f" 'length($0) + 1 > 65536 { print "# " f ":" NR ": " length($0) + 1 " bytes" > "/dev/stderr"; bad = 1 } END { exit bad }' "$f" || return 1
+	done
+}
+
+echo "1..9"
+"$ref" play --variant matrix --seed 11 --sandbox off --time "$time" --log "$tmp/four.log" \
+	"$(teed "$soc --stale")" "$soc --give-to 0 --from 4" "$soc --give-to 0 --from 4" \
+	"$soc --give-to 0 --from 4" >"$tmp/four.out" 2>&1
+check "the game runs" [ $? = 0 ]
+check "seat 0 holds 4 pieces after the gifts, its move is outdated: rejected traded" \
+	sh -c "grep -q 'held=[IOTJLSZ][IOTJLSZ][IOTJLSZ][IOTJLSZ] ' '$tmp/four.log' && grep -q '^rejected 0 ' '$tmp/four.log'"
+# After each `rejected`: 2 or more `moves` lines, then the `go`, each its own line.
+check "the fresh list goes over several moves lines, then a go line of its own" \
+	awk '/^> 0 [^ ]* rejected / { r = 1; m = 0; next }
+	     r && /^> 0 [^ ]* moves / { m++; next }
+	     r && /^> 0 [^ ]* go [0-9]+ bank=/ { if (m >= 2) good++; r = 0; next }
+	     r && /^> 0 / { bad = 1 }
+	     END { exit !(good >= 1 && !bad) }' "$tmp/four.log"
+check "no fault in the game, seat 0 placed 4 pieces in one move" \
+	sh -c "! grep -q '^fault' '$tmp/four.log' && grep -q '^submit 0 [^ +]*+[^ +]*+[^ +]*+[^ +]* ' '$tmp/four.log'"
+check "the log verifies" sh -c "\"\$0\" verify \"\$1\" >/dev/null" "$ref" "$tmp/four.log"
+awk '/^> 0 [^ ]* moves / && !done { getline; done = 1 } { print }' "$tmp/four.log" >"$tmp/cut.log"
+check "a log with one of those moves lines deleted fails verify" \
+	sh -c "! '$ref' verify '$tmp/cut.log' 2>&1 | grep -q ok"
+check "every line seat 0 received fits, and its stream ends with a newline" wire_ok
+
+# Every variant and mode, each seat behind a tee.
+rm -f "$tmp"/wire.*
+w=0
+"$ref" play --variant link --seed 3 --sandbox off --time "$time" \
+	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
+"$ref" play --variant tetroll --seed 3 --sandbox off --time "$time" \
+	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
+"$ref" play --variant rush --seed 3 --sandbox off --time "$time" \
+	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
+"$ref" play --variant rush --option lockstep=1 --seed 3 --sandbox off --time "$time" \
+	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" "$(teed "$rnd --seed 3")" >/dev/null 2>&1 &&
+"$ref" play --variant matrix --seed 6 --sandbox off --time "$time" \
+	"$(teed "$soc")" "$(teed "$soc --give")" "$(teed "$rnd")" >/dev/null 2>&1
+check "games of link, tetroll, rush (both modes) and matrix run" [ $? = 0 ]
+check "every line any bot received fits, and every stream ends with a newline" wire_ok
+exit $fail
