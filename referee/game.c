@@ -112,6 +112,9 @@ typedef struct {
 	int info;		/* info lines seen for this move */
 	int side;		/* side lines seen for this move */
 	int info_dropped;	/* info lines over the cap, not logged */
+	guint64 text;		/* bytes of its lines logged (game.h, GAME_TEXT_MAX) */
+	int text_dropped;	/* lines past GAME_TEXT_MAX, not logged */
+	gboolean unlogged;	/* the line just taken was not logged */
 	double cpu_last;	/* bot_cpu_ms() at the hello or the last move */
 	GString *pending;	/* queued, not yet taken by the pipe */
 	gsize logged;		/* bytes at the front of pending already logged */
@@ -427,6 +430,11 @@ static gboolean line_is(const char *line, const char *word)
 	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
 }
 
+gboolean game_text_counts(const char *line)
+{
+	return !((line_is(line, "move") || line_is(line, "hello")) && strlen(line) <= GAME_TEXT_EXEMPT);
+}
+
 typedef enum {
 	LINE_MOVE,	/* `move ...`: an answer to `go` */
 	LINE_SIDE,	/* a side action of the variant (table talk) */
@@ -453,22 +461,31 @@ static gboolean take_event(Game *g, int p, Event *ev)
 
 	if (!s->bot)
 		return FALSE;
-	switch (bot_next_line(s->bot, &line)) {
+	BotLineStatus st = bot_next_line(s->bot, &line);
+	s->unlogged = FALSE;
+	switch (st) {
 	case BOT_LINE_CONTROL:
-		log_traffic(g, '<', p, line, strlen(line));
-		*ev = (Event){EV_LINE, p, line, TRUE};
-		return TRUE;
 	case BOT_LINE_OK:
+		*ev = (Event){EV_LINE, p, line, st == BOT_LINE_CONTROL};
 		/* At most GAME_INFO_MAX info and other ignored lines per move
 		 * reach the log (side lines have their own cap, GAME_SIDE_MAX). */
-		if ((line_kind(g, line) == LINE_OTHER || (!s->awaiting && line_kind(g, line) != LINE_SIDE)) &&
+		if (st == BOT_LINE_OK &&
+		    (line_kind(g, line) == LINE_OTHER || (!s->awaiting && line_kind(g, line) != LINE_SIDE)) &&
 		    ++s->info > GAME_INFO_MAX) {
 			s->info_dropped++;
-			*ev = (Event){EV_LINE, p, line, FALSE};
 			return TRUE;
 		}
+		/* ... and at most GAME_TEXT_MAX bytes of them a game, but for
+		 * its hellos and moves (game_text_counts()): past it they go
+		 * unlogged, and a side line is refused as a flood */
+		if (game_text_counts(line) && s->text >= GAME_TEXT_MAX) {
+			s->text_dropped++;
+			s->unlogged = TRUE;
+			return TRUE;
+		}
+		if (game_text_counts(line))
+			s->text += strlen(line) + 1;
 		log_traffic(g, '<', p, line, strlen(line));
-		*ev = (Event){EV_LINE, p, line, FALSE};
 		return TRUE;
 	case BOT_LINE_TOO_LONG:
 		log_printf(g, "< %d +%" G_GINT64_FORMAT " [line over %d bytes]\n", p,
@@ -952,7 +969,7 @@ static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 	if (line_kind(g, line) != LINE_SIDE)
 		return FALSE;
 	const char *why = NULL;
-	if (++g->seat[p].side > GAME_SIDE_MAX)
+	if (++g->seat[p].side > GAME_SIDE_MAX || g->seat[p].unlogged)
 		why = "flood";
 	else if (control)
 		why = "bad-text";	/* its control bytes are '?' by now */
@@ -977,6 +994,9 @@ static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 		log_printf(g, "side %d ok %s\n", p, line);
 	else
 		log_printf(g, "side %d refused %s %s\n", p, out.reason, line);
+	/* the event repeats the line: it counts against the seat's text again */
+	if (game_text_counts(line))
+		g->seat[p].text += strlen(line) + 1;
 	side_send(g, &out);
 	return TRUE;
 }
@@ -1617,6 +1637,10 @@ static void finish(Game *g, GameResult *result)
 		if (g->seat[p].info_dropped)
 			log_printf(g, "# seat %d: %d info lines over %d per move not logged\n", p,
 				   g->seat[p].info_dropped, GAME_INFO_MAX);
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].text_dropped)
+			log_printf(g, "# seat %d: %d lines past the %d bytes of bot text a game logs, not logged\n",
+				   p, g->seat[p].text_dropped, GAME_TEXT_MAX);
 	log_printf(g, "end\n");
 
 	result->nseats = g->n;

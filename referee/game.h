@@ -53,12 +53,21 @@ typedef enum {
 
 /* "start", "declined", ...; the protocol's names. */
 const char *game_fault_name(GameFault f);
+/* Whether a line a bot sent counts against GAME_TEXT_MAX. */
+gboolean game_text_counts(const char *line);
 /* The fault with that name, or -1. */
 int game_fault_from_name(const char *name);
 
 /* Side lines (table talk) a seat may send per `go`; past it each is
  * answered `refused VERB flood` (and logged, so verify can judge it). */
 #define GAME_SIDE_MAX 64
+/* Bytes of a seat's own text (info, talk, comments, unknown lines) a
+ * game's log keeps: once a seat's logged lines reach it, its later lines
+ * go unlogged, a side line among them refused as `flood` (referee and
+ * verify apply the same rule, game_text_counts()). Its hellos and moves
+ * of at most GAME_TEXT_EXEMPT bytes are always logged and not counted. */
+#define GAME_TEXT_MAX (1024 * 1024)
+#define GAME_TEXT_EXEMPT 1024
 
 /* Faults in a row that retire a seat, by default. */
 #define GAME_MAX_FAULTS 3

@@ -35,6 +35,8 @@ typedef struct {
 	GQueue told[VARIANT_MAX_PLAYERS];
 	GQueue side_heard[VARIANT_MAX_PLAYERS];	/* side lines the seat sent, not yet judged */
 	int sides[VARIANT_MAX_PLAYERS];		/* its side lines since its last go */
+	guint64 said_bytes[VARIANT_MAX_PLAYERS];	/* bytes of its lines logged that count
+						 * against GAME_TEXT_MAX */
 	int greeted[VARIANT_MAX_PLAYERS];	/* 0, 1 after `tetrarena`, 2 after `game` */
 	int wants_moves[VARIANT_MAX_PLAYERS];	/* its hello: -1 none in this log, 0 or 1 */
 	int bad_hello[VARIANT_MAX_PLAYERS];	/* line of a hello not yet faulted, or 0 */
@@ -263,6 +265,9 @@ static gboolean check_refusal(Replay *r, const GameLogEvent *e, const char *why,
 	const char *heard = entry ? strchr(entry, ' ') + 1 : NULL;	/* "LINENO TEXT" */
 	size_t verb = strcspn(e->text + 8, " ");
 
+	/* past GAME_TEXT_MAX the seat's side lines are refused unlogged */
+	if (!heard && strcmp(why, "flood") == 0 && r->said_bytes[p] >= GAME_TEXT_MAX)
+		return TRUE;
 	if (!heard)
 		FAIL("'%s' to seat %d answers no side line of it", e->text, p);
 	if (strncmp(heard, e->text + 8, verb) != 0 || (heard[verb] != ' ' && heard[verb] != '\0'))
@@ -342,6 +347,9 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 static void check_received(Replay *r, const GameLogEvent *e)
 {
 	int p = e->seat;
+
+	if (game_text_counts(e->text))
+		r->said_bytes[p] += strlen(e->text) + 1;
 
 	if (line_is(e->text, "move")) {
 		g_free(r->said[p]);
@@ -517,6 +525,9 @@ static gboolean replay_side(Replay *r, const GameLogEvent *e, VariantPhase ph, G
 		reason = g_strndup(action, (gsize)(sp - action));
 		action = sp + 1;
 	}
+	/* the event repeats the seat's line: it counts again (game.c) */
+	if (game_text_counts(action))
+		r->said_bytes[e->seat] += strlen(action) + 1;
 	VariantSideResult res = r->v->side(r->state, e->seat, action, &out);
 	if (res == VARIANT_SIDE_NONE)
 		FAIL("'%s' is not a side action", action);

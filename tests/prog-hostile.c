@@ -32,6 +32,14 @@
  *                 N = signals seen over the whole game, reported in an
  *                 `info attack recv=N` line at every `go`
  *   shm           write up to 2 GiB into /dev/shm; N = MiB written
+ *   prehog        before reading anything, write 512 MiB into /tmp (a
+ *                 tmpfs charged to its memory cgroup, not to RLIMIT_DATA):
+ *                 with memory= below that, the kernel kills it before its
+ *                 hello
+ *   infoflood     before each move, 64 `info` lines of 60000 bytes
+ *   sayflood P    before each move, 64 `say P` lines of 60000 bytes
+ *                 (matrix table talk; each refused, and logged until the
+ *                 seat's text cap)
  *   spin K        a spinner: after each answer, K children burn CPU until
  *                 the next `go`; at each `go` it reports
  *                 `info spin away=MS cpu=MS`, the wall time since its last
@@ -277,6 +285,14 @@ int main(int argc, char **argv)
 	args = argv + 2;
 	nargs = argc - 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (strcmp(mode, "prehog") == 0) {
+		static char block[1 << 20];
+		int fd = open("/tmp/hog", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		memset(block, 'x', sizeof(block));
+		for (int i = 0; fd >= 0 && i < 512; i++)
+			if (write(fd, block, sizeof(block)) != (ssize_t)sizeof(block))
+				break;
+	}
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, "game ", 5) == 0) {
@@ -294,6 +310,14 @@ int main(int argc, char **argv)
 			} else if (strcmp(mode, "recv") == 0 && nargs > 0) {
 				look_for_signals(args[0]);
 				printf("info attack recv=%ld\n", seen);
+			} else if (strcmp(mode, "infoflood") == 0 || strcmp(mode, "sayflood") == 0) {
+				static char big[60001];
+				memset(big, 'x', sizeof(big) - 1);
+				for (int i = 0; i < 64; i++)
+					if (mode[0] == 'i')
+						printf("info %s\n", big);
+					else
+						printf("say %s %s\n", nargs > 0 ? args[0] : "1", big);
 			} else if (!reported) {
 				if (strcmp(mode, "tty") == 0)
 					n = tty_attack();

@@ -28,7 +28,7 @@ if ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	echo "Bail out! no jail on this machine: $why"
 	exit 1
 fi
-echo "1..34"
+echo "1..40"
 
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
@@ -150,6 +150,42 @@ printf '[bot shm]\ncommand = %s shm\ndisk = 16\n[bot honest]\ncommand = %s legal
 got=$(reported "$tmp/shm.log" shm)
 check "shm: /dev/shm stops at disk=16 MiB (wrote ${got:-none} MiB)" [ "${got:-99}" -le 16 ]
 check "shm: the honest seat plays a normal game" honest "$tmp/shm.log"
+
+# ---- bounded logs --------------------------------------------------------------
+# 64 info lines of 60 kB before every move, and in matrix 64 `say` lines of
+# 60 kB: each seat's text stops at 1 MiB a game, noted, and the log verifies
+"$ref" play --variant link --seed 7 --time "$time" --log "$tmp/info.log" "$hostile infoflood" "$fake legal 0" \
+	>/dev/null 2>&1
+size=$(wc -c <"$tmp/info.log")
+check "info flood: the log stays under 1.2 MB ($size bytes), the cap noted" \
+	sh -c "[ $size -lt 1200000 ] && grep -q '^# seat 0: [0-9]* lines past the 1048576 bytes' '$tmp/info.log'"
+check "info flood: a normal game that verifies" \
+	sh -c "grep -q '^result .* faults=-,- ' '$tmp/info.log' && '$ref' verify '$tmp/info.log' >/dev/null 2>&1"
+"$ref" play --variant matrix --seed 3 --time "$time" --log "$tmp/say.log" "$hostile sayflood 1" \
+	"$top/bin/bot-random" "$top/bin/bot-random" >/dev/null 2>&1
+size=$(wc -c <"$tmp/say.log")
+check "talk flood (matrix): the log stays under 1.5 MB ($size bytes), past the cap refused as flood" \
+	sh -c "[ $size -lt 1500000 ] && grep -q '^> 0 .*refused say flood' '$tmp/say.log'"
+check "talk flood (matrix): the log verifies" verify "$tmp/say.log"
+# a matrix seat that floods lines after its move is stopped in the same
+# read as its move: referee and verify agree on it, every time
+good=0
+for after in 0 1 2 3; do
+	for seed in 1 2 3; do
+		"$ref" play --variant matrix --seed $seed --time "$time" --log "$tmp/fl.log" "$fake floodlines $after" \
+			"$top/bin/bot-random" "$top/bin/bot-random" >/dev/null 2>&1
+		verify "$tmp/fl.log" && good=$((good + 1))
+	done
+done
+check "a matrix bot flooding after its move: $good logs of 12 verify" [ $good = 12 ]
+
+# a memory kill before hello: the start fault names the limit
+printf '[bot hog]\ncommand = %s prehog\nmemory = 64\ndisk = 1024\n[bot honest]\ncommand = %s legal 0\n' \
+	"$hostile" "$fake" >"$tmp/prehog.ini"
+"$ref" play --variant link --seed 7 --time "$time" --bots "$tmp/prehog.ini" --log "$tmp/prehog.log" hog honest \
+	>/dev/null 2>&1
+check "killed by its memory limit before hello: '$(grep '^fault 0' "$tmp/prehog.log" | head -n 1)'" \
+	grep -q '^fault 0 start .*memory limit' "$tmp/prehog.log"
 
 # ---- CPU: a seat that spins on its opponent's time --------------------------------
 # spin: after each answer 4 children burn CPU until its next `go`; frozen,
