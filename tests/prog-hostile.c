@@ -21,6 +21,8 @@
  *   connect PATH  connect to the unix socket PATH; N = 1 if it could
  *   userns        unshare a user namespace (and a mount namespace in it,
  *                 then mount a tmpfs); N = steps that worked
+ *   widen         set its CPU affinity to every CPU, then N = the CPUs it
+ *                 may run on, less 1 (0: held to the one it was given)
  *   root          N = 1 if it runs as uid 0 (of the host or its namespace)
  *   grep FILE S   N = 1 if FILE holds the string on the first line of
  *                 the file S
@@ -342,7 +344,16 @@ int main(int argc, char **argv)
 					n = s >= 0 && connect(s, (struct sockaddr *)&a, sizeof(a)) == 0;
 				} else if (strcmp(mode, "userns") == 0)
 					n = userns();
-				else if (strcmp(mode, "grep") == 0 && nargs > 1) {
+				else if (strcmp(mode, "widen") == 0) {
+					cpu_set_t all;
+					CPU_ZERO(&all);
+					for (int c = 0; c < CPU_SETSIZE; c++)
+						CPU_SET(c, &all);
+					sched_setaffinity(0, sizeof(all), &all);
+					CPU_ZERO(&all);
+					sched_getaffinity(0, sizeof(all), &all);
+					n = CPU_COUNT(&all) - 1;
+				} else if (strcmp(mode, "grep") == 0 && nargs > 1) {
 					static char text[1 << 16];
 					char want[PATH_MAX] = "";
 					FILE *f = fopen(args[1], "r");

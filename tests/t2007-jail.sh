@@ -28,7 +28,7 @@ if ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	echo "Bail out! no jail on this machine: $why"
 	exit 1
 fi
-echo "1..40"
+echo "1..41"
 
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
@@ -113,6 +113,20 @@ for log in "$tmp"/out2/games/*.log; do
 done
 check "tournament: no bot read its file or any output ($spied reads in $logs games)" [ $logs -ge 2 -a $spied = 0 ]
 check "tournament: /proc/1/cmdline names no host path of the output ($grepped)" [ $logs -ge 2 -a $grepped = 0 ]
+
+# a tournament pins each game to one CPU: a bot's cpuset holds it there
+"$ref" tournament --variant link --games 1 --seed 3 -j 1 -q -o "$tmp/out3" --time "$time" \
+	--bot "w=$hostile widen" --bot "x=$fake multi 0" >/dev/null 2>&1
+widened=0 logs=0
+for log in "$tmp"/out3/games/*.log; do
+	logs=$((logs + 1))
+	for s in 0 1; do v=$(reported_last "$log" widen $s); widened=$((widened + ${v:-0})); done
+done
+if [ "$(nproc)" -gt 1 ]; then
+	check "cpuset: a pinned bot cannot widen its CPUs (${widened} more in $logs games)" [ $logs -ge 2 -a $widened = 0 ]
+else
+	skip "cpuset: one CPU on this machine, nothing to widen"
+fi
 
 # a unix socket on the host
 python3 -c "
