@@ -14,6 +14,7 @@
 #
 # Files are found by pattern, so adding a module needs no edit here:
 #   engine/*.c        -> engine/libengine.a (libc only)
+#                        and lib/libtetrarena.so (engine/api.h, for Python)
 #   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
