@@ -14,6 +14,7 @@
 #
 # Files are found by pattern, so adding a module needs no edit here:
 #   engine/*.c        -> engine/libengine.a (libc only)
+#                        and lib/libtetrarena.so (engine/api.h, for Python)
 #   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
 #   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
@@ -95,7 +96,7 @@ STAMP := build/mode-$(MODE)
 .DEFAULT_GOAL := all
 .PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
-all: $(if $(filter opt,$(MODE)),engine/libengine.a) $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
+all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package". Building and
@@ -172,6 +173,24 @@ $(ENGINE_LIB): $(ENGINE_OBJ)
 	$(call say,AR,$@)ar rcs $@ $(ENGINE_OBJ)
 
 engine/libengine.a: $(ENGINE_LIB)
+	$(call say,CP,$@)cp $< $@
+
+# The engine as a shared library for other languages (engine/api.h; the
+# Python module bots/python/tetrarena.py loads it with ctypes). Always
+# optimized and unsanitized, whatever SANITIZE says: an interpreter cannot
+# load an ASan library. Only tetra_* is exported.
+SO_DIR := build/opt/pic
+ENGINE_PIC_OBJ := $(patsubst %.c,$(SO_DIR)/%.o,$(ENGINE_SRC))
+
+$(SO_DIR)/engine/%.o: engine/%.c | deps-needed
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(CC) $(CSTD) $(WARN) -O2 -g -MMD -MP -fPIC -fvisibility=hidden -c $< -o $@
+
+build/opt/libtetrarena.so: $(ENGINE_PIC_OBJ)
+	$(call say,LINK,$@)$(CC) -shared -Wl,-soname,libtetrarena.so.$(shell sed -n 's/^#define TETRA_API_VERSION //p' engine/api.h) -o $@ $^
+
+lib/libtetrarena.so: build/opt/libtetrarena.so
+	@mkdir -p lib
 	$(call say,CP,$@)cp $< $@
 
 $(REFEREE_LIB): $(REFEREE_OBJ)
@@ -302,7 +321,7 @@ demo: all
 	@sh tournaments/demo.sh
 
 clean:
-	rm -rf build bin engine/libengine.a
+	rm -rf build bin lib engine/libengine.a
 
 # Only this tree's builds: build/at/ holds other commits' (scripts/build-at.sh).
--include $(shell find $(O) $(FZ) -name '*.d' 2>/dev/null)
+-include $(shell find $(O) $(FZ) $(SO_DIR) -name '*.d' 2>/dev/null)
