@@ -33,17 +33,17 @@
 
 #include <glib.h>
 
-#include "bot.h"
-#include "check.h"
-#include "game.h"
-#include "gamejson.h"
-#include "html.h"
-#include "json.h"
-#include "sandbox.h"
-#include "gamelog.h"
-#include "human.h"
-#include "replay.h"
-#include "variant.h"
+#include "referee/bot.h"
+#include "referee/check.h"
+#include "referee/game.h"
+#include "referee/gamejson.h"
+#include "referee/html.h"
+#include "referee/json.h"
+#include "referee/sandbox.h"
+#include "referee/gamelog.h"
+#include "referee/human.h"
+#include "referee/replay.h"
+#include "engine/variant.h"
 #include "tournaments/runner.h"
 #include "tournaments/tournament.h"
 
