@@ -40,4 +40,9 @@ gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv);
  * stderr. The caller owns the result (gamelog_free). */
 GameLog *cli_load_log(const char *path);
 
+/* This program's path, for the commands that a tournament's output
+ * suggests: relative to the current directory when below it, "referee"
+ * when /proc/self/exe cannot be read. Allocated; the caller frees it. */
+char *cli_program_path(void);
+
 #endif
