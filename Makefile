@@ -15,8 +15,10 @@
 # Files are found by pattern, so adding a module needs no edit here:
 #   engine/*.c        -> engine/libengine.a (libc only)
 #                        and lib/libtetrarena.so (engine/api.h, for Python)
-#   referee/*.c       -> build/.../libreferee.a, referee/main.c -> bin/referee
-#   tournaments/*.c   -> build/.../libtournaments.a (linked into bin/referee)
+#   referee/*.c       -> build/.../libreferee.a
+#   tournaments/*.c   -> build/.../libtournaments.a
+#   cli/*.c           -> bin/referee (the command line: one file per
+#                     subcommand), linked with both libraries and the engine
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
 #   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
 #   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a
@@ -64,8 +66,9 @@ GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags glib-2.0 gio-2.
 GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 libseccomp))$(GLIB_LIBS)
 
 ENGINE_SRC := $(wildcard engine/*.c)
-REFEREE_SRC := $(filter-out referee/main.c,$(wildcard referee/*.c))
+REFEREE_SRC := $(wildcard referee/*.c)
 TOURN_SRC := $(wildcard tournaments/*.c)
+CLI_SRC := $(wildcard cli/*.c)
 BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
 BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(wildcard bots/baseline/*/))
 BOTLIB_SRC := $(filter-out $(wildcard bots/bot-*.c),$(wildcard bots/*.c))
@@ -85,6 +88,7 @@ REFEREE_LIB := $(O)/libreferee.a
 REFEREE_OBJ := $(patsubst %.c,$(O)/%.o,$(REFEREE_SRC))
 TOURN_LIB := $(O)/libtournaments.a
 TOURN_OBJ := $(patsubst %.c,$(O)/%.o,$(TOURN_SRC))
+CLI_OBJ := $(patsubst %.c,$(O)/%.o,$(CLI_SRC))
 BOTLIB := $(O)/libbot.a
 BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 
@@ -96,7 +100,7 @@ STAMP := build/mode-$(MODE)
 .DEFAULT_GOAL := all
 .PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
-all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so $(if $(wildcard referee/main.c),bin/referee) $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
+all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so bin/referee $(BOT_PROGS) $(BASELINE_PROGS) $(TEST_BINS) $(TEST_PROGS) $(BENCH_PROGS) $(FUZZ_REPLAY)
 
 # ---- dependencies -------------------------------------------------------
 # Each entry is "command-or-pkgconfig-module:debian-package". Building and
@@ -206,9 +210,9 @@ $(BOTLIB): $(BOTLIB_OBJ)
 	$(call say,AR,$@)ar rcs $@ $(BOTLIB_OBJ)
 
 # ---- linking ------------------------------------------------------------
-bin/referee: $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
+bin/referee: $(CLI_OBJ) $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(O)/referee/main.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin

@@ -256,8 +256,3 @@ const TournamentRunner tournament_referee_runner = {
 	.worker_free = referee_worker_free,
 	.play = referee_play,
 };
-
-int tournament_main(int argc, char **argv)
-{
-	return tournament_main_with(argc, argv, &tournament_referee_runner);
-}

@@ -1,5 +1,7 @@
 /*
- * tournament: `referee tournament` and `referee merge`.
+ * tournament: round-robin tournaments, the library behind `referee
+ * tournament` and `referee merge` (their command lines: cli/tournament.c,
+ * cli/merge.c).
  *
  * A tournament is a TournamentConfig (from a GKeyFile and/or flags), a
  * schedule (schedule.h), and a run loop: `concurrency` worker threads take
@@ -39,7 +41,7 @@
  *   [bots]
  *   random = bin/bot-random   # NAME = command line
  *
- * Flags override the file (see tournament_main's --help). Relative paths
+ * Flags override the file (see `referee tournament --help`). Relative paths
  * are taken from the current directory. Interruption: the first SIGINT or
  * SIGTERM stops starting games and waits for those in flight, a second one
  * abandons them; either way every finished game is in the journal and the
@@ -159,13 +161,5 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
  */
 int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
 		     gboolean print);
-
-/* The subcommands, for referee/main.c: `referee tournament [FILE] [FLAGS]`
- * and `referee merge [-o DIR] DIR...`. argv[0] is the program. */
-int tournament_main(int argc, char **argv);
-int tournament_merge_main(int argc, char **argv);
-
-/* The same, with another runner (tests, benchmarks). */
-int tournament_main_with(int argc, char **argv, const TournamentRunner *runner);
 
 #endif

@@ -1,0 +1,56 @@
+/*
+ * cli: the helpers the subcommands share (cli/cli.h): usage errors, option
+ * parsing and reading a log, each printing its message the same way, and
+ * the program's own path for the commands a tournament suggests.
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	g_autofree char *msg = NULL;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "referee: %s\n", msg);
+	return EXIT_USAGE;
+}
+
+gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv)
+{
+	g_autoptr(GError) err = NULL;
+
+	if (!g_option_context_parse(ctx, argc, argv, &err)) {
+		fprintf(stderr, "referee: %s\n", err->message);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+GameLog *cli_load_log(const char *path)
+{
+	g_autoptr(GError) err = NULL;
+	GameLog *log = gamelog_read(path, &err);
+
+	if (!log)
+		fprintf(stderr, "referee: %s\n", err->message);
+	return log;
+}
+
+char *cli_program_path(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *cwd = g_get_current_dir();
+	gsize n = strlen(cwd);
+
+	if (!exe)
+		return g_strdup("referee");
+	if (!strncmp(exe, cwd, n) && exe[n] == '/')
+		return g_strdup(exe + n + 1);
+	return g_steal_pointer(&exe);
+}

@@ -1,0 +1,151 @@
+/*
+ * tournament: `referee tournament [FILE] [flags]`, a round robin between
+ * bots. The flags fill a TournamentConfig over the file's values
+ * (tournaments/tournament.h), and tournament_run() plays it with the
+ * referee's runner (tournaments/runner.h). Usage errors exit 2 with
+ * "referee tournament: WHY"; the run's own exit status is returned as is.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cli.h"
+#include "tournaments/runner.h"
+#include "tournaments/tournament.h"
+
+static gboolean parse_shard(const char *text, int *index, int *count)
+{
+	g_auto(GStrv) parts = g_strsplit(text, "/", -1);
+	gint64 i, n;
+
+	if (g_strv_length(parts) != 2 ||
+	    !g_ascii_string_to_signed(parts[0], 10, 0, 1000000, &i, NULL) ||
+	    !g_ascii_string_to_signed(parts[1], 10, 1, 1000000, &n, NULL) || i >= n)
+		return FALSE;
+	*index = (int)i;
+	*count = (int)n;
+	return TRUE;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+	g_autoptr(TournamentConfig) cfg = tournament_config_new();
+	g_autoptr(GOptionContext) ctx = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
+	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL;
+	g_auto(GStrv) bots = NULL;
+	g_auto(GStrv) option = NULL;
+	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
+	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE;
+	GOptionEntry entries[] = {
+		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
+		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
+		{ "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option, "One variant option (repeat)", "KEY=VALUE" },
+		{ "players", 'p', 0, G_OPTION_ARG_INT, &players, "Seats per game", "K" },
+		{ "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games per seating (seeds)", "N" },
+		{ "seed", 's', 0, G_OPTION_ARG_STRING, &seed,
+		  "Master seed (default: the journal's, else drawn at random)", "SEED" },
+		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
+		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
+		{ "sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "Jail the bots (default auto)", "auto|on|off" },
+		{ "concurrency", 'j', 0, G_OPTION_ARG_INT, &concurrency, "Games at once (default: cores)", "N" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
+		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
+		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
+		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin,
+		  "Each game on one CPU (default for turn-based variants)", NULL },
+		{ "no-pin", 0, 0, G_OPTION_ARG_NONE, &no_pin, "Never pin games to CPUs", NULL },
+		{ "watchdog", 0, 0, G_OPTION_ARG_INT, &watchdog, "Seconds before a game counts as hung", "S" },
+		{ "bootstrap", 0, 0, G_OPTION_ARG_INT, &bootstrap, "Bootstrap fits for intervals", "N" },
+		{ "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt,
+		  "Stop when this sequential test of the first bot against the second decides "
+		  "(pentanomial; alpha, beta default 0.05)", "elo0=A,elo1=B,alpha=X,beta=Y" },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
+		{ NULL },
+	};
+
+	cfg->argv = g_strdupv(argv);
+	cfg->referee = cli_program_path();
+	ctx = g_option_context_new("[FILE] - play a round-robin tournament");
+	g_option_context_set_summary(ctx,
+		"Plays every game of a round robin between bots, N at once, recording each\n"
+		"finished game in OUTPUT/journal.txt; running the same command again resumes.\n"
+		"Standings go to stdout and OUTPUT/standings.{txt,json}, games to OUTPUT/games.csv.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+	if (argc > 2) {
+		fprintf(stderr, "referee tournament: one tournament file at most\n");
+		return 2;
+	}
+	if (argc == 2 && !tournament_config_load(cfg, argv[1], &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 2;
+	}
+#define OVERRIDE(field, value) do { if (value) { g_free(cfg->field); cfg->field = g_steal_pointer(&value); } } while (0)
+	OVERRIDE(variant_name, variant);
+	OVERRIDE(options, options);
+	for (int i = 0; option && option[i]; i++) {
+		char *joined = g_strdup_printf("%s%s%s", cfg->options ? cfg->options : "",
+					       cfg->options && *cfg->options ? "," : "", option[i]);
+
+		g_free(cfg->options);
+		cfg->options = joined;
+	}
+	OVERRIDE(time, time);
+	OVERRIDE(policy, policy);
+	OVERRIDE(sandbox, sandbox);
+	OVERRIDE(output, output);
+	OVERRIDE(sprt, sprt);
+#undef OVERRIDE
+	if (players)
+		cfg->nseats = players;
+	if (games) {
+		if (games < 1) {
+			fprintf(stderr, "referee tournament: --games wants at least 1\n");
+			return 2;
+		}
+		cfg->games = games;
+	}
+	if (concurrency)
+		cfg->concurrency = MAX(1, concurrency);
+	if (watchdog > 0)
+		cfg->watchdog_s = watchdog;
+	if (bootstrap >= 0)
+		cfg->bootstrap = bootstrap;
+	if (pin && no_pin) {
+		fprintf(stderr, "referee tournament: --pin and --no-pin contradict each other\n");
+		return 2;
+	}
+	if (pin || no_pin)
+		cfg->pin = pin ? 1 : 0;
+	cfg->progress = !quiet;
+	if (seed && !g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &cfg->seed, NULL)) {
+		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);
+		return 2;
+	}
+	if (seed)
+		cfg->seed_set = TRUE;
+	if (shard && !parse_shard(shard, &cfg->shard_index, &cfg->shard_count)) {
+		fprintf(stderr, "referee tournament: --shard %s: want I/N with 0 <= I < N\n", shard);
+		return 2;
+	}
+	for (int i = 0; bots && bots[i]; i++) {
+		char *eq = strchr(bots[i], '=');
+
+		if (!eq) {
+			fprintf(stderr, "referee tournament: --bot %s: want NAME=COMMAND\n", bots[i]);
+			return 2;
+		}
+		*eq = '\0';
+		if (!tournament_config_add_bot(cfg, bots[i], eq + 1, &error)) {
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 2;
+		}
+	}
+	return tournament_run(cfg, &tournament_referee_runner);
+}

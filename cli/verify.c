@@ -1,0 +1,30 @@
+/*
+ * verify: `referee verify LOG`, a game log checked against the rules
+ * (replay_verify(), referee/replay.h) without the bots.
+ */
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "cli.h"
+#include "referee/gamelog.h"
+#include "referee/replay.h"
+
+int cmd_verify(int argc, char **argv)
+{
+	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - check a game log against the rules");
+	if (!cli_parse_options(ctx, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 2)
+		return cli_usage_error("verify: want exactly one LOG");
+	g_autoptr(GameLog) log = cli_load_log(argv[1]);
+	if (!log)
+		return 1;
+	g_autoptr(GError) err = NULL;
+	if (!replay_verify(log, &err)) {
+		fprintf(stderr, "referee: verify: %s\n", err->message);
+		return 1;
+	}
+	printf("%s: ok (%u events)\n", argv[1], log->events->len);
+	return 0;
+}
