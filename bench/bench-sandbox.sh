@@ -1,8 +1,13 @@
 #!/bin/sh
-# bench/bench-sandbox.sh: what the bots' jail (referee/sandbox.c) costs.
-#  - start: link games of two fresh bin/bot-random processes (`referee
-#    play`, one game per command), jailed and bare; half the difference
-#    per game is the cost of starting one jailed bot;
+# bench/bench-sandbox.sh: what the bots' jail (referee/sandbox*.c) costs.
+#  - start, per command: link games of two fresh bin/bot-random processes
+#    (`referee play`, one game per command), jailed and bare; half the
+#    difference per game is the cost of starting one jailed bot, with the
+#    referee's one check per process that bwrap works here (a jailed
+#    `true`) spread over its two bots;
+#  - start, in one process: a tournament of bots that are not kept (the
+#    fake bot, which does not announce `multi`), so every game starts two
+#    fresh processes, jailed and bare: the cost of a jail alone;
 #  - per move: a tournament of link games between bots kept alive
 #    (`multi`), jailed and bare; the jail costs only at start, so the time
 #    per move should be the same both ways.
@@ -10,6 +15,7 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 ref=$top/bin/referee
 bot=$top/bin/bot-random
+fake=${TETRARENA_BUILD:-$top/build/opt}/tests/prog-fakebot
 games=${SANDBOX_GAMES:-40}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-sandbox.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -38,17 +44,26 @@ kept() { # MODE: a tournament of kept (multi) bots
 	"$ref" tournament --sandbox $1 --variant link --games $((games / 2)) --seed 1 -j 1 -q \
 		-o "$tmp/t" --bot "a=$bot" --bot "b=$bot --seed 2" >/dev/null 2>&1
 }
+fresh1() { # MODE: a tournament of bots started afresh for every game
+	rm -rf "$tmp/f"
+	"$ref" tournament --sandbox $1 --variant link --games $((games / 2)) --seed 1 -j 1 -q \
+		-o "$tmp/f" --bot "a=$fake legal 0" --bot "b=$fake legal 0" >/dev/null 2>&1
+}
 moves() { grep -h -c '^move ' "$tmp"/t/games/*.log | awk '{ n += $1 } END { print n }'; }
 off=$(best fresh off)
 on=$(best fresh on)
+foff=$(best fresh1 off)
+fon=$(best fresh1 on)
 koff=$(best kept off)
 moff=$(moves)
 kon=$(best kept on)
 mon=$(moves)
-awk -v g=$games -v off=$off -v on=$on -v koff=$koff -v kon=$kon -v moff=$moff -v mon=$mon 'BEGIN {
+echo "load before the last runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+awk -v g=$games -v off=$off -v on=$on -v foff=$foff -v fon=$fon -v koff=$koff -v kon=$kon -v moff=$moff -v mon=$mon 'BEGIN {
 	printf "fresh bots, %d games of 2 bots:  bare %.1f ms/game (%.0f games/s)   jailed %.1f ms/game (%.0f games/s)\n",
 		g, off / g / 1e6, g * 1e9 / off, on / g / 1e6, g * 1e9 / on
-	printf "start of one jailed bot, over a bare one: %+.2f ms\n", (on - off) / g / 2 / 1e6
+	printf "start of one jailed bot, over a bare one: %+.2f ms (one game per referee process)\n", (on - off) / g / 2 / 1e6
+	printf "start of one jailed bot, over a bare one: %+.2f ms (a tournament of %d games, bots not kept)\n", (fon - foff) / g / 2 / 1e6, g
 	printf "kept bots (multi), %d moves:     bare %.1f us/move   jailed %.1f us/move (games and start-up included)\n",
 		moff, koff / moff / 1e3, kon / mon / 1e3
 	printf "                                  jailed, less its 2 bots'"'"' extra start: %.1f us/move\n",
