@@ -44,8 +44,8 @@
 #include <unistd.h>
 
 #include "gamelog.h"
+#include "protocol.h"
 
-#define GAME_PROTOCOL_VERSION 1
 #define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
 #define GAME_QUIT_GRACE_MS 200
@@ -64,21 +64,12 @@
 
 G_DEFINE_QUARK(tetrarena-game-error, game_error)
 
-static const char *const fault_names[GAME_FAULT_COUNT] = {
-	"start", "declined", "timeout", "malformed", "line-too-long", "illegal", "crash",
-};
+/* GameFault is protocol.md's list, whose names protocol.c keeps. */
+G_STATIC_ASSERT(GAME_FAULT_COUNT == PROTOCOL_FAULTS);
 
 const char *game_fault_name(GameFault f)
 {
-	return fault_names[f];
-}
-
-int game_fault_from_name(const char *name)
-{
-	for (int i = 0; i < GAME_FAULT_COUNT; i++)
-		if (g_strcmp0(name, fault_names[i]) == 0)
-			return i;
-	return -1;
+	return protocol_fault_name((int)f);
 }
 
 const char *game_end_name(GameEnd e)
@@ -170,18 +161,10 @@ typedef struct {
 
 /* ---- the log ---------------------------------------------------------- */
 
-static void log_printf(Game *g, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-
 /* The log writer is gamelog.c's; these add the game's clock. */
-static void log_printf(Game *g, const char *fmt, ...)
+static void log_event(Game *g, GameLogKind kind, int seat, const char *text)
 {
-	va_list ap;
-
-	if (!g->log)
-		return;
-	va_start(ap, fmt);
-	gamelog_vprintf(g->log, fmt, ap);
-	va_end(ap);
+	gamelog_write_event(g->log, kind, seat, text);
 }
 
 /* One line of traffic (kept ASCII: gamelog.h). */
@@ -191,7 +174,7 @@ static void log_traffic(Game *g, char dir, int seat, const char *text, size_t le
 }
 
 /* A timed event: "KIND SEAT NOTATION wall=MS cpu=MS". */
-static void log_timed(Game *g, const char *kind, int seat, const char *text, double wall, double cpu)
+static void log_timed(Game *g, GameLogKind kind, int seat, const char *text, double wall, double cpu)
 {
 	gamelog_write_timed(g->log, kind, seat, text, wall, cpu);
 }
@@ -309,12 +292,12 @@ static void retire(Game *g, int p)
 		return;
 	s->out = TRUE;
 	if (g->policy == VARIANT_FAULT_RANDOM && s->bot == NULL) {
-		log_printf(g, "out %d\n", p);	/* moves played for it from now on */
+		log_event(g, GAMELOG_OUT, p, NULL);	/* moves played for it from now on */
 		return;
 	}
 	g->legal_seat = -1;
 	g->v->retire(g->state, p);
-	log_printf(g, "retire %d\n", p);
+	log_event(g, GAMELOG_RETIRE, p, NULL);
 }
 
 /*
@@ -334,8 +317,12 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	const char *breach = s->bot && (kind == GAME_FAULT_CRASH || kind == GAME_FAULT_TIMEOUT ||
 					kind == GAME_FAULT_START)
 		? bot_breach(s->bot) : NULL;
-	log_printf(g, "fault %d %s%s%s%s%s\n", p, fault_names[kind], detail ? " " : "", detail ? detail : "",
-		   breach ? (detail ? "; " : " ") : "", breach ? breach : "");
+	if (g->log) {
+		g_autofree char *text = g_strdup_printf("%s%s%s%s%s", protocol_fault_name(kind),
+							detail ? " " : "", detail ? detail : "",
+							breach ? (detail ? "; " : " ") : "", breach ? breach : "");
+		log_event(g, GAMELOG_FAULT, p, text);
+	}
 	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
 			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
 	uint32_t mask;
@@ -354,7 +341,9 @@ static void fault(Game *g, int p, GameFault kind, const char *detail)
 	if (!s->bot)
 		retire(g, p);
 	char line[96];
-	g_snprintf(line, sizeof(line), "update fault %d %s", p, fault_names[kind]);
+	Text t;
+	text_init(&t, line, sizeof(line));
+	protocol_update_fault(&t, p, protocol_fault_name(kind));
 	queue_others(g, -1, line);	/* the seat itself is told too */
 }
 
@@ -394,7 +383,7 @@ static void stop_not_reading(Game *g, int p)
 	if (realtime) {
 		g->legal_seat = -1;
 		g->v->retire(g->state, p);
-		log_printf(g, "retire %d\n", p);
+		log_event(g, GAMELOG_RETIRE, p, NULL);
 	}
 }
 
@@ -422,17 +411,11 @@ typedef struct {
 	gboolean bad;	/* the line held control bytes (now '?'): malformed */
 } Event;
 
-/* Whether `line` is of type `word` (its first word). */
-static gboolean line_is(const char *line, const char *word)
-{
-	size_t n = strlen(word);
-
-	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
-}
-
 gboolean game_text_counts(const char *line)
 {
-	return !((line_is(line, "move") || line_is(line, "hello")) && strlen(line) <= GAME_TEXT_EXEMPT);
+	ProtocolVerb verb = protocol_verb(line);
+
+	return !((verb == PROTOCOL_MOVE || verb == PROTOCOL_HELLO) && strlen(line) <= GAME_TEXT_EXEMPT);
 }
 
 typedef enum {
@@ -444,11 +427,11 @@ typedef enum {
 
 static LineKind line_kind(const Game *g, const char *line)
 {
-	if (line_is(line, "move"))
+	if (protocol_verb(line) == PROTOCOL_MOVE)
 		return LINE_MOVE;
 	if (g->v->side && g->v->side_verbs)
 		for (const char *const *w = g->v->side_verbs; *w; w++)
-			if (line_is(line, *w))
+			if (protocol_line_is(line, *w))
 				return LINE_SIDE;
 	return LINE_OTHER;
 }
@@ -488,8 +471,11 @@ static gboolean take_event(Game *g, int p, Event *ev)
 		log_traffic(g, '<', p, line, strlen(line));
 		return TRUE;
 	case BOT_LINE_TOO_LONG:
-		log_printf(g, "< %d +%" G_GINT64_FORMAT " [line over %d bytes]\n", p,
-			   g_get_monotonic_time() - g->t0, BOT_LINE_MAX);
+		if (g->log) {
+			char note[48];
+			g_snprintf(note, sizeof(note), "[line over %d bytes]", BOT_LINE_MAX);
+			log_traffic(g, '<', p, note, strlen(note));
+		}
 		*ev = (Event){EV_TOO_LONG, p, NULL, FALSE};
 		return TRUE;
 	case BOT_LINE_NONE:
@@ -640,14 +626,12 @@ static void send_go(Game *g, int p)
 		int n = g->v->legal_moves(g->state, p, g->legal);
 		g->nlegal = n;
 		g->legal_seat = p;
-		game_moves_lines(g->v, g->state, p, g->legal, n, g->spec->moves_line_max, s->pending);
+		protocol_append_moves(s->pending, g->v, g->state, p, g->legal, n, g->spec->moves_line_max);
 	}
 	gint64 limit = MIN(s->bank, tc->move * 1000);
 	if (limit < 0)
 		limit = 0;
-	/* "go MS bank=MS STATE" */
-	g_string_append_printf(s->pending, "go %ld bank=%ld %s\n", (long)(limit / 1000),
-			       (long)(MAX(s->bank, 0) / 1000), state_text(g, p));
+	protocol_append_go(s->pending, (long)(limit / 1000), (long)(MAX(s->bank, 0) / 1000), state_text(g, p));
 	s->info = 0;
 	s->side = 0;
 	s->nogo_fault = FALSE;
@@ -659,32 +643,6 @@ static void send_go(Game *g, int p)
 	/* The move is timed from the moment the `go` went out. */
 	s->go_time = g_get_monotonic_time();
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
-}
-
-void game_moves_lines(const Variant *v, const void *state, int seat, const Move *legal, int n,
-		      gsize line_max, GString *out)
-{
-	char word[VARIANT_MOVE_TEXT_MAX];
-	gsize start = out->len;
-
-	if (line_max == 0 || line_max > BOT_LINE_MAX)
-		line_max = BOT_LINE_MAX;
-	g_string_append(out, "moves");
-	for (int i = 0; i < n; i++) {
-		Text t;
-		text_init(&t, word, sizeof(word));
-		v->move_format(state, seat, legal[i], &t);
-		g_assert(!t.overflow);
-		/* The line with this word, a space and its newline must fit;
-		 * a line holds at least one word. */
-		if (out->len - start + 1 + t.len + 1 > line_max && out->len - start > 5) {
-			g_string_append(out, "\nmoves");
-			start = out->len - 5;
-		}
-		g_string_append_c(out, ' ');
-		g_string_append_len(out, word, (gssize)t.len);
-	}
-	g_string_append_c(out, '\n');
 }
 
 /* Account the time of seat p's reply that just arrived. */
@@ -765,7 +723,7 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 		return REPLY_FAULT;
 	}
 	clock_reply(g, p, wall, cpu);
-	if (!g->v->move_parse(g->state, p, line + 5, move)) {
+	if (!g->v->move_parse(g->state, p, protocol_move_text(line), move)) {
 		fault(g, p, GAME_FAULT_MALFORMED, "bad notation");
 		return REPLY_FAULT;
 	}
@@ -777,10 +735,12 @@ static Reply handle_event(Game *g, const Event *ev, Move *move, double *wall, do
 static void reject(Game *g, int p, const char *notation, const char *why)
 {
 	char line[VARIANT_MOVE_TEXT_MAX + 64];
+	Text t;
 
-	g_snprintf(line, sizeof(line), "rejected %s %s", notation, why);
+	text_init(&t, line, sizeof(line));
+	protocol_rejected(&t, notation, why);
 	queue(g, p, line);
-	log_printf(g, "rejected %d %s\n", p, notation);
+	log_event(g, GAMELOG_REJECTED, p, notation);
 	g->seat[p].moves--;
 }
 
@@ -810,23 +770,22 @@ static gboolean legal_now(Game *g, int p, Move m)
 
 /* ---- applying --------------------------------------------------------- */
 
-static void apply_move(Game *g, int p, Move m, const char *kind, double wall, double cpu)
+/* Apply seat p's move m: its bot's (timed wall/cpu), or the random
+ * policy's. */
+static void apply_move(Game *g, int p, Move m, gboolean random, double wall, double cpu)
 {
 	char line[VARIANT_MOVE_TEXT_MAX + 32];
 	const char *text = fmt_move(g, p, m);
 
-	if (kind) {
-		log_printf(g, "%s %d %s\n", kind, p, text);
+	if (random) {
+		log_event(g, GAMELOG_RANDOM, p, text);
 	} else {
-		log_timed(g, "move", p, text, wall, cpu);
+		log_timed(g, GAMELOG_MOVE, p, text, wall, cpu);
 		g->seat[p].in_a_row = 0;
 	}
 	Text t;
 	text_init(&t, line, sizeof(line));
-	text_puts(&t, "update ");
-	text_int(&t, p);
-	text_putc(&t, ' ');
-	text_puts(&t, text);
+	protocol_update_move(&t, p, text);
 	queue_others(g, p, line);
 	g->legal_seat = -1;
 	g->v->apply(g->state, p, m);
@@ -839,12 +798,11 @@ static void do_chance(Game *g)
 	const char *text = fmt_move(g, VARIANT_CHANCE, m);
 	char line[VARIANT_MOVE_TEXT_MAX + 32];
 
-	log_printf(g, "chance %s\n", text);
+	log_event(g, GAMELOG_CHANCE, -1, text);
 	if (g->v->chance_public) {
 		Text t;
 		text_init(&t, line, sizeof(line));
-		text_puts(&t, "update chance ");
-		text_puts(&t, text);
+		protocol_update_chance(&t, text);
 		queue_others(g, -1, line);
 	}
 	g->legal_seat = -1;
@@ -858,7 +816,7 @@ static void policy_move(Game *g, int p)
 	Move m;
 
 	if (g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m))
-		apply_move(g, p, m, "random", 0, 0);
+		apply_move(g, p, m, TRUE, 0, 0);
 }
 
 /*
@@ -892,12 +850,12 @@ static void do_turn(Game *g, int p)
 		 * policy plays for it; otherwise a turn cannot be skipped, so
 		 * the seat is retired now. */
 		if (g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {
-			apply_move(g, p, m, "random", 0, 0);
+			apply_move(g, p, m, TRUE, 0, 0);
 			return;
 		}
 		g->legal_seat = -1;
 		g->v->retire(g->state, p);
-		log_printf(g, "retire %d\n", p);
+		log_event(g, GAMELOG_RETIRE, p, NULL);
 		return;
 	}
 	send_go(g, p);
@@ -938,7 +896,7 @@ static void do_turn(Game *g, int p)
 				policy_move(g, p);
 				return;
 			}
-			apply_move(g, p, m, NULL, wall, cpu);
+			apply_move(g, p, m, FALSE, wall, cpu);
 			return;
 		}
 	}
@@ -980,8 +938,9 @@ static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 		/* Answered, not applied, not an event: verify never sees it
 		 * (the log shows the line as traffic), and nothing changed. */
 		char answer[64];
-		g_snprintf(answer, sizeof(answer), "refused %.*s %s", (int)strcspn(line, " "), line,
-			   why);
+		Text t;
+		text_init(&t, answer, sizeof(answer));
+		protocol_refused(&t, line, why);
 		queue(g, p, answer);
 		flush(g, p);
 		return TRUE;
@@ -990,10 +949,7 @@ static gboolean side_line(Game *g, int p, const char *line, gboolean control)
 	if (r == VARIANT_SIDE_NONE)
 		return FALSE;
 	g->legal_seat = -1;
-	if (r == VARIANT_SIDE_DONE)
-		log_printf(g, "side %d ok %s\n", p, line);
-	else
-		log_printf(g, "side %d refused %s %s\n", p, out.reason, line);
+	gamelog_write_side(g->log, p, r == VARIANT_SIDE_DONE ? NULL : out.reason, line);
 	/* the event repeats the line: it counts against the seat's text again */
 	if (game_text_counts(line))
 		g->seat[p].text += strlen(line) + 1;
@@ -1013,7 +969,7 @@ static void side_close_done(Game *g, uint32_t mask, uint32_t *closed)
 		if (!(mask & (1u << p)) || (*closed & (1u << p)) || g->seat[p].awaiting)
 			continue;
 		*closed |= 1u << p;
-		log_printf(g, "close %d\n", p);
+		log_event(g, GAMELOG_CLOSE, p, NULL);
 		g->v->side_close(g->state, p, &out);
 		side_send(g, &out);
 	}
@@ -1030,7 +986,7 @@ static gboolean closed_move(Game *g, int p, const char *line)
 	if (s->stale > 0)
 		s->stale--;
 	else
-		log_printf(g, "# seat %d: a move for a closed round, discarded\n", p);
+		gamelog_write_comment(g->log, "seat %d: a move for a closed round, discarded", p);
 	return TRUE;
 }
 
@@ -1114,7 +1070,7 @@ static void do_simultaneous(Game *g, uint32_t mask)
 			 * completed meanwhile: not the bot's fault; asked again. */
 			if (g->seat[p].snapshot &&
 			    variant_move_is_legal(g->v, g->seat[p].snapshot, p, m, g->scratch)) {
-				reject(g, p, ev.line + 5, "traded");
+				reject(g, p, protocol_move_text(ev.line), "traded");
 				send_go(g, p);
 				continue;
 			}
@@ -1143,23 +1099,25 @@ static void do_simultaneous(Game *g, uint32_t mask)
 		if (!s->has_move && g->policy == VARIANT_FAULT_RANDOM && random_move(g, p, &m)) {
 			s->has_move = TRUE;
 			s->move = m;
-			log_printf(g, "submit-random %d %s\n", p, fmt_move(g, p, m));
+			log_event(g, GAMELOG_SUBMIT_RANDOM, p, fmt_move(g, p, m));
 		} else if (s->has_move) {
-			log_timed(g, "submit", p, fmt_move(g, p, s->move), s->move_ms, s->move_cpu);
+			log_timed(g, GAMELOG_SUBMIT, p, fmt_move(g, p, s->move), s->move_ms, s->move_cpu);
 		} else {
-			log_printf(g, "missing %d\n", p);
+			log_event(g, GAMELOG_MISSING, p, NULL);
 		}
 		if (s->has_move) {
 			submitted |= 1u << p;
 			moves[p] = s->move;
 		}
 	}
-	log_printf(g, "joint\n");
+	log_event(g, GAMELOG_JOINT, -1, NULL);
 	/* Everyone learns the round's moves only after it is complete. */
 	for (int p = 0; p < g->n; p++)
 		if (submitted & (1u << p)) {
 			char u[VARIANT_MOVE_TEXT_MAX + 32];
-			g_snprintf(u, sizeof(u), "update %d %s", p, fmt_move(g, p, moves[p]));
+			Text t;
+			text_init(&t, u, sizeof(u));
+			protocol_update_move(&t, p, fmt_move(g, p, moves[p]));
 			queue_others(g, p, u);
 		}
 	g->legal_seat = -1;
@@ -1181,7 +1139,7 @@ static void settle(Game *g, int p, Move m, const char *text, double wall, double
 	s->next_go = at;
 	g->v->phase(g->state, &mask);
 	if (mask & (1u << p) && variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
-		apply_move(g, p, m, NULL, wall, cpu);
+		apply_move(g, p, m, FALSE, wall, cpu);
 		/* In real time the others hear of it at once, even while
 		 * their own `go` is outstanding. */
 		for (int q = 0; q < g->n; q++)
@@ -1259,7 +1217,7 @@ static void realtime_event(Game *g, const Event *ev, gint64 now)
 	s->held_move = m;
 	s->held_wall = wall;
 	s->held_cpu = cpu;
-	g_strlcpy(s->held_text, ev->line + 5, sizeof(s->held_text));
+	g_strlcpy(s->held_text, protocol_move_text(ev->line), sizeof(s->held_text));
 }
 
 /* Everything the bots have sent by now, read and handled before any move
@@ -1373,60 +1331,40 @@ static gboolean do_realtime(Game *g, gint64 game_deadline)
 
 /* ---- start and end ----------------------------------------------------- */
 
-char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep)
-{
-	GString *s = g_string_new(NULL);
-
-	for (int i = 0; i < v->n_options; i++)
-		g_string_append_printf(s, "%s%s%c%d", i ? "," : "", v->options[i].key, sep, cfg->opt[i]);
-	return g_string_free(s, FALSE);
-}
-
-char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
-		      int games)
-{
-	g_autofree char *opts = game_options_text(v, cfg, ':');
-	g_autofree char *tctext = timectl_format(tc);
-
-	return g_strdup_printf("game %d variant=%s seat=%d players=%d options=%s time=%s", games,
-			       v->name, seat, cfg->nplayers, opts, tctext);
-}
-
 static void write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
+	g_auto(GStrv) chatter = g_strsplit(spec->chatter ? spec->chatter : "", "\n", -1);
+	g_autofree char *cwd = g_get_current_dir();
+	GameLog h = {
+		.referee_version = TETRARENA_REFEREE_VERSION,
+		.protocol = PROTOCOL_VERSION,
+		.variant = g->v,
+		.config = spec->config,
+		.seed = spec->seed,
+		.time = spec->time,
+		.policy = g->policy,
+		.sandbox = (int)g->sandbox,
+		.max_faults = spec->max_faults,
+		.chatter = chatter,
+	};
 
-	if (!g->log)
-		return;
-	g_autofree char *opts = game_options_text(g->v, &spec->config, '=');
-	g_autofree char *tc = timectl_format_full(&spec->time);
-	log_printf(g, "tetrarena-log 1\n");
-	log_printf(g, "referee %s\n", TETRARENA_REFEREE_VERSION);
-	log_printf(g, "protocol %d\n", GAME_PROTOCOL_VERSION);
-	log_printf(g, "variant %s\n", g->v->name);
-	log_printf(g, "options %s\n", opts[0] ? opts : "-");
-	log_printf(g, "seed %" G_GUINT64_FORMAT "\n", spec->seed);
-	log_printf(g, "players %d\n", g->n);
-	log_printf(g, "time %s\n", tc);
-	log_printf(g, "policy %s\n", gamelog_policy_name(g->policy));
-	log_printf(g, "sandbox %s\n", sandbox_mode_name(g->sandbox));
-	log_printf(g, "max-faults %d\n", spec->max_faults);
-	for (const char *c = spec->chatter; c && *c;) {
-		size_t n = strcspn(c, "\n");
-		log_printf(g, "chatter %.*s\n", (int)n, c);
-		c += n + (c[n] == '\n');
-	}
+	/* (chatter lines each end in a newline: the split's last is empty) */
+	guint nchat = g_strv_length(chatter);
+	if (nchat && !chatter[nchat - 1][0])
+		g_clear_pointer(&chatter[nchat - 1], g_free);
 	for (int p = 0; p < g->n; p++) {
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
-		char *hash = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
-		g->sha256[p] = hash;
-		g_autofree char *command = g_strdup(bs->human ? "human" : bs->command);
-		g_strdelimit(command, "\r\n", ' ');
-		log_printf(g, "bot %d %s %s %s\n", p, bs->name, bs->human ? "-" : hash, command);
-		g_autofree char *cwd = bs->workdir ? NULL : g_get_current_dir();
-		log_printf(g, "workdir %d %s\n", p, bs->workdir ? bs->workdir : cwd);
+		g->sha256[p] = bs->sha256 ? g_strdup(bs->sha256) : bot_spec_hash(bs);
+		h.name[p] = bs->name;
+		h.sha256[p] = bs->human ? "-" : g->sha256[p];
+		h.command[p] = g_strdup(bs->human ? "human" : bs->command);
+		g_strdelimit(h.command[p], "\r\n", ' ');
+		h.workdir[p] = bs->workdir ? bs->workdir : cwd;
 	}
-	log_printf(g, "begin\n");
+	gamelog_write_header(g->log, &h);
+	for (int p = 0; p < g->n; p++)
+		g_free(h.command[p]);
 }
 
 static char *stderr_path(const GameSpec *spec, int p)
@@ -1488,13 +1426,13 @@ static void start_bots(Game *g)
 				g_error_free(err);
 				continue;
 			}
-			queue(g, p, "tetrarena 1");
+			queue(g, p, protocol_greeting());
 		}
 		s->human = bot_spec(s->bot)->human;
 		if (g->sha256[p] && !bot_spec(s->bot)->sha256)
 			bot_set_sha256(s->bot, g->sha256[p]);
 		bot_set_games(s->bot, bot_games(s->bot) + 1);
-		char *line = game_start_line(g->v, &spec->config, tc, p, bot_games(s->bot));
+		char *line = protocol_game_line(g->v, &spec->config, tc, p, bot_games(s->bot));
 		queue(g, p, line);
 		g_free(line);
 	}
@@ -1550,28 +1488,25 @@ static void start_bots(Game *g)
 			fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
 			continue;
 		}
-		if (!line_is(line, "hello") && !line_is(line, "decline"))
+		ProtocolVerb verb = protocol_verb(line);
+		if (verb != PROTOCOL_HELLO && verb != PROTOCOL_DECLINE)
 			continue;	/* info, comments, unknown lines: ignored */
 		if (!s->awaiting) {
 			fault(g, p, GAME_FAULT_MALFORMED, "unexpected line");
 			continue;
 		}
-		if (g_str_has_prefix(line, "decline") && (line[7] == ' ' || line[7] == '\0')) {
+		if (verb == PROTOCOL_DECLINE) {
 			fault(g, p, GAME_FAULT_DECLINED, NULL);
 			continue;
 		}
-		g_auto(GStrv) w = g_strsplit(line, " ", -1);
-		if (g_strcmp0(w[0], "hello") != 0 || !w[1] || !w[2] || !w[1][0] || !w[2][0]) {
+		ProtocolHello hello;
+		if (!protocol_parse_hello(line, &hello)) {
 			fault(g, p, GAME_FAULT_MALFORMED, "expected hello");
 			continue;
 		}
-		gboolean multi = FALSE, moves = FALSE;
-		for (int i = 3; w[i]; i++) {
-			multi |= strcmp(w[i], "multi") == 0;
-			moves |= strcmp(w[i], "moves") == 0;
-		}
-		bot_set_multi(s->bot, multi, moves);
-		bot_set_hello_name(s->bot, w[1]);
+		bot_set_multi(s->bot, hello.multi, hello.moves);
+		bot_set_hello_name(s->bot, hello.name);
+		protocol_hello_clear(&hello);
 		s->awaiting = FALSE;
 		/* a move's CPU time counts from here: start-up is not a move */
 		s->cpu_last = bot_cpu_ms(s->bot);
@@ -1592,25 +1527,19 @@ static void finish(Game *g, GameResult *result)
 			live++;
 	if (result->end == GAME_END_RULES && live == 0)
 		result->end = GAME_END_FAULTS;
-	GString *line = g_string_new("result ranks=");
+	const char *faults[VARIANT_MAX_PLAYERS];
 	for (int p = 0; p < g->n; p++)
-		g_string_append_printf(line, "%s%d", p ? "," : "", ranks[p]);
-	g_string_append(line, " scores=");
-	for (int p = 0; p < g->n; p++)
-		g_string_append_printf(line, "%s%d", p ? "," : "", scores[p]);
-	g_string_append(line, " faults=");
-	for (int p = 0; p < g->n; p++)
-		g_string_append_printf(line, "%s%s", p ? "," : "",
-				       g->seat[p].first_fault < 0 ? "-" : fault_names[g->seat[p].first_fault]);
+		faults[p] = g->seat[p].first_fault < 0 ? NULL : protocol_fault_name(g->seat[p].first_fault);
+	char extra[1024] = "";
 	if (g->v->result_extra) {
-		char extra[1024];
 		Text t;
 		text_init(&t, extra, sizeof(extra));
 		g->v->result_extra(g->state, &t);
-		g_string_append(line, extra);
 	}
-	g_string_append_printf(line, " reason=%s", game_end_name(result->end));
-	log_printf(g, "%s\n", line->str);
+	g_autofree char *fields = protocol_result_fields(g->n, ranks, scores, faults, extra,
+							 game_end_name(result->end));
+	g_autofree char *line = protocol_result_line(fields);
+	log_event(g, GAMELOG_RESULT, -1, fields);
 
 	gint64 deadline = g_get_monotonic_time() + GAME_QUIT_GRACE_MS * 1000;
 	gboolean keep[VARIANT_MAX_PLAYERS] = {0};
@@ -1618,30 +1547,29 @@ static void finish(Game *g, GameResult *result)
 		Seat *s = &g->seat[p];
 		if (!s->bot)
 			continue;
-		queue(g, p, line->str);
+		queue(g, p, line);
 		keep[p] = spec->keep_bots && bot_multi(s->bot) && s->first_fault < 0 && !s->awaiting &&
 			  s->stale == 0;
 		if (!keep[p])
-			queue(g, p, "quit");
+			queue(g, p, protocol_quit());
 		/* The last lines may wait for room until the grace runs out. */
 		if (flush(g, p) && s->pending->len &&
 		    bot_write(s->bot, s->pending->str, s->pending->len, deadline) == BOT_WRITE_OK)
 			g_string_truncate(s->pending, 0);
 	}
-	g_string_free(line, TRUE);
 	/* Let the bots exit on their own, then kill whatever is left. */
 	for (int p = 0; p < g->n; p++)
 		if (g->seat[p].bot && !keep[p])
 			bot_wait_exit(g->seat[p].bot, deadline);
 	for (int p = 0; p < g->n; p++)
 		if (g->seat[p].info_dropped)
-			log_printf(g, "# seat %d: %d info lines over %d per move not logged\n", p,
+			gamelog_write_comment(g->log, "seat %d: %d info lines over %d per move not logged", p,
 				   g->seat[p].info_dropped, GAME_INFO_MAX);
 	for (int p = 0; p < g->n; p++)
 		if (g->seat[p].text_dropped)
-			log_printf(g, "# seat %d: %d lines past the %d bytes of bot text a game logs, not logged\n",
+			gamelog_write_comment(g->log, "seat %d: %d lines past the %d bytes of bot text a game logs, not logged",
 				   p, g->seat[p].text_dropped, GAME_TEXT_MAX);
-	log_printf(g, "end\n");
+	gamelog_write_end(g->log);
 
 	result->nseats = g->n;
 	result->plies = g->plies;
@@ -1693,13 +1621,13 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	signal(SIGPIPE, SIG_IGN);
 	g.n = spec->config.nplayers;
 	if ((verr = variant_config_check(v, &spec->config)) != VARIANT_OK) {
-		g_set_error(error, GAME_ERROR, 0, "%s: %s", v->name, variant_error_string(verr));
+		g_set_error(error, GAME_ERROR, GAME_ERROR_SPEC, "%s: %s", v->name, variant_error_string(verr));
 		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 			bot_free(spec->seats[p].bot);
 		return FALSE;
 	}
 	if (spec->time.grace < GAME_GRACE_MIN) {
-		g_set_error(error, GAME_ERROR, 0,
+		g_set_error(error, GAME_ERROR, GAME_ERROR_SPEC,
 			    "time control: grace %" G_GINT64_FORMAT " ms is below the least, %d ms "
 			    "(a scheduling margin that small charges false timeouts on a loaded machine)",
 			    spec->time.grace, GAME_GRACE_MIN);
@@ -1770,7 +1698,8 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		if (!CPU_EQUAL(&one, &old_cpus))
 			pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
 	}
-	write_header(&g);
+	if (g.log)
+		write_header(&g);
 	start_bots(&g);
 
 	result->end = GAME_END_RULES;
@@ -1785,7 +1714,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 		if (game_deadline != GAME_FOREVER && v->halt && g_get_monotonic_time() >= game_deadline) {
 			g.legal_seat = -1;
 			v->halt(g.state);
-			log_printf(&g, "halt\n");
+			log_event(&g, GAMELOG_HALT, -1, NULL);
 			result->end = GAME_END_LIMIT;
 			continue;
 		}
@@ -1807,7 +1736,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 					anyone = TRUE;
 			if (!anyone && v->halt) {
 				v->halt(g.state);
-				log_printf(&g, "halt\n");
+				log_event(&g, GAMELOG_HALT, -1, NULL);
 				result->end = GAME_END_FAULTS;
 				break;
 			}
@@ -1827,7 +1756,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 			run_only(&g, ~0u);
 			if (do_realtime(&g, game_deadline)) {
 				if (!v->halt) {
-					g_set_error(error, GAME_ERROR, 0, "%s: real-time phase with no way to halt",
+					g_set_error(error, GAME_ERROR, GAME_ERROR_VARIANT, "%s: real-time phase with no way to halt",
 						    v->name);
 					gamelog_writer_close(g.log, NULL);
 					game_release(&g);
@@ -1837,7 +1766,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 				}
 				g.legal_seat = -1;
 				v->halt(g.state);
-				log_printf(&g, "halt\n");
+				log_event(&g, GAMELOG_HALT, -1, NULL);
 				result->end = GAME_END_LIMIT;
 			}
 			break;
