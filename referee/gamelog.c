@@ -2,6 +2,7 @@
 #include "gamelog.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 

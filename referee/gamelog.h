@@ -14,8 +14,6 @@
 #ifndef TETRARENA_REFEREE_GAMELOG_H
 #define TETRARENA_REFEREE_GAMELOG_H
 
-#include <stdarg.h>
-
 #include <glib.h>
 
 #include "timectl.h"

@@ -79,8 +79,7 @@ const char *protocol_args(const char *line)
 
 const char *protocol_greeting(void)
 {
-	/* PROTOCOL_VERSION */
-	return "tetrarena 1";
+	return "tetrarena " G_STRINGIFY(PROTOCOL_VERSION);
 }
 
 char *protocol_options_text(const Variant *v, const VariantConfig *cfg, char sep)
@@ -232,6 +231,8 @@ gboolean protocol_parse_refused(const char *line, const char **verb, gsize *verb
 		return FALSE;
 	const char *args = protocol_args(line);
 	const char *last = strrchr(line, ' ');
+	if (!last)
+		return FALSE;
 	*verb = args;
 	*verb_len = strcspn(args, " ");
 	*why = last + 1;

@@ -95,8 +95,8 @@ gboolean protocol_parse_go(const char *line, long *ms, long *bank, const char **
 void protocol_append_moves(GString *out, const Variant *v, const void *state, int seat,
 			   const Move *legal, int n, gsize line_max);
 
-/* Append the moves of a `moves` line to `joined` as " M M ..." (what
- * protocol_append_moves() split is joined so). */
+/* Append the moves of `line`, a `moves` line, to `joined` as " M M ..."
+ * (what protocol_append_moves() split is joined so). */
 void protocol_join_moves(GString *joined, const char *line);
 
 /* The `update` lines, into `t`: "update SEAT MOVE", "update chance MOVE",
@@ -124,8 +124,8 @@ void protocol_rejected(Text *t, const char *move, const char *why);
  * word) that was not applied, into `t`. */
 void protocol_refused(Text *t, const char *line, const char *why);
 
-/* Parse a `refused` line: OUT *verb (its length in *verb_len) and *why,
- * pointing into `line`. FALSE when it is not one. */
+/* Parse a `refused` line: OUT *verb (its length in *verb_len) and *why
+ * (its last word), pointing into `line`. FALSE when it is not one. */
 gboolean protocol_parse_refused(const char *line, const char **verb, gsize *verb_len, const char **why);
 
 /* The fields of a result line, "ranks=R,.. scores=S,.. faults=F,..EXTRA
