@@ -236,7 +236,8 @@ void bot_quit(Bot *bot, gint64 grace_ms)
 	if (!bot)
 		return;
 	gint64 deadline = g_get_monotonic_time() + grace_ms * 1000;
-	if (bot_write(bot, "quit\n", 5, deadline) == BOT_WRITE_OK)
+	g_autofree char *quit = g_strconcat(protocol_quit(), "\n", NULL);
+	if (bot_write(bot, quit, strlen(quit), deadline) == BOT_WRITE_OK)
 		bot_wait_exit(bot, deadline);
 	bot_free(bot);
 }

@@ -24,8 +24,9 @@
 #include <sys/types.h>
 
 #include "botspec.h"
+#include "protocol.h"
 
-#define BOT_LINE_MAX 65536	/* longest line including the newline */
+#define BOT_LINE_MAX PROTOCOL_LINE_MAX	/* longest line including the newline */
 #define BOT_STDERR_CAP (1024 * 1024)	/* bytes of stderr kept per bot */
 
 typedef struct Bot Bot;

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+G_DEFINE_QUARK(tetrarena-botspec-error-quark, botspec_error)
+
 void bot_spec_limits_default(BotLimits *l)
 {
 	l->memory = G_GUINT64_CONSTANT(2) << 30;
@@ -60,7 +62,7 @@ BotSpec *bot_spec_new(const char *command, const char *name, GError **error)
 	g_autoptr(GError) err = NULL;
 
 	if (!g_shell_parse_argv(command, NULL, &spec->argv, &err)) {
-		g_set_error(error, G_SHELL_ERROR, G_SHELL_ERROR_BAD_QUOTING, "bot command '%s': %s",
+		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_COMMAND, "bot command '%s': %s",
 			    command, err->message);
 		return NULL;
 	}
@@ -116,7 +118,7 @@ static gboolean limit_key(GKeyFile *kf, const char *path, const char *group, con
 	guint64 n;
 	g_autoptr(GError) err = NULL;
 	if (!v || !g_ascii_string_to_unsigned(g_strstrip(v), 10, 0, G_MAXUINT64 / unit, &n, &err)) {
-		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 			    "%s: [%s] %s: %s", path, group, key, err ? err->message : "bad value");
 		return FALSE;
 	}
@@ -132,7 +134,7 @@ GHashTable *bot_spec_file_load(const char *path, GError **error)
 							      (GDestroyNotify)bot_spec_free);
 
 	if (!keyfile_load(kf, path, &err)) {
-		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "bots file %s: %s", path,
+		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE, "bots file %s: %s", path,
 			    err->message);
 		return NULL;
 	}
@@ -140,7 +142,7 @@ GHashTable *bot_spec_file_load(const char *path, GError **error)
 	for (int i = 0; groups[i]; i++) {
 		const char *g = groups[i];
 		if (!g_str_has_prefix(g, "bot ") || !g[4]) {
-			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 				    "bots file %s: group [%s] is not [bot NAME]", path, g);
 			return NULL;
 		}
@@ -149,17 +151,17 @@ GHashTable *bot_spec_file_load(const char *path, GError **error)
 		g_autofree char *command = g_key_file_get_string(kf, g, "command", &e1);
 		if (!command) {
 			if (g_error_matches(e1, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
-				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 					    "bots file %s: [%s] has no command=", path, g);
 			else
-				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 					    "bots file %s: [%s] command: %s", path, g, e1->message);
 			return NULL;
 		}
 		g_autoptr(GError) e2 = NULL;
 		g_autoptr(BotSpec) spec = bot_spec_new(command, name, &e2);
 		if (!spec) {
-			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 				    "bots file %s: [%s] %s", path, g, e2->message);
 			return NULL;
 		}
@@ -183,7 +185,7 @@ GHashTable *bot_spec_file_load(const char *path, GError **error)
 						    "file-size", "open-files", "disk", NULL};
 		for (int k = 0; keys && keys[k]; k++)
 			if (!g_strv_contains(known, keys[k])) {
-				g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
 					    "bots file %s: [%s] unknown key %s", path, g, keys[k]);
 				return NULL;
 			}

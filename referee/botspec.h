@@ -42,6 +42,15 @@ typedef struct {
  * 256 MiB disk. */
 void bot_spec_limits_default(BotLimits *l);
 
+/* The error domain of bot commands and bots files. */
+#define BOTSPEC_ERROR (botspec_error_quark())
+GQuark botspec_error_quark(void);
+
+typedef enum {
+	BOTSPEC_ERROR_COMMAND,	/* a command line that does not parse */
+	BOTSPEC_ERROR_FILE,	/* a bots file that cannot be read or is invalid */
+} BotSpecError;
+
 /*
  * A spec from a command line (split with g_shell_parse_argv). The name is
  * the program's basename, or `name` when not NULL. NULL with error set on

@@ -12,6 +12,7 @@
 #include "bot.h"
 #include "game.h"
 #include "gamelog.h"
+#include "protocol.h"
 #include "replay.h"
 #include "sandbox.h"
 #include "rng.h"
@@ -114,8 +115,8 @@ static gboolean first_fault(const char *path, char **what, char **kind, char **l
 	return found;
 }
 
-/* The first line of seat 0 in the log that starts with `prefix`, or NULL. */
-static char *log_line(const char *path, const char *prefix)
+/* The first line of seat 0 in the log of type `verb`, or NULL. */
+static char *log_line(const char *path, ProtocolVerb verb)
 {
 	g_autofree char *text = NULL;
 
@@ -125,7 +126,7 @@ static char *log_line(const char *path, const char *prefix)
 	for (int i = 0; lines[i]; i++) {
 		int off = 0;
 		if (sscanf(lines[i], "< 0 +%*d %n", &off) == 0 && off > 0 &&
-		    g_str_has_prefix(lines[i] + off, prefix))
+		    protocol_verb(lines[i] + off) == verb)
 			return g_strdup(lines[i] + off);
 	}
 	return NULL;
@@ -227,24 +228,19 @@ static const char *next_line(Bot *b, gint64 deadline, gboolean *eof)
 	}
 }
 
-static gboolean line_is(const char *line, const char *word)
-{
-	size_t n = strlen(word);
-
-	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
-}
-
-/* Wait for a line of type `word` (others are skipped): a copy, or NULL
+/* Wait for a line of type `verb` (others are skipped; a decline stands
+ * for a hello): a copy, or NULL
  * with *why (replaced, newly allocated) saying what happened instead: for
  * a bot that closed its output, how its process ended, waited for no
  * longer than the grace margin. */
-static char *await(const Check *c, Bot *b, const char *word, gint64 deadline, char **why)
+static char *await(const Check *c, Bot *b, ProtocolVerb verb, gint64 deadline, char **why)
 {
 	gboolean eof;
 	const char *line;
 
 	while ((line = next_line(b, deadline, &eof)))
-		if (line_is(line, word) || (strcmp(word, "hello") == 0 && line_is(line, "decline")))
+		if (protocol_verb(line) == verb ||
+		    (verb == PROTOCOL_HELLO && protocol_verb(line) == PROTOCOL_DECLINE))
 			return g_strdup(line);
 	g_autofree char *end = eof ? bot_end_text(b, g_get_monotonic_time() + c->tc.grace * 1000) : NULL;
 	g_free(*why);
@@ -315,17 +311,11 @@ static char *go_lines(const Check *c, const void *state, int p, gboolean moves, 
 
 	if (moves) {
 		int n = c->v->legal_moves(state, p, scratch);
-		g_string_append(out, "moves");
-		for (int i = 0; i < n; i++) {
-			text_init(&t, buf, CHECK_STATE_MAX);
-			c->v->move_format(state, p, scratch[i], &t);
-			g_string_append_printf(out, " %s", buf);
-		}
-		g_string_append_c(out, '\n');
+		protocol_append_moves(out, c->v, state, p, scratch, n, 0);
 	}
 	text_init(&t, buf, CHECK_STATE_MAX);
 	c->v->state_format(state, p, &t);
-	g_string_append_printf(out, "go %d bank=%d %s\n", ms, ms, buf);
+	protocol_append_go(out, ms, ms, buf);
 	return g_string_free(out, FALSE);
 }
 
@@ -360,24 +350,21 @@ static void check_direct(Check *c, const BotSpec *bs)
 		item(c, FALSE, "stateless", err->message, NULL, fault_hint("start"));
 		return;
 	}
-	GString *opts = g_string_new(NULL);
-	for (int i = 0; i < v->n_options; i++)
-		g_string_append_printf(opts, "%s%s:%d", i ? "," : "", v->options[i].key, c->cfg.opt[i]);
-	g_autofree char *tc = timectl_format(&c->tc);
-	g_autofree char *head = g_strdup_printf("tetrarena 1\ngame 1 variant=%s seat=%d players=%d options=%s time=%s\n",
-						v->name, seat, c->cfg.nplayers, opts->str, tc);
-	g_string_free(opts, TRUE);
+	g_autofree char *game = protocol_game_line(v, &c->cfg, &c->tc, seat, 1);
+	g_autofree char *head = g_strconcat(protocol_greeting(), "\n", game, "\n", NULL);
 	gint64 now = g_get_monotonic_time();
 	g_autofree char *why = NULL;
 	g_autofree char *hello = NULL;
 	if (bot_write(b, head, strlen(head), now + 1000000) == BOT_WRITE_OK)
-		hello = await(c, b, "hello", now + (c->tc.start + c->tc.grace) * 1000, &why);
-	if (!hello || !line_is(hello, "hello")) {
+		hello = await(c, b, PROTOCOL_HELLO, now + (c->tc.start + c->tc.grace) * 1000, &why);
+	ProtocolHello said = {0};
+	if (!hello || protocol_verb(hello) != PROTOCOL_HELLO) {
 		item(c, FALSE, "stateless", "no hello to a fresh `game` line", hello ? hello : why,
 		     fault_hint("start"));
 		return;
 	}
-	gboolean moves = strstr(hello, " moves") != NULL;
+	gboolean moves = protocol_parse_hello(hello, &said) && said.moves;
+	protocol_hello_clear(&said);
 
 	/* stateless: the first `go` this process sees is from mid-game */
 	int ms = (int)MIN(c->tc.bank, c->tc.move);
@@ -385,7 +372,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	g_autofree char *reply = NULL;
 	now = g_get_monotonic_time();
 	if (bot_write(b, go, strlen(go), now + 1000000) == BOT_WRITE_OK)
-		reply = await(c, b, "move", now + ((gint64)ms + c->tc.grace) * 1000, &why);
+		reply = await(c, b, PROTOCOL_MOVE, now + ((gint64)ms + c->tc.grace) * 1000, &why);
 	Move m;
 	g_autofree char *desc = g_strdup_printf("a fresh process asked about a state from mid-game (seat %d)", seat);
 	if (!reply) {
@@ -393,7 +380,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 		     "answer every `go` from its state alone: a bot is not sent what came before");
 		return;
 	}
-	gboolean legal = v->move_parse(state, seat, reply + 5, &m) &&
+	gboolean legal = v->move_parse(state, seat, protocol_move_text(reply), &m) &&
 			 variant_move_is_legal(v, state, seat, m, scratch);
 	item(c, legal, "stateless", desc, reply,
 	     "answer every `go` from its state alone: a bot is not sent what came before");
@@ -403,7 +390,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	g_autofree char *fast = NULL;
 	now = g_get_monotonic_time();
 	if (bot_write(b, tight, strlen(tight), now + 1000000) == BOT_WRITE_OK)
-		fast = await(c, b, "move", now + ((gint64)CHECK_TIGHT_MS + c->tc.grace) * 1000, &why);
+		fast = await(c, b, PROTOCOL_MOVE, now + ((gint64)CHECK_TIGHT_MS + c->tc.grace) * 1000, &why);
 	double took = (double)(g_get_monotonic_time() - now) / 1000.0;
 	g_autofree char *tdesc = fast ? g_strdup_printf("a `go %d` answered in %.1f ms", CHECK_TIGHT_MS, took)
 				      : g_strdup_printf("a `go %d` not answered in time", CHECK_TIGHT_MS);
@@ -413,7 +400,8 @@ static void check_direct(Check *c, const BotSpec *bs)
 	/* quit */
 	now = g_get_monotonic_time();
 	gboolean gone = FALSE;
-	if (bot_write(b, "quit\n", 5, now + 1000000) == BOT_WRITE_OK) {
+	g_autofree char *quit = g_strconcat(protocol_quit(), "\n", NULL);
+	if (bot_write(b, quit, strlen(quit), now + 1000000) == BOT_WRITE_OK) {
 		/* (closing its input is part of bot_wait_exit: wait for the
 		 * exit by polling instead, so `quit` alone is tested) */
 		while (!(gone = bot_ended(b, g_get_monotonic_time())) && g_get_monotonic_time() < now + CHECK_QUIT_MS * 1000) {
@@ -453,7 +441,7 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL;
 	gboolean started = !(first_fault(log1, &fwhat, &kind, &line) &&
 			     (strcmp(kind, "start") == 0 || strcmp(kind, "declined") == 0));
-	g_autofree char *hello = log_line(log1, "hello");
+	g_autofree char *hello = log_line(log1, PROTOCOL_HELLO);
 	item(c, started, "handshake", started ? hello : fwhat, started ? NULL : line,
 	     started ? NULL : fault_hint(kind));
 	gboolean multi = res.seat[0].bot || kept[0];
@@ -462,7 +450,9 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	game_item(c, "game", gwhat, log1, NULL);
 
 	/* multi: the same processes again */
-	gboolean announced = hello && strstr(hello, " multi") != NULL;
+	ProtocolHello said = {0};
+	gboolean announced = hello && protocol_parse_hello(hello, &said) && said.multi;
+	protocol_hello_clear(&said);
 	if (!announced) {
 		item(c, TRUE, "multi", "not announced: every game gets a fresh process", NULL, NULL);
 	} else {

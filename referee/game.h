@@ -35,11 +35,16 @@
 #include "timectl.h"
 #include "variant.h"
 
-/* The error domain of game_run() and the log readers (code 0). */
+/* The error domain of game_run(). */
 #define GAME_ERROR (game_error_quark())
 GQuark game_error_quark(void);
 
-/* The faults of protocol.md, in its order. */
+typedef enum {
+	GAME_ERROR_SPEC,	/* the GameSpec is invalid (config, grace) */
+	GAME_ERROR_VARIANT,	/* the variant cannot be driven (no halt) */
+} GameError;
+
+/* The faults of protocol.md, in its order (protocol.h names them). */
 typedef enum {
 	GAME_FAULT_START,	/* could not start, or no hello in time */
 	GAME_FAULT_DECLINED,	/* answered decline */
@@ -51,12 +56,10 @@ typedef enum {
 	GAME_FAULT_COUNT,
 } GameFault;
 
-/* "start", "declined", ...; the protocol's names. */
+/* "start", "declined", ...; the protocol's names (protocol_fault_name()). */
 const char *game_fault_name(GameFault f);
 /* Whether a line a bot sent counts against GAME_TEXT_MAX. */
 gboolean game_text_counts(const char *line);
-/* The fault with that name, or -1. */
-int game_fault_from_name(const char *name);
 
 /* Side lines (table talk) a seat may send per `go`; past it each is
  * answered `refused VERB flood` (and logged, so verify can judge it). */
@@ -168,25 +171,6 @@ typedef struct {
  * and reaped before it returns, except those handed back with keep_bots.
  */
 gboolean game_run(const GameSpec *spec, GameResult *result, GError **error);
-
-/* The options as "key:value,..." (sep ':', the `game` line) or
- * "key=value,..." (sep '=', the log header); "" when the variant has none. */
-char *game_options_text(const Variant *v, const VariantConfig *cfg, char sep);
-
-/* The `game` line a bot gets for its `games`-th game, in `seat`:
- * "game N variant= seat= players= options= time=". verify expects it too. */
-char *game_start_line(const Variant *v, const VariantConfig *cfg, const TimeControl *tc, int seat,
-		      int games);
-
-/*
- * Append to `out` the `moves` lines of the n moves `legal` of `seat` in
- * `state`: "moves M M ...\n", the list going on in another `moves` line
- * wherever the next move would take the line past `line_max` bytes with
- * its newline (0 or more than BOT_LINE_MAX: BOT_LINE_MAX); each line
- * holds at least one move. The bot joins consecutive `moves` lines.
- */
-void game_moves_lines(const Variant *v, const void *state, int seat, const Move *legal, int n,
-		      gsize line_max, GString *out);
 
 /* Free what a GameResult holds (names, path, kept bots). */
 void game_result_clear(GameResult *result);

@@ -2,11 +2,41 @@
 #include "gamelog.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "game.h"
+#include "protocol.h"
+#include "sandbox.h"
 #include "text.h"
+
+G_DEFINE_QUARK(tetrarena-gamelog-error-quark, gamelog_error)
+
+static const char *const kind_names[] = {
+	[GAMELOG_CHANCE] = "chance",
+	[GAMELOG_MOVE] = "move",
+	[GAMELOG_RANDOM] = "random",
+	[GAMELOG_SUBMIT] = "submit",
+	[GAMELOG_SUBMIT_RANDOM] = "submit-random",
+	[GAMELOG_MISSING] = "missing",
+	[GAMELOG_JOINT] = "joint",
+	[GAMELOG_RETIRE] = "retire",
+	[GAMELOG_OUT] = "out",
+	[GAMELOG_FAULT] = "fault",
+	[GAMELOG_REJECTED] = "rejected",
+	[GAMELOG_HALT] = "halt",
+	[GAMELOG_RESULT] = "result",
+	[GAMELOG_SIDE] = "side",
+	[GAMELOG_CLOSE] = "close",
+	[GAMELOG_SENT] = ">",
+	[GAMELOG_RECEIVED] = "<",
+};
+
+const char *gamelog_kind_name(GameLogKind kind)
+{
+	g_return_val_if_fail((unsigned)kind < G_N_ELEMENTS(kind_names), "");
+	return kind_names[kind];
+}
 
 /* ---- writing ---------------------------------------------------------- */
 
@@ -20,7 +50,7 @@ GameLogWriter *gamelog_writer_new(const char *path, GError **error)
 	FILE *f = fopen(path, "we");
 
 	if (!f) {
-		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", path, g_strerror(errno));
+		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path, g_strerror(errno));
 		return NULL;
 	}
 	setvbuf(f, NULL, _IOFBF, 1 << 16);
@@ -39,26 +69,82 @@ gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
 	ok = !ferror(w->f);
 	ok = fclose(w->f) == 0 && ok;
 	if (!ok)
-		g_set_error(error, GAME_ERROR, 0, "cannot write the log %s: %s", w->path,
+		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", w->path,
 			    g_strerror(errno));
 	g_free(w->path);
 	g_free(w);
 	return ok;
 }
 
-void gamelog_vprintf(GameLogWriter *w, const char *fmt, va_list ap)
+void gamelog_write_header(GameLogWriter *w, const GameLog *h)
 {
-	if (w)
-		vfprintf(w->f, fmt, ap);
+	if (!w)
+		return;
+	g_autofree char *opts = protocol_options_text(h->variant, &h->config, '=');
+	g_autofree char *tc = timectl_format_full(&h->time);
+	fprintf(w->f, "tetrarena-log 1\n");
+	fprintf(w->f, "referee %s\n", h->referee_version);
+	fprintf(w->f, "protocol %d\n", h->protocol);
+	fprintf(w->f, "variant %s\n", h->variant->name);
+	fprintf(w->f, "options %s\n", opts[0] ? opts : "-");
+	fprintf(w->f, "seed %" G_GUINT64_FORMAT "\n", h->seed);
+	fprintf(w->f, "players %d\n", h->config.nplayers);
+	fprintf(w->f, "time %s\n", tc);
+	fprintf(w->f, "policy %s\n", gamelog_policy_name(h->policy));
+	fprintf(w->f, "sandbox %s\n", sandbox_mode_name((SandboxMode)h->sandbox));
+	fprintf(w->f, "max-faults %d\n", h->max_faults);
+	for (int i = 0; h->chatter && h->chatter[i]; i++)
+		fprintf(w->f, "chatter %s\n", h->chatter[i]);
+	for (int p = 0; p < h->config.nplayers; p++) {
+		fprintf(w->f, "bot %d %s %s %s\n", p, h->name[p], h->sha256[p], h->command[p]);
+		if (h->workdir[p])
+			fprintf(w->f, "workdir %d %s\n", p, h->workdir[p]);
+	}
+	fprintf(w->f, "begin\n");
 }
 
-void gamelog_printf(GameLogWriter *w, const char *fmt, ...)
+void gamelog_write_event(GameLogWriter *w, GameLogKind kind, int seat, const char *text)
+{
+	if (!w)
+		return;
+	g_return_if_fail(kind != GAMELOG_SENT && kind != GAMELOG_RECEIVED);
+	fputs(kind_names[kind], w->f);
+	if (seat >= 0)
+		fprintf(w->f, " %d", seat);
+	if (text) {
+		fputc(' ', w->f);
+		fputs(text, w->f);
+	}
+	fputc('\n', w->f);
+}
+
+void gamelog_write_side(GameLogWriter *w, int seat, const char *reason, const char *line)
+{
+	if (!w)
+		return;
+	if (reason)
+		fprintf(w->f, "side %d refused %s %s\n", seat, reason, line);
+	else
+		fprintf(w->f, "side %d ok %s\n", seat, line);
+}
+
+void gamelog_write_comment(GameLogWriter *w, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!w)
+		return;
+	fputs("# ", w->f);
 	va_start(ap, fmt);
-	gamelog_vprintf(w, fmt, ap);
+	vfprintf(w->f, fmt, ap);
 	va_end(ap);
+	fputc('\n', w->f);
+}
+
+void gamelog_write_end(GameLogWriter *w)
+{
+	if (w)
+		fputs("end\n", w->f);
 }
 
 /* Append ms (>= 0) with three decimals, as "%.3f" would. */
@@ -107,7 +193,7 @@ void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, cons
 	fputc('\n', w->f);
 }
 
-void gamelog_write_timed(GameLogWriter *w, const char *kind, int seat, const char *text,
+void gamelog_write_timed(GameLogWriter *w, GameLogKind kind, int seat, const char *text,
 			 double wall_ms, double cpu_ms)
 {
 	char line[VARIANT_MOVE_TEXT_MAX + 128];
@@ -116,7 +202,7 @@ void gamelog_write_timed(GameLogWriter *w, const char *kind, int seat, const cha
 	if (!w)
 		return;
 	text_init(&t, line, sizeof(line));
-	text_puts(&t, kind);
+	text_puts(&t, kind_names[kind]);
 	text_putc(&t, ' ');
 	text_int(&t, seat);
 	text_putc(&t, ' ');
@@ -190,7 +276,7 @@ static gboolean parse_seat(const char *s, const GameLog *log, int *seat)
 #define BAD(...)                                                                   \
 	do {                                                                       \
 		g_autofree char *why_ = g_strdup_printf(__VA_ARGS__);             \
-		g_set_error(error, GAME_ERROR, 0, "%s:%d: %s", path, lineno, why_); \
+		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_PARSE, "%s:%d: %s", path, lineno, why_); \
 		return NULL;                                                       \
 	} while (0)
 
@@ -206,7 +292,7 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 	g_autoptr(GError) err = NULL;
 
 	if (!g_file_get_contents(path, &data, &len, &err)) {
-		g_set_error(error, GAME_ERROR, 0, "cannot read log %s: %s", path, err->message);
+		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_READ, "cannot read log %s: %s", path, err->message);
 		return NULL;
 	}
 	return gamelog_parse(path, data, len, extra, error);
@@ -460,7 +546,7 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 				BAD("bad %s line (want: %s SEAT)", word, word);
 		} else if (strcmp(word, "fault") == 0) {
 			ev.kind = GAMELOG_FAULT;
-			if (!f[0] || !parse_seat(f[0], log, &ev.seat) || !f[1] || game_fault_from_name(f[1]) < 0)
+			if (!f[0] || !parse_seat(f[0], log, &ev.seat) || !f[1] || protocol_fault_from_name(f[1]) < 0)
 				BAD("bad fault line (want: fault SEAT KIND)");
 			ev.text = g_strdup(f[1]);
 		} else if (strcmp(word, "halt") == 0) {

@@ -1,6 +1,8 @@
 /*
- * gamelog: writing and reading game logs (the format is docs/gamelog.md).
- * game.c writes a log through a GameLogWriter as the game goes; the
+ * gamelog: writing and reading game logs (the format is docs/gamelog.md):
+ * the one module that knows the log's words. The game writes a log through
+ * a GameLogWriter as the game goes (the header, gamelog_write_header(),
+ * from the same GameLog fields that gamelog_read() gives back); the
  * writer buffers 64 KiB, so a game's log costs a write() per 64 KiB and
  * none per line. A log is read whole into a GameLog: the header, and the
  * game's events in order, each with its line number so that a checker can
@@ -12,12 +14,20 @@
 #ifndef TETRARENA_REFEREE_GAMELOG_H
 #define TETRARENA_REFEREE_GAMELOG_H
 
-#include <stdarg.h>
-
 #include <glib.h>
 
 #include "timectl.h"
 #include "variant.h"
+
+/* The error domain of the log readers and writers. */
+#define GAMELOG_ERROR (gamelog_error_quark())
+GQuark gamelog_error_quark(void);
+
+typedef enum {
+	GAMELOG_ERROR_WRITE,	/* the log cannot be written */
+	GAMELOG_ERROR_READ,	/* the log cannot be read */
+	GAMELOG_ERROR_PARSE,	/* not a log, or a malformed line */
+} GameLogError;
 
 typedef enum {
 	GAMELOG_CHANCE,		/* chance TEXT */
@@ -38,6 +48,9 @@ typedef enum {
 	GAMELOG_SENT,		/* > SEAT +US TEXT: a line the referee sent */
 	GAMELOG_RECEIVED,	/* < SEAT +US TEXT: a line the bot sent */
 } GameLogKind;
+
+/* The word of a kind in a log line ("chance", "move", ..., ">", "<"). */
+const char *gamelog_kind_name(GameLogKind kind);
 
 typedef struct {
 	int lineno;		/* 1-based line in the file */
@@ -100,16 +113,38 @@ GameLogWriter *gamelog_writer_new(const char *path, GError **error);
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error);
 
 /* Each of these does nothing when w is NULL (a game without a log). */
-void gamelog_printf(GameLogWriter *w, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-void gamelog_vprintf(GameLogWriter *w, const char *fmt, va_list ap) G_GNUC_PRINTF(2, 0);
+
+/* The header, from `h`'s header fields (events, path and complete
+ * unused): tetrarena-log, referee, protocol, variant, options, seed,
+ * players, time, policy, sandbox, max-faults, chatter, a bot and a
+ * workdir line for each seat (sha256 "-" and command "human" for a
+ * person; a workdir NULL is none), begin. */
+void gamelog_write_header(GameLogWriter *w, const GameLog *h);
+
+/* An event line "KIND[ SEAT][ TEXT]": seat -1 and text NULL are left out
+ * (GAMELOG_CHANCE: chance TEXT; GAMELOG_FAULT: TEXT is "KIND[ detail]";
+ * GAMELOG_SIDE: "ok LINE" or "refused REASON LINE"; GAMELOG_RESULT: the
+ * fields). Not for traffic (gamelog_write_traffic()). */
+void gamelog_write_event(GameLogWriter *w, GameLogKind kind, int seat, const char *text);
+
+/* A side event: "side SEAT ok LINE" (reason NULL: applied) or "side SEAT
+ * refused REASON LINE". */
+void gamelog_write_side(GameLogWriter *w, int seat, const char *reason, const char *line);
+
+/* A comment line "# TEXT". */
+void gamelog_write_comment(GameLogWriter *w, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* The last line, "end". */
+void gamelog_write_end(GameLogWriter *w);
 
 /* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), kept ASCII: control
  * bytes of text shown as '?', bytes from 0x80 as \xHH, '\\' as '\\\\'. */
 void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
 			   size_t len);
 
-/* A timed event "KIND SEAT TEXT wall=MS cpu=MS", three decimals. */
-void gamelog_write_timed(GameLogWriter *w, const char *kind, int seat, const char *text,
+/* A timed event "KIND SEAT TEXT wall=MS cpu=MS", three decimals
+ * (GAMELOG_MOVE, GAMELOG_SUBMIT). */
+void gamelog_write_timed(GameLogWriter *w, GameLogKind kind, int seat, const char *text,
 			 double wall_ms, double cpu_ms);
 
 /* The name of a policy in logs ("forfeit", "random", "nothing"), and back

@@ -7,9 +7,10 @@
 
 #include <glib.h>
 
+#include "protocol.h"
 #include "variant.h"
 
-#define HUMAN_LINE_MAX 65536
+#define HUMAN_LINE_MAX PROTOCOL_LINE_MAX
 
 /* Read one protocol line from stdin into buf; false at EOF. */
 static gboolean read_line(char *buf, size_t cap)
@@ -18,6 +19,13 @@ static gboolean read_line(char *buf, size_t cap)
 		return FALSE;
 	buf[strcspn(buf, "\r\n")] = '\0';
 	return TRUE;
+}
+
+/* A line to the referee. */
+static void say(char *line)
+{
+	printf("%s\n", line);
+	g_free(line);
 }
 
 /* "key=value" field of a `game` line, or NULL. */
@@ -51,12 +59,15 @@ int human_main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (read_line(line, HUMAN_LINE_MAX)) {
-		if (g_str_has_prefix(line, "game ")) {
+		ProtocolVerb verb = protocol_verb(line);
+		ProtocolUpdate update;
+		const char *rest;
+		if (verb == PROTOCOL_GAME && line[4] == ' ') {
 			g_auto(GStrv) w = g_strsplit(line, " ", -1);
 			const char *name = field(w, "variant");
 			v = name ? variant_find(name) : NULL;
 			if (!v) {
-				printf("decline unknown variant\n");
+				say(protocol_decline_line("unknown variant"));
 				continue;
 			}
 			gint64 np = 2, s = 0;
@@ -78,25 +89,31 @@ int human_main(int argc, char **argv)
 			g_free(state);
 			state = g_malloc0(v->state_size);
 			fprintf(tty, "\n%s, you are seat %d of %d\n", v->title, seat, (int)np);
-			printf("hello human 1 moves\n");
-		} else if (g_str_has_prefix(line, "moves")) {
+			say(protocol_hello_line("human", "1", TRUE, FALSE));
+		} else if (verb == PROTOCOL_MOVES) {
 			g_strfreev(moves);
-			moves = g_strsplit(line[5] ? line + 6 : "", " ", -1);
-		} else if (g_str_has_prefix(line, "update chance ")) {
-			fprintf(tty, "chance: %s\n", line + 14);
-		} else if (g_str_has_prefix(line, "update fault ")) {
-			fprintf(tty, "fault: seat %s\n", line + 13);
-		} else if (g_str_has_prefix(line, "update ")) {
-			const char *sp = strchr(line + 7, ' ');
-			if (sp)
-				fprintf(tty, "seat %.*s plays %s\n", (int)(sp - (line + 7)), line + 7, sp + 1);
-		} else if (g_str_has_prefix(line, "rejected ")) {
-			fprintf(tty, "rejected: %s\n", line + 9);
-		} else if (g_str_has_prefix(line, "go ") && v) {
-			const char *st = strchr(line + 3, ' ');
-			if (st && g_str_has_prefix(st, " bank="))	/* the bank, beside MS */
-				st = strchr(st + 1, ' ');
-			if (st && v->state_parse(state, &cfg, st + 1)) {
+			moves = g_strsplit(protocol_args(line), " ", -1);
+		} else if (protocol_parse_update(line, &update, &rest)) {
+			if (update == PROTOCOL_UPDATE_CHANCE) {
+				fprintf(tty, "chance: %s\n", rest);
+			} else if (update == PROTOCOL_UPDATE_FAULT) {
+				fprintf(tty, "fault: seat %s\n", rest);
+			} else {
+				const char *sp = strchr(rest, ' ');
+				if (sp)
+					fprintf(tty, "seat %.*s plays %s\n", (int)(sp - rest), rest, sp + 1);
+			}
+		} else if (verb == PROTOCOL_REJECTED) {
+			fprintf(tty, "rejected: %s\n", protocol_args(line));
+		} else if (verb == PROTOCOL_GO && line[2] == ' ' && v) {
+			long ms, bank;
+			const char *st;
+			if (!protocol_parse_go(line, &ms, &bank, &st)) {
+				/* (a referee that sends no bank: "go MS STATE") */
+				st = strchr(protocol_args(line), ' ');
+				st = st ? st + 1 : NULL;
+			}
+			if (st && v->state_parse(state, &cfg, st)) {
 				Text t;
 				text_init(&t, pic, 1 << 16);
 				v->render(state, colour, &t);
@@ -120,14 +137,14 @@ int human_main(int argc, char **argv)
 					if (strcmp(in, moves[i]) == 0)
 						pick = moves[i];
 				if (pick) {
-					printf("move %s\n", pick);
+					say(protocol_move_line(pick));
 					break;
 				}
 				fprintf(tty, "'%s' is not one of the moves above\n", in);
 			}
-		} else if (g_str_has_prefix(line, "result ")) {
-			fprintf(tty, "\ngame over: %s (you are seat %d)\n", line + 7, seat);
-		} else if (strcmp(line, "quit") == 0) {
+		} else if (verb == PROTOCOL_RESULT && line[6] == ' ') {
+			fprintf(tty, "\ngame over: %s (you are seat %d)\n", protocol_args(line), seat);
+		} else if (strcmp(line, protocol_quit()) == 0) {
 			break;
 		}
 	}

@@ -14,7 +14,10 @@
 #include "bot.h"
 #include "game.h"
 #include "json.h"
+#include "protocol.h"
 #include "text.h"
+
+G_DEFINE_QUARK(tetrarena-replay-error-quark, replay_error)
 
 typedef struct {
 	const GameLog *log;
@@ -92,7 +95,7 @@ static const char *fmt(Replay *r, int player, Move m)
 #define FAIL(...)                                                                          \
 	do {                                                                               \
 		g_autofree char *why_ = g_strdup_printf(__VA_ARGS__);                     \
-		g_set_error(error, GAME_ERROR, 0, "%s:%d: %s", r->log->path, e->lineno, why_); \
+		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s:%d: %s", r->log->path, e->lineno, why_); \
 		return FALSE;                                                              \
 	} while (0)
 
@@ -126,47 +129,33 @@ static gboolean heard(Replay *r, const GameLogEvent *e, Move m, GError **error)
 static gboolean check_go(Replay *r, const GameLogEvent *e, VariantPhase ph, uint32_t mask,
 			 GError **error)
 {
-	const char *state = e->text + 3;
+	long ms, bank;
+	const char *state;
 
 	if ((ph != VARIANT_PHASE_TURN && ph != VARIANT_PHASE_REALTIME && ph != VARIANT_PHASE_SIMULTANEOUS) ||
 	    !(mask & (1u << e->seat)))
 		FAIL("go to seat %d, which is not to move (phase %s)", e->seat, phase_name(ph));
-	for (int field = 0; field < 2 && state; field++) {
-		state = strchr(state, ' ');
-		if (state)
-			state++;
-	}
-	if (!state)
+	if (!protocol_parse_go(e->text, &ms, &bank, &state))
 		FAIL("a go line without its state");
+	/* the line the referee builds with this state, the times as sent */
 	Text t;
 	text_init(&t, r->text, sizeof(r->text));
 	r->v->state_format(r->state, e->seat, &t);
-	if (strcmp(state, r->text) != 0)
+	g_autoptr(GString) want = g_string_new(NULL);
+	protocol_append_go(want, ms, bank, r->text);
+	g_string_truncate(want, want->len - 1);
+	if (strcmp(e->text, want->str) != 0)
 		FAIL("the go to seat %d does not carry the state of the game here", e->seat);
 	return TRUE;
 }
 
 /* The referee tells every seat but `except` (-1: all) of an event with an
  * `update` line: owed from here on, sent in this order. */
-static void tell(Replay *r, int except, const char *fmt_, ...) G_GNUC_PRINTF(3, 4);
-
-static void tell(Replay *r, int except, const char *fmt_, ...)
+static void tell(Replay *r, int except, const char *line)
 {
-	va_list ap;
-
-	va_start(ap, fmt_);
-	g_autofree char *line = g_strdup_vprintf(fmt_, ap);
-	va_end(ap);
 	for (int p = 0; p < r->log->config.nplayers; p++)
 		if (p != except)
 			g_queue_push_tail(&r->told[p], g_strdup(line));
-}
-
-static gboolean line_is(const char *line, const char *word)
-{
-	size_t n = strlen(word);
-
-	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
 }
 
 static gboolean is_side_line(const Replay *r, const char *line)
@@ -174,13 +163,13 @@ static gboolean is_side_line(const Replay *r, const char *line)
 	if (!r->v->side || !r->v->side_verbs)
 		return FALSE;
 	for (const char *const *w = r->v->side_verbs; *w; w++)
-		if (line_is(line, *w))
+		if (protocol_line_is(line, *w))
 			return TRUE;
 	return FALSE;
 }
 
 /* A `moves` line: a bot that asked for none gets none; the list may go on
- * over several lines (game_moves_lines()), joined here and held against
+ * over several lines (protocol_append_moves()), joined here and held against
  * the legal moves at the `go`. */
 static gboolean take_moves(Replay *r, const GameLogEvent *e, GError **error)
 {
@@ -188,9 +177,9 @@ static gboolean take_moves(Replay *r, const GameLogEvent *e, GError **error)
 
 	if (r->wants_moves[p] == 0)
 		FAIL("moves sent to seat %d, whose hello did not ask for them", p);
-	if (strlen(e->text) + 1 > BOT_LINE_MAX)
-		FAIL("a moves line to seat %d over %d bytes", p, BOT_LINE_MAX);
-	g_string_append(r->moves[p], e->text + 5);
+	if (strlen(e->text) + 1 > PROTOCOL_LINE_MAX)
+		FAIL("a moves line to seat %d over %d bytes", p, PROTOCOL_LINE_MAX);
+	protocol_join_moves(r->moves[p], e->text);
 	if (r->nmoves[p]++ == 0)
 		r->moves_line[p] = e->lineno;
 	return TRUE;
@@ -208,20 +197,19 @@ static gboolean check_moves(Replay *r, const GameLogEvent *e, GError **error)
 			FAIL("a go to seat %d without the moves its hello asked for", p);
 		return TRUE;
 	}
+	/* the lines the referee builds here, joined as the bot joins them */
+	g_autoptr(GString) lines = g_string_new(NULL);
 	g_autoptr(GString) want = g_string_new(NULL);
-	for (int i = 0; i < n; i++) {
-		Text t;
-		g_string_append_c(want, ' ');
-		text_init(&t, r->text, sizeof(r->text));
-		r->v->move_format(r->state, p, r->scratch[i], &t);
-		g_string_append(want, r->text);
-	}
+	protocol_append_moves(lines, r->v, r->state, p, r->scratch, n, 0);
+	g_auto(GStrv) each = g_strsplit(lines->str, "\n", -1);
+	for (int i = 0; each[i] && each[i][0]; i++)
+		protocol_join_moves(want, each[i]);
 	gboolean same = strcmp(r->moves[p]->str, want->str) == 0;
 	g_string_truncate(r->moves[p], 0);
 	r->nmoves[p] = 0;
 	if (!same) {
 		/* named at the (first) moves line, not at the go */
-		g_set_error(error, GAME_ERROR, 0, "%s:%d: the moves sent to seat %d are not its legal moves here",
+		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s:%d: the moves sent to seat %d are not its legal moves here",
 			    r->log->path, r->moves_line[p], p);
 		return FALSE;
 	}
@@ -234,19 +222,20 @@ static gboolean check_greeting(Replay *r, const GameLogEvent *e, GError **error)
 {
 	int p = e->seat;
 
-	if (strcmp(e->text, "tetrarena 1") == 0) {
+	if (strcmp(e->text, protocol_greeting()) == 0) {
 		if (r->greeted[p])
-			FAIL("'tetrarena 1' to seat %d after its greeting", p);
+			FAIL("'%s' to seat %d after its greeting", e->text, p);
 		r->greeted[p] = 1;
 		return TRUE;
 	}
 	gint64 games = 0;
-	const char *sp = strchr(e->text + 5, ' ');
-	g_autofree char *n = sp ? g_strndup(e->text + 5, (gsize)(sp - e->text - 5)) : NULL;
+	const char *count = protocol_args(e->text);
+	const char *sp = strchr(count, ' ');
+	g_autofree char *n = sp ? g_strndup(count, (gsize)(sp - count)) : NULL;
 	if (!n || !g_ascii_string_to_signed(n, 10, 1, G_MAXINT, &games, NULL))
 		FAIL("a game line to seat %d without its game count", p);
 	g_autofree char *want =
-		game_start_line(r->v, &r->log->config, &r->log->time, p, (int)games);
+		protocol_game_line(r->v, &r->log->config, &r->log->time, p, (int)games);
 	if (r->greeted[p] == 2)
 		FAIL("a second game line to seat %d", p);
 	if (strcmp(want, e->text) != 0)
@@ -263,14 +252,17 @@ static gboolean check_refusal(Replay *r, const GameLogEvent *e, const char *why,
 	int p = e->seat;
 	g_autofree char *entry = g_queue_pop_head(&r->side_heard[p]);
 	const char *heard = entry ? strchr(entry, ' ') + 1 : NULL;	/* "LINENO TEXT" */
-	size_t verb = strcspn(e->text + 8, " ");
+	const char *verb_at, *said_why;
+	gsize verb;
+
+	protocol_parse_refused(e->text, &verb_at, &verb, &said_why);
 
 	/* past GAME_TEXT_MAX the seat's side lines are refused unlogged */
 	if (!heard && strcmp(why, "flood") == 0 && r->said_bytes[p] >= GAME_TEXT_MAX)
 		return TRUE;
 	if (!heard)
 		FAIL("'%s' to seat %d answers no side line of it", e->text, p);
-	if (strncmp(heard, e->text + 8, verb) != 0 || (heard[verb] != ' ' && heard[verb] != '\0'))
+	if (strncmp(heard, verb_at, verb) != 0 || (heard[verb] != ' ' && heard[verb] != '\0'))
 		FAIL("'%s' to seat %d does not answer its line '%s'", e->text, p, heard);
 	gboolean flood = r->sides[p] > GAME_SIDE_MAX;
 	if (strcmp(why, "flood") == 0 && !flood)
@@ -294,18 +286,19 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 
 	if (r->results[p] == 2)
 		FAIL("'%s' to seat %d after its quit", e->text, p);
-	if (strcmp(e->text, "tetrarena 1") == 0 || line_is(e->text, "game"))
+	ProtocolVerb verb = protocol_verb(e->text);
+	if (strcmp(e->text, protocol_greeting()) == 0 || verb == PROTOCOL_GAME)
 		return check_greeting(r, e, error);
 	if (r->greeted[p] < 2)
 		FAIL("'%s' to seat %d before its game line", e->text, p);
-	gboolean go = g_str_has_prefix(e->text, "go ");
-	if (go || line_is(e->text, "moves")) {
+	gboolean go = verb == PROTOCOL_GO && e->text[2] == ' ';
+	if (go || verb == PROTOCOL_MOVES) {
 		if (r->chat[p] != nchat)
 			FAIL("the %s to seat %d without the header's chatter lines before it",
-			     go ? "go" : "moves", p);
+			     protocol_verb_name(go ? PROTOCOL_GO : PROTOCOL_MOVES), p);
 		if (r->bad_hello[p])
 			FAIL("a %s to seat %d, whose hello (line %d) is malformed and not faulted",
-			     go ? "go" : "moves", p, r->bad_hello[p]);
+			     protocol_verb_name(go ? PROTOCOL_GO : PROTOCOL_MOVES), p, r->bad_hello[p]);
 		if (!go)
 			return take_moves(r, e, error);
 		if (!check_go(r, e, ph, mask, error) || !check_moves(r, e, error))
@@ -319,23 +312,24 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 		r->chat[p]++;
 		return TRUE;
 	}
-	if (strcmp(e->text, "quit") == 0) {
+	if (strcmp(e->text, protocol_quit()) == 0) {
 		if (r->results[p] != 1)
 			FAIL("quit to seat %d before its result", p);
 		r->results[p] = 2;
 		return TRUE;
 	}
-	if (g_str_has_prefix(e->text, "refused ")) {
-		const char *why = strrchr(e->text, ' ');
-		if (strcmp(why, " bad-text") == 0 || strcmp(why, " flood") == 0)
-			return check_refusal(r, e, why + 1, error);
-	}
+	const char *verb_at, *why;
+	gsize verb_len;
+	if (verb == PROTOCOL_REFUSED && e->text[7] == ' ' &&
+	    protocol_parse_refused(e->text, &verb_at, &verb_len, &why) &&
+	    (strcmp(why, "bad-text") == 0 || strcmp(why, "flood") == 0))
+		return check_refusal(r, e, why, error);
 	g_autofree char *want = g_queue_pop_head(&r->told[p]);
 	if (!want)
 		FAIL("'%s' to seat %d: nothing happened that it should be told", e->text, p);
 	if (strcmp(want, e->text) != 0)
 		FAIL("'%s' to seat %d: the next thing it should be told is '%s'", e->text, p, want);
-	if (g_str_has_prefix(want, "result "))
+	if (protocol_verb(want) == PROTOCOL_RESULT)
 		r->results[p] = 1;
 	return TRUE;
 }
@@ -351,21 +345,19 @@ static void check_received(Replay *r, const GameLogEvent *e)
 	if (game_text_counts(e->text))
 		r->said_bytes[p] += strlen(e->text) + 1;
 
-	if (line_is(e->text, "move")) {
+	ProtocolVerb verb = protocol_verb(e->text);
+	ProtocolHello hello;
+	if (verb == PROTOCOL_MOVE) {
 		g_free(r->said[p]);
-		r->said[p] = g_strdup(e->text + (e->text[4] ? 5 : 4));
+		r->said[p] = g_strdup(protocol_move_text(e->text));
 		r->said_line[p] = e->lineno;
-	} else if (line_is(e->text, "hello") && r->wants_moves[p] < 0 && !r->bad_hello[p] &&
-		   !r->went[p]) {
-		g_auto(GStrv) w = g_strsplit(e->text, " ", -1);
-		if (!w[1] || !w[2] || !w[1][0] || !w[2][0]) {
+	} else if (verb == PROTOCOL_HELLO && r->wants_moves[p] < 0 && !r->bad_hello[p] && !r->went[p]) {
+		if (!protocol_parse_hello(e->text, &hello)) {
 			r->bad_hello[p] = e->lineno;
 			return;
 		}
-		r->wants_moves[p] = 0;
-		for (int i = 3; w[i]; i++)
-			if (strcmp(w[i], "moves") == 0)
-				r->wants_moves[p] = 1;
+		r->wants_moves[p] = hello.moves;
+		protocol_hello_clear(&hello);
 	} else if (is_side_line(r, e->text)) {
 		g_queue_push_tail(&r->side_heard[p], g_strdup_printf("%d %s", e->lineno, e->text));
 		r->sides[p]++;
@@ -565,7 +557,10 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	uint32_t mask;
 	VariantPhase ph = r->v->phase(r->state, &mask);
 	Move m;
+	char line[VARIANT_MOVE_TEXT_MAX + 64];	/* what the referee tells */
+	Text t;
 
+	text_init(&t, line, sizeof(line));
 	if (r->result_seen && e->kind != GAMELOG_SENT && e->kind != GAMELOG_RECEIVED)
 		FAIL("an event after the result");
 	switch (e->kind) {
@@ -576,7 +571,10 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		if (strcmp(fmt(r, VARIANT_CHANCE, m), e->text) != 0)
 			FAIL("chance move '%s' is not the seed's '%s'", e->text, r->text);
 		if (r->v->chance_public)
-			tell(r, -1, "update chance %s", e->text);
+		{
+			protocol_update_chance(&t, e->text);
+			tell(r, -1, line);
+		}
 		r->v->apply(r->state, VARIANT_CHANCE, m);
 		return TRUE;
 	case GAMELOG_MOVE:
@@ -585,7 +583,8 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			FAIL("seat %d may not move now (phase %s)", e->seat, phase_name(ph));
 		if (!check_move(r, e, e->kind == GAMELOG_RANDOM, &m, error))
 			return FALSE;
-		tell(r, e->seat, "update %d %s", e->seat, e->text);
+		protocol_update_move(&t, e->seat, e->text);
+		tell(r, e->seat, line);
 		r->v->apply(r->state, e->seat, m);
 		return TRUE;
 	case GAMELOG_SUBMIT:
@@ -604,8 +603,11 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		if (ph != VARIANT_PHASE_SIMULTANEOUS)
 			FAIL("a joint round in phase %s", phase_name(ph));
 		for (int p = 0; p < r->log->config.nplayers; p++)
-			if (r->submitted & (1u << p))
-				tell(r, p, "update %d %s", p, fmt(r, p, r->joint[p]));
+			if (r->submitted & (1u << p)) {
+				text_init(&t, line, sizeof(line));
+				protocol_update_move(&t, p, fmt(r, p, r->joint[p]));
+				tell(r, p, line);
+			}
 		r->v->apply_joint(r->state, r->joint, r->submitted);
 		r->submitted = 0;
 		return TRUE;
@@ -618,15 +620,16 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		check_received(r, e);
 		return TRUE;
 	case GAMELOG_FAULT:
-		if (strcmp(e->text, "illegal") == 0 && !said_illegal(r, e->seat))
+		if (protocol_fault_from_name(e->text) == GAME_FAULT_ILLEGAL && !said_illegal(r, e->seat))
 			FAIL("an illegal-move fault of seat %d, but its last move line (line %d) is %s",
 			     e->seat, r->said_line[e->seat],
 			     r->said[e->seat] ? "a legal move here, or no move" : "missing");
 		g_clear_pointer(&r->said[e->seat], g_free);
 		r->bad_hello[e->seat] = 0;
-		tell(r, -1, "update fault %d %s", e->seat, e->text);
+		protocol_update_fault(&t, e->seat, e->text);
+		tell(r, -1, line);
 		if (r->first_fault[e->seat] < 0)
-			r->first_fault[e->seat] = game_fault_from_name(e->text);
+			r->first_fault[e->seat] = protocol_fault_from_name(e->text);
 		return TRUE;
 	case GAMELOG_REJECTED:
 		/* a move legal at its `go` but overtaken since: the seat said
@@ -638,9 +641,8 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 		if (!heard(r, e, m, error))
 			return FALSE;
 		/* stale by a trade in a round, by another seat's move in real time */
-		g_queue_push_tail(&r->told[e->seat],
-				  g_strdup_printf("rejected %s %s", e->text,
-						  ph == VARIANT_PHASE_SIMULTANEOUS ? "traded" : "overtaken"));
+		protocol_rejected(&t, e->text, ph == VARIANT_PHASE_SIMULTANEOUS ? "traded" : "overtaken");
+		g_queue_push_tail(&r->told[e->seat], g_strdup(line));
 		return TRUE;
 	case GAMELOG_OUT:
 		return TRUE;
@@ -663,7 +665,10 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_RESULT:
 		if (!check_result(r, e, error))
 			return FALSE;
-		tell(r, -1, "result %s", e->text);
+		{
+			g_autofree char *result = protocol_result_line(e->text);
+			tell(r, -1, result);
+		}
 		r->result_seen = TRUE;
 		return TRUE;
 	}
@@ -673,7 +678,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 static gboolean replay_finish(Replay *r, GError **error)
 {
 	if (!r->result_seen) {
-		g_set_error(error, GAME_ERROR, 0, "%s: the log ends before its result%s", r->log->path,
+		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s: the log ends before its result%s", r->log->path,
 			    r->log->complete ? "" : " (cut short)");
 		return FALSE;
 	}
@@ -780,11 +785,7 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 /* The game-defining part of an event, times left out. */
 static char *event_key(const GameLogEvent *e)
 {
-	static const char *const kinds[] = {
-		"chance", "move", "random", "submit", "submit-random", "missing", "joint",
-		"retire", "out", "fault", "rejected", "halt", "result", "side", "close", ">", "<",
-	};
-	return g_strdup_printf("%s %d %s", kinds[e->kind], e->seat, e->text ? e->text : "");
+	return g_strdup_printf("%s %d %s", gamelog_kind_name(e->kind), e->seat, e->text ? e->text : "");
 }
 
 /* The next event of `log` from *i on that rerun compares (`close` lines
@@ -811,7 +812,7 @@ gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
 		g_autofree char *ka = ea ? event_key(ea) : g_strdup("(end of log)");
 		g_autofree char *kb = eb ? event_key(eb) : g_strdup("(end of log)");
 		if (strcmp(ka, kb) != 0) {
-			g_set_error(error, GAME_ERROR, 0, "%s:%d '%s' differs from %s:%d '%s'", a->path,
+			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
 				    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
 			return FALSE;
 		}
@@ -923,7 +924,7 @@ char *replay_json(const GameLog *log, GError **error)
 			break;
 		switch (e->kind) {
 		case GAMELOG_CHANCE: kind = "chance"; break;
-		case GAMELOG_MOVE: kind = "move"; ms[e->seat] = e->wall_ms; break;
+		case GAMELOG_MOVE: kind = gamelog_kind_name(e->kind); ms[e->seat] = e->wall_ms; break;
 		case GAMELOG_RANDOM: kind = "random"; break;
 		case GAMELOG_JOINT: kind = "round"; break;
 		case GAMELOG_HALT: kind = "halt"; break;
@@ -933,7 +934,7 @@ char *replay_json(const GameLog *log, GError **error)
 			break;
 		case GAMELOG_SUBMIT_RANDOM: json_note(notes, e->seat, "submit-random", e->text); break;
 		case GAMELOG_MISSING: json_note(notes, e->seat, "missing", ""); break;
-		case GAMELOG_REJECTED: json_note(notes, e->seat, "rejected", e->text); break;
+		case GAMELOG_REJECTED: json_note(notes, e->seat, gamelog_kind_name(e->kind), e->text); break;
 		case GAMELOG_RETIRE: json_note(notes, e->seat, "retire", ""); break;
 		case GAMELOG_OUT: json_note(notes, e->seat, "out", ""); break;
 		case GAMELOG_SIDE: json_note(notes, e->seat, "side", e->text); break;
@@ -942,8 +943,8 @@ char *replay_json(const GameLog *log, GError **error)
 			g_string_append_printf(faults, "%s%d", faults->len ? "," : "", e->seat);
 			break;
 		case GAMELOG_RECEIVED:
-			if (g_str_has_prefix(e->text, "info "))
-				json_note(notes, e->seat, "info", e->text);
+			if (protocol_verb(e->text) == PROTOCOL_INFO && e->text[4] == ' ')
+				json_note(notes, e->seat, protocol_verb_name(PROTOCOL_INFO), e->text);
 			break;
 		case GAMELOG_RESULT:
 			result = e->text;

@@ -21,6 +21,15 @@
 
 #include "gamelog.h"
 
+/* The error domain of verify and rerun's comparison. */
+#define REPLAY_ERROR (replay_error_quark())
+GQuark replay_error_quark(void);
+
+typedef enum {
+	REPLAY_ERROR_INVALID,	/* the log does not check out against the rules */
+	REPLAY_ERROR_DIFFERS,	/* two logs record different games */
+} ReplayError;
+
 /* TRUE when the log checks out; FALSE with error "LOG:LINE: why" naming
  * the first line that diverges. */
 gboolean replay_verify(const GameLog *log, GError **error);

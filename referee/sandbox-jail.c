@@ -439,7 +439,7 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	jail->command = NULL;
 	g_once(&once, build_filter, NULL);
 	if (filter_why) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: %s", spec->name, filter_why);
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_UNAVAILABLE, "bot %s: %s", spec->name, filter_why);
 		return FALSE;
 	}
 	gboolean root = geteuid() == 0;
@@ -521,7 +521,7 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 		if (jail->fd[i] < 0) {
 			int e = errno;
 			sandbox_jail_clear(jail);
-			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: memfd: %s", spec->name,
+			g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_FAILED, "bot %s: memfd: %s", spec->name,
 				    g_strerror(e));
 			return FALSE;
 		}

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+G_DEFINE_QUARK(tetrarena-sandbox-error-quark, sandbox_error)
+
 
 const char *sandbox_mode_name(SandboxMode m)
 {
@@ -65,7 +67,7 @@ gboolean sandbox_resolve(SandboxMode want, SandboxMode *out, GError **error)
 		return TRUE;
 	}
 	if (want == SANDBOX_ON) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "--sandbox on: %s", why);
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_UNAVAILABLE, "--sandbox on: %s", why);
 		return FALSE;
 	}
 	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
@@ -174,7 +176,7 @@ static char *resolve_program(const BotSpec *spec, GError **error)
 	else
 		prog = g_find_program_in_path(spec->argv[0]);
 	if (!prog || access(prog, X_OK) != 0) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT, "bot %s: cannot run '%s': %s",
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_NOENT, "bot %s: cannot run '%s': %s",
 			    spec->name, spec->human ? "the referee itself" : spec->argv[0],
 			    prog ? g_strerror(errno) : "not found in PATH");
 		g_free(prog);
@@ -408,13 +410,13 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	if (!prog)
 		return NULL;
 	if (spec->workdir && !g_file_test(spec->workdir, G_FILE_TEST_IS_DIR)) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_CHDIR,
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_CHDIR,
 			    "bot %s: working directory '%s' does not exist", spec->name, spec->workdir);
 		return NULL;
 	}
 	const char *bwrap = NULL, *why = NULL;
 	if (jail && !(bwrap = sandbox_jail_bwrap(&why))) {
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: %s", spec->name, why);
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_UNAVAILABLE, "bot %s: %s", spec->name, why);
 		return NULL;
 	}
 	const BotLimits *l = &spec->limits;
@@ -433,7 +435,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		for (guint i = 0; i < sj.command->len; i++)
 			g_ptr_array_add(argv, g_strdup(g_ptr_array_index(sj.command, i)));
 		if (pipe2(info, O_CLOEXEC) < 0) {
-			g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "pipe: %s", g_strerror(errno));
+			g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_FAILED, "pipe: %s", g_strerror(errno));
 			sandbox_jail_clear(&sj);
 			return NULL;
 		}
@@ -503,7 +505,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		if (info[0] >= 0)
 			close(info[0]);
 		sandbox_reap(g_steal_pointer(&sb), 0, FALSE);
-		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "bot %s: cannot start '%s': %s",
+		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_FAILED, "bot %s: cannot start '%s': %s",
 			    spec->name, exe, g_strerror(spawn_errno));
 		return NULL;
 	}

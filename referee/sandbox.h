@@ -66,6 +66,17 @@ gboolean sandbox_mode_parse(const char *s, SandboxMode *out);
  */
 const char *sandbox_unavailable(void);
 
+/* The error domain of resolving a mode and starting a bot. */
+#define SANDBOX_ERROR (sandbox_error_quark())
+GQuark sandbox_error_quark(void);
+
+typedef enum {
+	SANDBOX_ERROR_UNAVAILABLE,	/* no jail to be had here (--sandbox on) */
+	SANDBOX_ERROR_NOENT,		/* the bot's program cannot be run */
+	SANDBOX_ERROR_CHDIR,		/* its working directory does not exist */
+	SANDBOX_ERROR_FAILED,		/* starting it failed (pipe, exec, memfd) */
+} SandboxError;
+
 /*
  * The mode a game runs with: ON or OFF. AUTO becomes ON when bwrap works
  * and OFF otherwise, printing (once per process) a warning on stderr that

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+G_DEFINE_QUARK(tetrarena-timectl-error-quark, timectl_error)
+
 void timectl_default(TimeControl *tc)
 {
 	tc->bank = 60000;
@@ -22,7 +24,7 @@ gboolean timectl_parse(TimeControl *tc, const char *spec, GError **error)
 		if (!colon)
 			colon = strchr(parts[i], '=');
 		if (!colon) {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			g_set_error(error, TIMECTL_ERROR, TIMECTL_ERROR_PARSE,
 				    "time control '%s': expected KEY:MS in '%s'", spec, parts[i]);
 			return FALSE;
 		}
@@ -30,7 +32,7 @@ gboolean timectl_parse(TimeControl *tc, const char *spec, GError **error)
 		gint64 v;
 		g_autoptr(GError) err = NULL;
 		if (!g_ascii_string_to_signed(colon + 1, 10, 0, G_GINT64_CONSTANT(1) << 40, &v, &err)) {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			g_set_error(error, TIMECTL_ERROR, TIMECTL_ERROR_PARSE,
 				    "time control '%s': %s: %s", spec, key, err->message);
 			return FALSE;
 		}
@@ -47,7 +49,7 @@ gboolean timectl_parse(TimeControl *tc, const char *spec, GError **error)
 		else if (strcmp(key, "game") == 0)
 			tc->game = v;
 		else {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			g_set_error(error, TIMECTL_ERROR, TIMECTL_ERROR_PARSE,
 				    "time control '%s': unknown key '%s' (bank, inc, move, start, grace, game)",
 				    spec, key);
 			return FALSE;

@@ -24,6 +24,14 @@ typedef struct {
 /* The defaults: bank 60000, inc 1000, move 5000, start 10000, grace 50. */
 void timectl_default(TimeControl *tc);
 
+/* The error domain of timectl_parse(). */
+#define TIMECTL_ERROR (timectl_error_quark())
+GQuark timectl_error_quark(void);
+
+typedef enum {
+	TIMECTL_ERROR_PARSE,	/* not a time control: a bad key or value */
+} TimeCtlError;
+
 /*
  * Parse "bank:60000,inc:1000,move:5000,start:10000,grace:50,game:0" (any
  * subset, any order) over the current values of *tc. False with error set

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""protocol-words.py [--allow FILE] [ROOT]: protocol words outside the protocol module.
+
+referee/protocol.c owns the wire frame of protocol.md: every line the
+referee writes to a bot or reads from one is built or parsed there. This
+finds the string literals elsewhere in referee/ and cli/ (their .c and .h files, the
+comments left out) that spell a protocol word as the start of a line.
+
+The words are those of the verb table of ROOT/referee/protocol.c (the
+strings of `verb_names[]`: every line type either side sends), and the
+features a hello names ("moves", "multi"): read from the file, so the list
+grows with the protocol. A literal is a hit when its text is a word alone
+("quit"), or a word then a space, a `%` or a newline ("go %ld", "update ",
+"quit\\n"). Words inside prose ("a `go` line") are not hits.
+
+Two kinds of literal are not hits:
+
+  - messages for people: a literal on a line that calls FAIL, BAD,
+    g_set_error, fault or game_fault, item, game_item, printf, fprintf,
+    g_printerr or g_test_message (verify's complaints, a fault's detail,
+    `referee check`'s report). They describe the protocol; they build no line.
+  - the pairs FILE WORD listed in --allow FILE (one a line, `#` comments):
+    words that belong to another format in the same spelling, such as the
+    log's record kinds that repeat a wire verb (gamelog owns them, see
+    docs/gamelog.md) or a time control's keys.
+
+Each hit is printed as FILE:LINE: WORD: the line. Exit status: 0 without
+hits, 1 with some, 2 on a usage error (no verb table found).
+"""
+import os
+import re
+import sys
+
+FEATURES = ["moves", "multi"]
+MESSAGE_CALL = re.compile(
+    r"\b(FAIL|BAD|g_set_error|g_set_error_literal|fault|game_fault|item|game_item|printf|fprintf|"
+    r"g_printerr|g_test_message)\s*\(")
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+TABLE = re.compile(r"verb_names\[\]\s*=\s*\{(.*?)\};", re.S)
+
+
+def strip_comments(text):
+    """The text with /* */ and // comments blanked, line breaks kept."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def words(root):
+    path = os.path.join(root, "referee", "protocol.c")
+    try:
+        with open(path, encoding="utf-8") as f:
+            m = TABLE.search(f.read())
+    except OSError:
+        m = None
+    if not m:
+        return None
+    found = [w for w in re.findall(r'"([^"]*)"', m.group(1)) if w]
+    return sorted(set(found + FEATURES))
+
+
+def read_allow(path):
+    allow = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].split()
+            if len(line) >= 2:
+                allow.add((line[0], line[1]))
+    return allow
+
+
+def main(argv):
+    allow = set()
+    args = argv[1:]
+    if args[:1] == ["--allow"]:
+        if len(args) < 2:
+            print("usage: protocol-words.py [--allow FILE] [ROOT]", file=sys.stderr)
+            return 2
+        allow = read_allow(args[1])
+        args = args[2:]
+    root = args[0] if args else "."
+    vocab = words(root)
+    if not vocab:
+        print("no verb table (verb_names[]) in %s/referee/protocol.c" % root, file=sys.stderr)
+        return 2
+    hit = re.compile(r"^(%s)(?:$|[ %%]|\\n)" % "|".join(re.escape(w) for w in vocab))
+    hits = 0
+    files = []
+    for sub in ("referee", "cli"):
+        folder = os.path.join(root, sub)
+        if os.path.isdir(folder):
+            files += [(sub, n) for n in sorted(os.listdir(folder))]
+    for sub, name in files:
+        if not name.endswith((".c", ".h")) or name in ("protocol.c", "protocol.h"):
+            continue
+        rel = sub + "/" + name
+        with open(os.path.join(root, sub, name), encoding="utf-8", errors="replace") as f:
+            text = strip_comments(f.read())
+        for lineno, line in enumerate(text.split("\n"), 1):
+            if MESSAGE_CALL.search(line):
+                continue
+            for lit in LITERAL.findall(line):
+                m = hit.match(lit)
+                if m and (rel, m.group(1)) not in allow:
+                    print("%s:%d: %s: %s" % (rel, lineno, m.group(1), line.strip()))
+                    hits += 1
+    return 1 if hits else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
