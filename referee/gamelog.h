@@ -83,6 +83,8 @@ typedef struct {
 				 * (referee check); NULL-terminated, never NULL */
 	GPtrArray *events;	/* GameLogEvent*, owned */
 	gboolean complete;	/* the `end` line was read */
+	guint32 counted;	/* seats with a `traffic` line (bit per seat) */
+	guint sent[VARIANT_MAX_PLAYERS], received[VARIANT_MAX_PLAYERS];	/* its counts */
 } GameLog;
 
 /* Read a log. NULL with error set (naming the file and line) when it is

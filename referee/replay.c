@@ -677,10 +677,41 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 
 static gboolean replay_finish(Replay *r, GError **error)
 {
+	const GameLog *log = r->log;
+
 	if (!r->result_seen) {
-		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s: the log ends before its result%s", r->log->path,
-			    r->log->complete ? "" : " (cut short)");
+		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s: the log ends before its result%s", log->path,
+			    log->complete ? "" : " (cut short)");
 		return FALSE;
+	}
+	/* Every traffic line the referee wrote is there, as its `traffic`
+	 * lines count them (a log of a referee before them has none: it is
+	 * taken as it is). A line deleted or added, anywhere, shows here. */
+	if (!log->counted)
+		return TRUE;
+	guint count[2][VARIANT_MAX_PLAYERS] = {{0}};
+	for (guint i = 0; i < log->events->len; i++) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		if ((e->kind == GAMELOG_SENT || e->kind == GAMELOG_RECEIVED) && e->seat >= 0 &&
+		    e->seat < VARIANT_MAX_PLAYERS)
+			count[e->kind == GAMELOG_SENT ? 0 : 1][e->seat]++;
+	}
+	for (int p = 0; p < log->config.nplayers; p++) {
+		if (!(log->counted & (1u << p))) {
+			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s: no traffic line for seat %d",
+				    log->path, p);
+			return FALSE;
+		}
+		for (int d = 0; d < 2; d++) {
+			guint want = d ? log->received[p] : log->sent[p];
+			if (count[d][p] != want) {
+				g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID,
+					    "%s: the log holds %u lines %s seat %d, its traffic line counts %u: "
+					    "a line was deleted or added", log->path, count[d][p],
+					    d ? "from" : "to", p, want);
+				return FALSE;
+			}
+		}
 	}
 	return TRUE;
 }

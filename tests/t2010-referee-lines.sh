@@ -6,10 +6,13 @@
 # three gifts, whose move the gifts outdated (issue 34: seed 11, round 4),
 # gets its fresh `moves` list over several `moves` lines and its own `go`
 # line, plays on without a fault, and the log verifies; a log with one of
-# those `moves` lines deleted does not.
+# those `moves` lines deleted does not, nor one with any other traffic line
+# deleted (an update the referee sent, an `info` a bot sent) or added: the
+# `traffic` lines before `end` count each seat's lines both ways.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 soc="$build/tests/prog-socialbot"
 rnd="$top/bin/bot-random"
+fake="$build/tests/prog-fakebot"
 need "$ref" "$soc" "$rnd"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
@@ -26,7 +29,7 @@ wire_ok() {
 	done
 }
 
-echo "1..9"
+echo "1..14"
 "$ref" play --variant matrix --seed 11 --sandbox off --time "$time" --log "$tmp/four.log" \
 	"$(teed "$soc --stale")" "$soc --give-to 0 --from 4" "$soc --give-to 0 --from 4" \
 	"$soc --give-to 0 --from 4" >"$tmp/four.out" 2>&1
@@ -47,6 +50,23 @@ awk '/^> 0 [^ ]* moves / && !done { getline; done = 1 } { print }' "$tmp/four.lo
 check "a log with one of those moves lines deleted fails verify" \
 	sh -c "! '$ref' verify '$tmp/cut.log' 2>&1 | grep -q ok"
 check "every line seat 0 received fits, and its stream ends with a newline" wire_ok
+# any traffic line deleted or added: an `info` the bot sent, an update the
+# referee sent, a copy of a line; the traffic line itself deleted
+"$ref" play --variant link --seed 4 --time "$time" --log "$tmp/t.log" "$fake info 0" "$rnd" >/dev/null 2>&1
+cut_first() { # PATTERN OUT: the log without the first line matching
+	awk -v re="$1" '$0 ~ re && !done { done = 1; next } { print }' "$tmp/t.log" >"$2"
+}
+cut_first '^< 0 [^ ]* info ' "$tmp/t-info.log"
+cut_first '^> 1 [^ ]* update ' "$tmp/t-update.log"
+cut_first '^traffic 1 ' "$tmp/t-count.log"
+awk '/^< 0 [^ ]* info / && !done { print; done = 1 } { print }' "$tmp/t.log" >"$tmp/t-twice.log"
+fails() { ! "$ref" verify "$1" >/dev/null 2>&1; }
+check "the whole log verifies, with its traffic counts" \
+	sh -c "\"\$0\" verify \"\$1\" >/dev/null && grep -q '^traffic 0 ' \"\$1\"" "$ref" "$tmp/t.log"
+check "an info line deleted: verify fails" fails "$tmp/t-info.log"
+check "an update to a seat deleted: verify fails" fails "$tmp/t-update.log"
+check "an info line doubled: verify fails" fails "$tmp/t-twice.log"
+check "a seat's traffic line deleted: verify fails" fails "$tmp/t-count.log"
 
 # Every variant and mode, each seat behind a tee.
 rm -f "$tmp"/wire.*
