@@ -5,7 +5,9 @@
  * variant options, fault policy, sandbox, bots from the command line or a
  * --bots file, `human` for this terminal) and calls game_run()
  * (referee/game.h), which plays the game and writes its log; then prints
- * the result as text or, with --json, as one JSON object.
+ * the result as text or, with --json, as one JSON object. A bot that
+ * could not start (referee/nostart.h) is named on stderr, with the reason
+ * its log recorded, and the exit status is 1.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include "referee/game.h"
 #include "referee/gamejson.h"
 #include "referee/gamelog.h"
+#include "referee/nostart.h"
 #include "referee/sandbox.h"
 #include "referee/timectl.h"
 
@@ -190,6 +193,19 @@ int cmd_play(int argc, char **argv)
 		return 1;
 	}
 	int rc = report(&spec, &res, json);
+	/* A bot that never started makes no game: say which and why, on one
+	 * line each, and fail. */
+	for (int p = 0; p < res.nseats; p++) {
+		const GameSeatResult *r = &res.seat[p];
+		g_autofree char *why = NULL;
+
+		if (!nostart_seat(r->faults, r->moves))
+			continue;
+		why = res.log_path ? nostart_reason(res.log_path, p) : g_strdup("no log to tell why");
+		fprintf(stderr, "referee: bot %s (seat %d, %s) cannot start: %s\n", r->name, p,
+			spec.seats[p].spec->command, why);
+		rc = 1;
+	}
 	game_result_clear(&res);
 	return rc;
 }

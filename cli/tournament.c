@@ -38,7 +38,7 @@ int cmd_tournament(int argc, char **argv)
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
 	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
-	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE;
+	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE, keep_going = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
 		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
@@ -62,6 +62,8 @@ int cmd_tournament(int argc, char **argv)
 		{ "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt,
 		  "Stop when this sequential test of the first bot against the second decides "
 		  "(pentanomial; alpha, beta default 0.05)", "elo0=A,elo1=B,alpha=X,beta=Y" },
+		{ "keep-going", 0, 0, G_OPTION_ARG_NONE, &keep_going,
+		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
 		{ NULL },
 	};
@@ -124,6 +126,7 @@ int cmd_tournament(int argc, char **argv)
 	if (pin || no_pin)
 		cfg->pin = pin ? 1 : 0;
 	cfg->progress = !quiet;
+	cfg->keep_going = keep_going;
 	if (seed && !g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &cfg->seed, NULL)) {
 		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);
 		return 2;

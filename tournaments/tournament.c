@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 
 #include "referee/keyfile.h"
+#include "referee/nostart.h"
 #include "tournaments/report.h"
 #include "tournaments/standings.h"
 
@@ -522,6 +523,12 @@ struct Run {
 	gboolean decided;
 	SprtDecision decision;
 	gboolean decided_said;	/* the main thread's: said so */
+	/* The main thread's: bots that cannot start. */
+	gboolean *started;	/* by bot: it started in some game */
+	gboolean *nostart_said;	/* by bot: named on stderr already */
+	GPtrArray *notes;	/* char*: for the standings */
+	int nostart;		/* games left out of the journal: a bot in
+				 * them could not start and the run stops */
 };
 
 /*
@@ -746,8 +753,10 @@ static void progress(const TournamentConfig *cfg, gboolean tty, int done, int to
 	fflush(stderr);
 }
 
-/* Read the journal and write/print the standings. */
-static int finish(const TournamentConfig *cfg, const char *journal_path, gboolean print)
+/* Read the journal and write/print the standings; `partial` and the
+ * notes (char*, or NULL) go at their top. */
+static int finish(const TournamentConfig *cfg, const char *journal_path, gboolean print,
+		  gboolean partial, const GPtrArray *notes)
 {
 	JournalHeader h = { 0 };
 	g_autoptr(GPtrArray) games = NULL;
@@ -764,6 +773,9 @@ static int finish(const TournamentConfig *cfg, const char *journal_path, gboolea
 	}
 	st = standings_new(&h, games, cfg->bootstrap);
 	journal_header_clear(&h);
+	st->partial = partial;
+	for (guint i = 0; notes && i < notes->len; i++)
+		standings_add_note(st, "%s", (const char *)g_ptr_array_index(notes, i));
 	text = standings_text(st, cfg->output, cfg->referee ? cfg->referee : "referee");
 	g_autoptr(GPtrArray) logs = g_ptr_array_new();
 	for (guint i = 0; i < games->len; i++) {
@@ -805,6 +817,51 @@ static void run_say(const Run *run, const char *fmt, ...)
 }
 
 /*
+ * A finished game in which a bot could not start, in its first game of
+ * the run or of the journal: name it and the reason on stderr (once), add
+ * a note for the standings, and unless keep_going stop the run and return
+ * TRUE: the game stays out of the journal. A bot that started once and
+ * fails later has a fault like any other.
+ */
+static gboolean run_nostart(Run *run, const JournalGame *g)
+{
+	const TournamentConfig *cfg = run->cfg;
+	gboolean drop = FALSE;
+
+	for (int k = 0; k < g->nseats; k++) {
+		int b = g->bot[k];
+		const char *name = g_ptr_array_index(cfg->bot_names, b);
+		g_autofree char *log = NULL, *why = NULL;
+
+		if (!nostart_faults_text(g->seat[k].faults, g->seat[k].moves)) {
+			run->started[b] = TRUE;
+			continue;
+		}
+		if (run->started[b])
+			continue;
+		if (!cfg->keep_going)
+			drop = TRUE;
+		if (run->nostart_said[b])
+			continue;
+		run->nostart_said[b] = TRUE;
+		log = g_build_filename(cfg->output, g->log, NULL);
+		why = nostart_reason(log, k);
+		run_say(run, "bot %s (%s) cannot start: %s%s", name,
+			(const char *)g_ptr_array_index(cfg->bot_commands, b), why,
+			cfg->keep_going ? " (--keep-going: its games are forfeits)"
+					: "; starting no more games");
+		g_ptr_array_add(run->notes, g_strdup_printf("bot %s (%s) cannot start: %s%s", name,
+			(const char *)g_ptr_array_index(cfg->bot_commands, b), why,
+			cfg->keep_going ? "; its games count as forfeits" : ""));
+	}
+	if (drop) {
+		run->nostart++;
+		run_stop(run);
+	}
+	return drop;
+}
+
+/*
  * Wait up to a tick for finished games, take every one that is ready and
  * record them with one write and one flush (a group commit: with a fast
  * stream of games the flush, not the games, would set the pace). A
@@ -831,6 +888,8 @@ static void run_collect(Run *run)
 			run_stop(run);
 			g_clear_error(&f->error);
 			g_free(f);
+		} else if (run_nostart(run, &f->game)) {
+			g_free(f);	/* replayed on resume */
 		} else {
 			g_ptr_array_add(batch, f);
 		}
@@ -1032,6 +1091,16 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		run->decided_said = TRUE;
 		g_array_set_size(run->todo, 0);
 	}
+	run->started = g_new0(gboolean, schedule->nbots);
+	run->nostart_said = g_new0(gboolean, schedule->nbots);
+	run->notes = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < have->len; i++) {
+		const JournalGame *g = g_ptr_array_index(have, i);
+
+		for (int k = 0; k < g->nseats; k++)
+			if (!nostart_faults_text(g->seat[k].faults, g->seat[k].moves))
+				run->started[g->bot[k]] = TRUE;
+	}
 	run->left = g_new0(int, schedule->nbots);
 	for (guint i = 0; i < run->todo->len; i++) {
 		const ScheduleGame *sg = &schedule->game[g_array_index(run->todo, int, i)];
@@ -1057,15 +1126,28 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	}
 	journal_free(g_steal_pointer(&journal));
 	if (run->interrupted) {
+		g_ptr_array_add(run->notes, g_strdup_printf("interrupted after %d of %d games", run->done,
+							    run->total));
+		if (finish(cfg, journal_path, FALSE, TRUE, run->notes) == 0)
+			fprintf(stderr, "referee tournament: partial standings of the games played in "
+				"%s/standings.{txt,json} and %s/report.html\n", cfg->output, cfg->output);
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
 			"referee tournament: resume with: %s\n", run->done, run->total, journal_path, resume);
 		status = 130;
+	} else if (run->nostart && !run->failed) {
+		finish(cfg, journal_path, FALSE, TRUE, run->notes);
+		fprintf(stderr, "referee tournament: stopped: a bot cannot start (see above; "
+			"partial standings in %s/standings.txt); %d of %d games played.\n"
+			"referee tournament: fix the bot and resume with: %s\n"
+			"referee tournament: or play its games as forfeits: add --keep-going\n",
+			cfg->output, run->done, run->total, resume);
+		status = 1;
 	} else if (run->failed) {
 		fprintf(stderr, "referee tournament: %d of %d games played; after fixing the problem, "
 			"resume with: %s\n", run->done, run->total, resume);
 		status = 1;
 	} else {
-		status = finish(cfg, journal_path, cfg->print);
+		status = finish(cfg, journal_path, cfg->print, FALSE, run->notes);
 		if (status == 0 && cfg->progress)
 			fprintf(stderr, "referee tournament: standings in %s/standings.{txt,json}, games in %s/games.csv\n",
 				cfg->output, cfg->output);
@@ -1098,6 +1180,9 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_ptr_array_unref(run->recorded);
 	g_array_free(run->todo, TRUE);
 	g_free(run->left);
+	g_free(run->started);
+	g_free(run->nostart_said);
+	g_ptr_array_unref(run->notes);
 	g_ptr_array_free(run->workers, TRUE);
 	g_mutex_clear(&run->lock);
 	g_cond_clear(&run->moved);

@@ -44,8 +44,16 @@
  * Flags override the file (see `referee tournament --help`). Relative paths
  * are taken from the current directory. Interruption: the first SIGINT or
  * SIGTERM stops starting games and waits for those in flight, a second one
- * abandons them; either way every finished game is in the journal and the
- * referee prints the command that resumes.
+ * abandons them; either way every finished game is in the journal, the
+ * standings, standings.json and report.html of the games played are
+ * written marked partial, and the referee prints the command that resumes.
+ *
+ * A bot that cannot start in its first game of the run (referee/nostart.h:
+ * its program cannot be run, it exits or dies before `hello`, declines) is
+ * named on stderr with the reason at once; unless keep_going, the run
+ * starts no more games, leaves the games it could not start out of the
+ * journal (a resume plays them, once the bot is fixed), writes partial
+ * standings that name the bot and the reason, and exits 1.
  */
 #ifndef TETRARENA_TOURNAMENTS_TOURNAMENT_H
 #define TETRARENA_TOURNAMENTS_TOURNAMENT_H
@@ -93,6 +101,9 @@ typedef struct {
 	char *sprt;		/* SPRT parameters as given, canonical once
 				 * resolved; NULL: play the whole schedule */
 	SprtParams sprt_params;	/* parsed, when sprt is set */
+	gboolean keep_going;	/* play on when a bot cannot start in its
+				 * first game (its games are forfeits); FALSE:
+				 * stop the run there (referee/nostart.h) */
 	gboolean progress;	/* draw the progress line */
 	gboolean print;		/* standings to stdout at the end */
 	gpointer runner_data;	/* the runner's, set by its prepare() */
@@ -148,8 +159,8 @@ typedef struct {
  * Resolve defaults, check everything, and play what the journal in
  * cfg->output does not hold yet. Returns the exit status: 0 when the
  * schedule (or shard) is complete and the standings are written, 1 on a
- * failure (message on stderr), 130 when interrupted (with the resume
- * command on stderr).
+ * failure or a bot that cannot start (message on stderr), 130 when
+ * interrupted (with the resume command on stderr).
  */
 int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
 
