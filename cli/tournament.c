@@ -14,6 +14,21 @@
 #include "tournaments/runner.h"
 #include "tournaments/tournament.h"
 
+/* A numeric flag: not given (G_MININT), or within [min, max] into *out;
+ * FALSE after saying why. */
+static gboolean int_flag(const char *name, int value, int min, int max, int *out)
+{
+	if (value == G_MININT)
+		return TRUE;
+	if (value < min || value > max) {
+		fprintf(stderr, "referee tournament: %s %d: want an integer from %d to %d\n", name,
+			value, min, max);
+		return FALSE;
+	}
+	*out = value;
+	return TRUE;
+}
+
 static gboolean parse_shard(const char *text, int *index, int *count)
 {
 	g_auto(GStrv) parts = g_strsplit(text, "/", -1);
@@ -34,10 +49,12 @@ int cmd_tournament(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
-	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL;
+	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL, *bots_file = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
-	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
+	/* G_MININT: not given */
+	int players = G_MININT, games = G_MININT, concurrency = G_MININT, watchdog = G_MININT;
+	int bootstrap = G_MININT;
 	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE, keep_going = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
@@ -49,10 +66,14 @@ int cmd_tournament(int argc, char **argv)
 		  "Master seed (default: the journal's, else drawn at random)", "SEED" },
 		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
 		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
+		{ "fault-policy", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &policy,
+		  "The same as --policy", "POLICY" },
 		{ "sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "Jail the bots (default auto)", "auto|on|off" },
 		{ "concurrency", 'j', 0, G_OPTION_ARG_INT, &concurrency, "Games at once (default: cores)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
 		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
+		{ "bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file,
+		  "Bots from a bots file ([bot NAME] groups with limits, as `play --bots`)", "FILE" },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
 		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin,
 		  "Each game on one CPU (default for turn-based variants)", NULL },
@@ -104,21 +125,13 @@ int cmd_tournament(int argc, char **argv)
 	OVERRIDE(output, output);
 	OVERRIDE(sprt, sprt);
 #undef OVERRIDE
-	if (players)
-		cfg->nseats = players;
-	if (games) {
-		if (games < 1) {
-			fprintf(stderr, "referee tournament: --games wants at least 1\n");
-			return 2;
-		}
-		cfg->games = games;
-	}
-	if (concurrency)
-		cfg->concurrency = MAX(1, concurrency);
-	if (watchdog > 0)
-		cfg->watchdog_s = watchdog;
-	if (bootstrap >= 0)
-		cfg->bootstrap = bootstrap;
+	/* The same ranges as the file's keys (tournament.h). */
+	if (!int_flag("-p/--players", players, 1, VARIANT_MAX_PLAYERS, &cfg->nseats) ||
+	    !int_flag("-g/--games", games, 1, TOURNAMENT_GAMES_MAX, &cfg->games) ||
+	    !int_flag("-j/--concurrency", concurrency, 1, TOURNAMENT_CONCURRENCY_MAX, &cfg->concurrency) ||
+	    !int_flag("--watchdog", watchdog, 1, TOURNAMENT_WATCHDOG_MAX, &cfg->watchdog_s) ||
+	    !int_flag("--bootstrap", bootstrap, 0, TOURNAMENT_BOOTSTRAP_MAX, &cfg->bootstrap))
+		return 2;
 	if (pin && no_pin) {
 		fprintf(stderr, "referee tournament: --pin and --no-pin contradict each other\n");
 		return 2;
@@ -135,6 +148,10 @@ int cmd_tournament(int argc, char **argv)
 		cfg->seed_set = TRUE;
 	if (shard && !parse_shard(shard, &cfg->shard_index, &cfg->shard_count)) {
 		fprintf(stderr, "referee tournament: --shard %s: want I/N with 0 <= I < N\n", shard);
+		return 2;
+	}
+	if (bots_file && !tournament_config_add_bots_file(cfg, bots_file, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 2;
 	}
 	for (int i = 0; bots && bots[i]; i++) {

@@ -47,6 +47,7 @@ TournamentConfig *tournament_config_new(void)
 	cfg->print = TRUE;
 	cfg->bot_names = g_ptr_array_new_with_free_func(g_free);
 	cfg->bot_commands = g_ptr_array_new_with_free_func(g_free);
+	cfg->bot_specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	return cfg;
 }
 
@@ -63,6 +64,7 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->sprt);
 	g_ptr_array_unref(cfg->bot_names);
 	g_ptr_array_unref(cfg->bot_commands);
+	g_ptr_array_unref(cfg->bot_specs);
 	if (cfg->runner_data_free)
 		cfg->runner_data_free(cfg->runner_data);
 	g_strfreev(cfg->argv);
@@ -110,7 +112,40 @@ gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 	}
 	g_ptr_array_add(cfg->bot_names, g_strdup(name));
 	g_ptr_array_add(cfg->bot_commands, g_strdup(command));
+	g_ptr_array_add(cfg->bot_specs, NULL);
 	return TRUE;
+}
+
+gboolean tournament_config_add_bot_spec(TournamentConfig *cfg, const BotSpec *spec,
+					GError **error)
+{
+	if (!tournament_config_add_bot(cfg, spec->name, spec->command, error))
+		return FALSE;
+	g_ptr_array_index(cfg->bot_specs, cfg->bot_specs->len - 1) = bot_spec_copy(spec);
+	return TRUE;
+}
+
+static gboolean add_specs(TournamentConfig *cfg, const char *path, GPtrArray *specs,
+			  GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (!specs)
+		return FALSE;
+	for (guint i = 0; i < specs->len; i++)
+		if (!tournament_config_add_bot_spec(cfg, g_ptr_array_index(specs, i), &local)) {
+			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s", path,
+				    local->message);
+			return FALSE;
+		}
+	return TRUE;
+}
+
+gboolean tournament_config_add_bots_file(TournamentConfig *cfg, const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) specs = bot_spec_file_load_list(path, error);
+
+	return add_specs(cfg, path, specs, error);
 }
 
 /* The value of group's key: NULL and no error when it is absent, NULL
@@ -182,9 +217,10 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	}
 	groups = g_key_file_get_groups(kf, NULL);
 	for (int i = 0; groups[i]; i++)
-		if (strcmp(groups[i], "tournament") && strcmp(groups[i], "bots")) {
+		if (strcmp(groups[i], "tournament") && strcmp(groups[i], "bots") &&
+		    !g_str_has_prefix(groups[i], "bot ")) {
 			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
-				    "%s: unknown group [%s] (want [tournament] and [bots])",
+				    "%s: unknown group [%s] (want [tournament], [bots] and [bot NAME])",
 				    path, groups[i]);
 			return FALSE;
 		}
@@ -214,19 +250,19 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 			return FALSE;
 		cfg->nseats = (int)v;
 		v = cfg->games;
-		if (!key_int(kf, path, "games", 1, 1000000, &v, error))
+		if (!key_int(kf, path, "games", 1, TOURNAMENT_GAMES_MAX, &v, error))
 			return FALSE;
 		cfg->games = (int)v;
 		v = cfg->concurrency;
-		if (!key_int(kf, path, "concurrency", 1, 1024, &v, error))
+		if (!key_int(kf, path, "concurrency", 1, TOURNAMENT_CONCURRENCY_MAX, &v, error))
 			return FALSE;
 		cfg->concurrency = (int)v;
 		v = cfg->watchdog_s;
-		if (!key_int(kf, path, "watchdog", 1, 1000000, &v, error))
+		if (!key_int(kf, path, "watchdog", 1, TOURNAMENT_WATCHDOG_MAX, &v, error))
 			return FALSE;
 		cfg->watchdog_s = (int)v;
 		v = cfg->bootstrap;
-		if (!key_int(kf, path, "bootstrap", 0, 100000, &v, error))
+		if (!key_int(kf, path, "bootstrap", 0, TOURNAMENT_BOOTSTRAP_MAX, &v, error))
 			return FALSE;
 		cfg->bootstrap = (int)v;
 		{
@@ -254,23 +290,11 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 			}
 		}
 	}
-	g_clear_pointer(&keys, g_strfreev);
-	if (g_key_file_has_group(kf, "bots"))
-		keys = g_key_file_get_keys(kf, "bots", NULL, NULL);
-	for (int i = 0; keys && keys[i]; i++) {
-		g_autofree char *command = key_get(kf, path, "bots", keys[i], &local);
+	{
+		g_autoptr(GPtrArray) specs = bot_spec_keyfile_load(kf, path, error);
 
-		if (!command) {
-			g_propagate_error(error, g_steal_pointer(&local));
-			return FALSE;
-		}
-		if (!tournament_config_add_bot(cfg, keys[i], g_strstrip(command), &local)) {
-			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
-				    path, local->message);
-			return FALSE;
-		}
+		return add_specs(cfg, path, specs, error);
 	}
-	return TRUE;
 }
 
 /* Whether several bots of one game think at the same time: true when the
@@ -421,10 +445,15 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 	return TRUE;
 }
 
-/* The fingerprint: what decides which games are played and how. */
-static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
+/* The identity: what decides which games are played and how, one
+ * "key=value" or "key value" line each; its SHA-256 is the fingerprint
+ * in the journal's header, and it is kept in OUTPUT/IDENTITY_FILE so that
+ * a run with other settings can be told what differs. */
+#define IDENTITY_FILE "identity.txt"
+
+static char *identity_text(const TournamentConfig *cfg, const char *canonical)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
+	GString *s = g_string_new(NULL);
 
 	g_string_append_printf(s, "variant=%s\nplayers=%d\n", cfg->variant->name, cfg->nseats);
 	for (int i = 0; i < cfg->variant->n_options; i++)
@@ -437,7 +466,128 @@ static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
 	/* Where the run stops is part of the tournament (absent: as before). */
 	if (cfg->sprt)
 		g_string_append_printf(s, "sprt %s\n", cfg->sprt);
-	return g_compute_checksum_for_string(G_CHECKSUM_SHA256, s->str, (gssize)s->len);
+	return g_string_free(s, FALSE);
+}
+
+/* An identity as key -> value: "bot" lines joined into one "bots". */
+static GHashTable *identity_parse(const char *text)
+{
+	GHashTable *t = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *bots = g_string_new(NULL);
+
+	for (int i = 0; lines[i]; i++) {
+		char *l = lines[i], *sep;
+
+		if (!*l)
+			continue;
+		if (g_str_has_prefix(l, "bot ")) {
+			g_string_append_printf(bots, "%s%s", bots->len ? "," : "", l + 4);
+			continue;
+		}
+		if (g_str_has_prefix(l, "option ") || g_str_has_prefix(l, "sprt "))
+			sep = g_str_has_prefix(l, "sprt ") ? strchr(l, ' ') : strchr(l, '=');
+		else
+			sep = strchr(l, '=');
+		if (!sep)
+			continue;
+		*sep = '\0';
+		g_hash_table_insert(t, g_strdup(l), g_strdup(sep + 1));
+	}
+	g_hash_table_insert(t, g_strdup("bots"), g_string_free(bots, FALSE));
+	return t;
+}
+
+/* "KEY: was OLD, now NEW; ..." for each key that differs. */
+static char *identity_diff(const char *old_text, const char *new_text)
+{
+	g_autoptr(GHashTable) a = identity_parse(old_text);
+	g_autoptr(GHashTable) b = identity_parse(new_text);
+	g_autoptr(GList) keys = g_hash_table_get_keys(b);
+	GString *d = g_string_new(NULL);
+	GHashTableIter it;
+	gpointer k, v;
+
+	g_hash_table_iter_init(&it, a);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (!g_hash_table_contains(b, k))
+			keys = g_list_prepend(keys, k);
+	keys = g_list_sort(keys, (GCompareFunc)strcmp);
+	for (GList *l = keys; l; l = l->next) {
+		const char *was = g_hash_table_lookup(a, l->data), *now = g_hash_table_lookup(b, l->data);
+
+		if (g_strcmp0(was, now) != 0)
+			g_string_append_printf(d, "%s%s: was %s, now %s", d->len ? "; " : "",
+					       (char *)l->data, was ? was : "(none)", now ? now : "(none)");
+	}
+	return g_string_free(d, FALSE);
+}
+
+/*
+ * Before a run: an output directory without a journal must be empty (or
+ * new), so that nothing of anyone's is overwritten; one with a journal
+ * must be this tournament's, else the error names each key that differs
+ * with its old and new value. FALSE with error.
+ */
+static gboolean output_check(const TournamentConfig *cfg, const char *journal_path,
+			     const char *identity, const char *fp, GError **error)
+{
+	JournalHeader h = { 0 };
+	gboolean found = FALSE;
+	g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+	g_autofree char *old_identity = NULL;
+	g_autofree char *diff = NULL;
+
+	if (!g_file_test(journal_path, G_FILE_TEST_EXISTS)) {
+		g_autoptr(GDir) dir = g_dir_open(cfg->output, 0, NULL);
+		const char *first = dir ? g_dir_read_name(dir) : NULL;
+
+		if (first)
+			return config_error(error, "%s is not empty (%s, ...) and holds no tournament "
+					    "(no %s): give a new or empty output directory, so that "
+					    "nothing in it is overwritten", cfg->output, first, JOURNAL_FILE);
+		return TRUE;
+	}
+	if (!journal_read_header(journal_path, &h, &found, error))
+		return FALSE;
+	if (!found || !g_strcmp0(h.fingerprint, fp)) {
+		journal_header_clear(&h);
+		return TRUE;
+	}
+	if (g_file_get_contents(id_path, &old_identity, NULL, NULL)) {
+		diff = identity_diff(old_identity, identity);
+	} else {
+		/* An older journal: what its header holds. */
+		g_autofree char *old_bots = g_strjoinv(",", h.bots);
+		g_autofree char *new_bots = NULL;
+		GString *d = g_string_new(NULL);
+
+		g_ptr_array_add(cfg->bot_names, NULL);
+		new_bots = g_strjoinv(",", (char **)cfg->bot_names->pdata);
+		g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
+		if (strcmp(h.variant, cfg->variant->name))
+			g_string_append_printf(d, "variant: was %s, now %s; ", h.variant, cfg->variant->name);
+		if (h.nseats != cfg->nseats)
+			g_string_append_printf(d, "players: was %d, now %d; ", h.nseats, cfg->nseats);
+		if (h.per_seating != cfg->games)
+			g_string_append_printf(d, "games: was %d, now %d; ", h.per_seating, cfg->games);
+		if (h.seed != cfg->seed)
+			g_string_append_printf(d, "seed: was %" G_GUINT64_FORMAT ", now %" G_GUINT64_FORMAT "; ",
+					       h.seed, cfg->seed);
+		if (strcmp(old_bots, new_bots))
+			g_string_append_printf(d, "bots: was %s, now %s; ", old_bots, new_bots);
+		if (g_strcmp0(h.sprt, cfg->sprt))
+			g_string_append_printf(d, "sprt: was %s, now %s; ", h.sprt ? h.sprt : "(none)",
+					       cfg->sprt ? cfg->sprt : "(none)");
+		g_string_append(d, "or the options, time control or fault policy (this journal "
+				"predates " IDENTITY_FILE ")");
+		diff = g_string_free(d, FALSE);
+	}
+	g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_MISMATCH,
+		    "%s belongs to another tournament: %s. Use another output directory, or the "
+		    "old settings to resume it", cfg->output, diff);
+	journal_header_clear(&h);
+	return FALSE;
 }
 
 /* ---- signals ---------------------------------------------------------- */
@@ -1001,6 +1151,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *canonical = NULL;
 	g_autofree char *fp = NULL;
+	g_autofree char *identity = NULL;
 	g_autofree char *journal_path = NULL;
 	g_autofree char *games_dir = NULL;
 	g_autoptr(Schedule) schedule = NULL;
@@ -1028,12 +1179,17 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 2;
 	}
+	identity = identity_text(cfg, canonical);
+	fp = g_compute_checksum_for_string(G_CHECKSUM_SHA256, identity, -1);
+	if (!output_check(cfg, journal_path, identity, fp, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 1;
+	}
 	games_dir = g_build_filename(cfg->output, "games", NULL);
 	if (g_mkdir_with_parents(games_dir, 0755) < 0) {
 		fprintf(stderr, "referee tournament: cannot create %s: %s\n", games_dir, g_strerror(errno));
 		return 1;
 	}
-	fp = fingerprint(cfg, canonical);
 	h.fingerprint = fp;
 	h.variant = (char *)cfg->variant->name;
 	h.nseats = cfg->nseats;
@@ -1049,6 +1205,15 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	if (!journal) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 1;
+	}
+	{
+		g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+
+		if (!g_file_test(id_path, G_FILE_TEST_EXISTS) &&
+		    !g_file_set_contents(id_path, identity, -1, &error)) {
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 1;
+		}
 	}
 	for (guint i = 0; i < have->len; i++)
 		g_hash_table_add(done_ids, GINT_TO_POINTER(((JournalGame *)g_ptr_array_index(have, i))->id + 1));

@@ -41,6 +41,10 @@
  *   [bots]
  *   random = bin/bot-random   # NAME = command line
  *
+ *   [bot link]                # or a bots file's group (referee/botspec.h):
+ *   command = bin/bot-link    # command, workdir and per-bot limits
+ *   memory = 512              # (memory MiB, cpu s, processes, ...)
+ *
  * Flags override the file (see `referee tournament --help`). Relative paths
  * are taken from the current directory. Interruption: the first SIGINT or
  * SIGTERM stops starting games and waits for those in flight, a second one
@@ -61,6 +65,7 @@
 #include <glib.h>
 
 #include "engine/variant.h"
+#include "referee/botspec.h"
 #include "tournaments/journal.h"
 #include "tournaments/schedule.h"
 #include "tournaments/sprt.h"
@@ -92,6 +97,10 @@ typedef struct {
 	int shard_index, shard_count;	/* count 1: everything */
 	GPtrArray *bot_names;	/* char*, owned */
 	GPtrArray *bot_commands;	/* char*, owned */
+	GPtrArray *bot_specs;	/* BotSpec*, owned, or NULL where the bot came
+				 * as a bare command: from [bot NAME] groups
+				 * (bots file format, referee/botspec.h) with
+				 * their limits and workdir */
 	int pin;		/* 1: each game's processes on one CPU (worker
 				 * i on the i-th allowed CPU, round); 0: never;
 				 * -1 until
@@ -112,6 +121,12 @@ typedef struct {
 	char *referee;		/* argv[0], for replay hints */
 } TournamentConfig;
 
+/* The ranges of the numbers, in files and flags alike. */
+#define TOURNAMENT_GAMES_MAX 1000000
+#define TOURNAMENT_CONCURRENCY_MAX 1024
+#define TOURNAMENT_WATCHDOG_MAX 1000000	/* seconds */
+#define TOURNAMENT_BOOTSTRAP_MAX 100000
+
 /* Random master seeds are drawn below 2^53, so that they stay exact as
  * JSON numbers (standings.json, report.html): 53 bits are still far too
  * many to guess or to ship the dice of. */
@@ -131,6 +146,15 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 /* Add a bot; FALSE with error on a bad or duplicate name. */
 gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 				   const char *command, GError **error);
+
+/* Add a copy of a bot spec (its name, command, workdir and limits); the
+ * same checks. */
+gboolean tournament_config_add_bot_spec(TournamentConfig *cfg, const BotSpec *spec,
+					GError **error);
+
+/* Add every bot of a bots file ([bot NAME] groups and/or [bots]); FALSE
+ * with error naming the file. */
+gboolean tournament_config_add_bots_file(TournamentConfig *cfg, const char *path, GError **error);
 
 /* Hand the runner's data to cfg, which frees it with cfg. */
 void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
