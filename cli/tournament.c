@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "tournaments/runner.h"
+#include "tournaments/slurm.h"
 #include "tournaments/tournament.h"
 
 /* A numeric flag: not given (G_MININT), or within [min, max] into *out;
@@ -52,6 +53,8 @@ int cmd_tournament(int argc, char **argv)
 	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL, *bots_file = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
+	g_auto(GStrv) slurm_opts = NULL;
+	int slurm = G_MININT;
 	/* G_MININT: not given */
 	int players = G_MININT, games = G_MININT, concurrency = G_MININT, watchdog = G_MININT;
 	int bootstrap = G_MININT;
@@ -75,6 +78,10 @@ int cmd_tournament(int argc, char **argv)
 		{ "bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file,
 		  "Bots from a bots file ([bot NAME] groups with limits, as `play --bots`)", "FILE" },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
+		{ "slurm", 0, 0, G_OPTION_ARG_INT, &slurm,
+		  "Submit to Slurm: an array of N shards into OUTPUT/shardI and a merge job into OUTPUT", "N" },
+		{ "slurm-opt", 0, 0, G_OPTION_ARG_STRING_ARRAY, &slurm_opts,
+		  "An argument for both sbatch calls (repeat): --partition=P, --time=T, ...", "ARG" },
 		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin,
 		  "Each game on one CPU (default for turn-based variants)", NULL },
 		{ "no-pin", 0, 0, G_OPTION_ARG_NONE, &no_pin, "Never pin games to CPUs", NULL },
@@ -166,6 +173,12 @@ int cmd_tournament(int argc, char **argv)
 			fprintf(stderr, "referee tournament: %s\n", error->message);
 			return 2;
 		}
+	}
+	if (slurm != G_MININT)
+		return tournament_slurm_submit(cfg, slurm, slurm_opts);
+	if (slurm_opts) {
+		fprintf(stderr, "referee tournament: --slurm-opt without --slurm\n");
+		return 2;
 	}
 	return tournament_run(cfg, &tournament_referee_runner);
 }
