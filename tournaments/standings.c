@@ -602,7 +602,11 @@ gboolean standings_write_json(const Standings *s, const char *path, GError **err
 	if (s->has_sprt) {
 		const SprtResult *r = &s->sprt;
 
-		g_string_append_printf(j, ",\n  \"sprt\": { \"elo0\": ");
+		g_string_append(j, ",\n  \"sprt\": { \"first\": ");
+		json_string(j, s->bot[0].name);
+		g_string_append(j, ", \"second\": ");
+		json_string(j, s->bot[1].name);
+		g_string_append(j, ", \"elo0\": ");
 		json_double(j, r->params.elo0);
 		g_string_append(j, ", \"elo1\": ");
 		json_double(j, r->params.elo1);

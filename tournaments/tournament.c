@@ -1434,6 +1434,15 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 			journal_header_clear(&first);
 			return 1;
 		}
+		{
+			/* The settings, for the report (time control, policy). */
+			g_autofree char *from = g_build_filename(dirs[0], IDENTITY_FILE, NULL);
+			g_autofree char *to = g_build_filename(output, IDENTITY_FILE, NULL);
+			g_autofree char *id = NULL;
+
+			if (!g_file_test(to, G_FILE_TEST_EXISTS) && g_file_get_contents(from, &id, NULL, NULL))
+				g_file_set_contents(to, id, -1, NULL);
+		}
 		j = journal_open(jpath, &first, &have, &error);
 		if (j) {
 			g_autoptr(GHashTable) there = g_hash_table_new(g_direct_hash, g_direct_equal);
