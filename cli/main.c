@@ -54,6 +54,7 @@ static const Subcommand subcommands[] = {
 	{"check", cmd_check, "check bots against the protocol, item by item (compliance)"},
 	{"tournament", cmd_tournament, "play a round-robin tournament between bots"},
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
+	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},
 	{"_human", cmd_human, NULL},
 	{NULL, NULL, NULL},
 };
