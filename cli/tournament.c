@@ -51,6 +51,7 @@ int cmd_tournament(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
 	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL, *bots_file = NULL;
+	g_autofree char *gauntlet = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
 	g_auto(GStrv) slurm_opts = NULL;
@@ -90,6 +91,8 @@ int cmd_tournament(int argc, char **argv)
 		{ "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt,
 		  "Stop when this sequential test of the first bot against the second decides "
 		  "(pentanomial; alpha, beta default 0.05)", "elo0=A,elo1=B,alpha=X,beta=Y" },
+		{ "gauntlet", 0, 0, G_OPTION_ARG_STRING, &gauntlet,
+		  "Only the games this bot plays in: it against every other bot", "NAME" },
 		{ "keep-going", 0, 0, G_OPTION_ARG_NONE, &keep_going,
 		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
@@ -131,6 +134,7 @@ int cmd_tournament(int argc, char **argv)
 	OVERRIDE(sandbox, sandbox);
 	OVERRIDE(output, output);
 	OVERRIDE(sprt, sprt);
+	OVERRIDE(gauntlet, gauntlet);
 #undef OVERRIDE
 	/* The same ranges as the file's keys (tournament.h). */
 	if (!int_flag("-p/--players", players, 1, VARIANT_MAX_PLAYERS, &cfg->nseats) ||

@@ -40,6 +40,7 @@ TournamentConfig *tournament_config_new(void)
 	TournamentConfig *cfg = g_new0(TournamentConfig, 1);
 
 	cfg->games = DEFAULT_GAMES;
+	cfg->gauntlet_bot = -1;
 	cfg->pin = -1;
 	cfg->shard_count = 1;
 	cfg->bootstrap = RATINGS_BOOTSTRAP;
@@ -62,6 +63,7 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->sandbox);
 	g_free(cfg->output);
 	g_free(cfg->sprt);
+	g_free(cfg->gauntlet);
 	g_ptr_array_unref(cfg->bot_names);
 	g_ptr_array_unref(cfg->bot_commands);
 	g_ptr_array_unref(cfg->bot_specs);
@@ -227,7 +229,8 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	if (g_key_file_has_group(kf, "tournament")) {
 		static const char *const known[] = {
 			"variant", "options", "players", "games", "seed", "time", "policy",
-			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt", NULL,
+			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt",
+			"gauntlet", NULL,
 		};
 
 		keys = g_key_file_get_keys(kf, "tournament", NULL, NULL);
@@ -243,7 +246,8 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 		    !key_string(kf, path, "policy", &cfg->policy, error) ||
 		    !key_string(kf, path, "sandbox", &cfg->sandbox, error) ||
 		    !key_string(kf, path, "output", &cfg->output, error) ||
-		    !key_string(kf, path, "sprt", &cfg->sprt, error))
+		    !key_string(kf, path, "sprt", &cfg->sprt, error) ||
+		    !key_string(kf, path, "gauntlet", &cfg->gauntlet, error))
 			return FALSE;
 		v = cfg->nseats;
 		if (!key_int(kf, path, "players", 1, VARIANT_MAX_PLAYERS, &v, error))
@@ -431,6 +435,16 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 				    cfg->shard_index, cfg->shard_count, tournament_draw_seed());
 	if (!cfg->output)
 		cfg->output = g_strdup_printf("tournament-%s", v->name);
+	cfg->gauntlet_bot = -1;
+	if (cfg->gauntlet) {
+		for (int i = 0; i < nbots; i++)
+			if (!strcmp(g_ptr_array_index(cfg->bot_names, i), cfg->gauntlet))
+				cfg->gauntlet_bot = i;
+		if (cfg->gauntlet_bot < 0)
+			return config_error(error, "gauntlet %s: no such bot", cfg->gauntlet);
+		if (nbots < 2)
+			return config_error(error, "gauntlet %s: it needs other bots to play", cfg->gauntlet);
+	}
 	if (cfg->sprt) {
 		if (!sprt_parse(cfg->sprt, &cfg->sprt_params, error))
 			return FALSE;
@@ -466,6 +480,8 @@ static char *identity_text(const TournamentConfig *cfg, const char *canonical)
 	/* Where the run stops is part of the tournament (absent: as before). */
 	if (cfg->sprt)
 		g_string_append_printf(s, "sprt %s\n", cfg->sprt);
+	if (cfg->gauntlet)
+		g_string_append_printf(s, "gauntlet=%s\n", cfg->gauntlet);
 	return g_string_free(s, FALSE);
 }
 
@@ -530,7 +546,7 @@ static char *identity_diff(const char *old_text, const char *new_text)
  * with its old and new value. FALSE with error.
  */
 static gboolean output_check(const TournamentConfig *cfg, const char *journal_path,
-			     const char *identity, const char *fp, GError **error)
+			     const char *identity, const char *fp, int *extend_from, GError **error)
 {
 	JournalHeader h = { 0 };
 	gboolean found = FALSE;
@@ -555,7 +571,28 @@ static gboolean output_check(const TournamentConfig *cfg, const char *journal_pa
 		return TRUE;
 	}
 	if (g_file_get_contents(id_path, &old_identity, NULL, NULL)) {
+		g_autoptr(GHashTable) a = identity_parse(old_identity);
+		g_autoptr(GHashTable) b = identity_parse(identity);
+
+		/* Only more games per seating: the same tournament, extended
+		 * (ids run round-major, so its games keep their ids). */
+		g_hash_table_remove(a, "games");
+		g_hash_table_remove(b, "games");
 		diff = identity_diff(old_identity, identity);
+		if (g_hash_table_size(a) == g_hash_table_size(b) && h.per_seating < cfg->games) {
+			GHashTableIter it;
+			gpointer k, v;
+			gboolean same = TRUE;
+
+			g_hash_table_iter_init(&it, a);
+			while (g_hash_table_iter_next(&it, &k, &v))
+				same = same && !g_strcmp0(v, g_hash_table_lookup(b, k));
+			if (same) {
+				*extend_from = h.per_seating;
+				journal_header_clear(&h);
+				return TRUE;
+			}
+		}
 	} else {
 		/* An older journal: what its header holds. */
 		g_autofree char *old_bots = g_strjoinv(",", h.bots);
@@ -1146,6 +1183,18 @@ static void run_loop(Run *run)
 	signals_install(FALSE);
 }
 
+/* Whether a game of the schedule is played: every one, or with a
+ * gauntlet those its bot sits in. */
+static gboolean in_gauntlet(const TournamentConfig *cfg, const ScheduleGame *g)
+{
+	if (cfg->gauntlet_bot < 0)
+		return TRUE;
+	for (int k = 0; k < g->nseats; k++)
+		if (g->bot[k] == cfg->gauntlet_bot)
+			return TRUE;
+	return FALSE;
+}
+
 int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 {
 	g_autoptr(GError) error = NULL;
@@ -1153,6 +1202,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_autofree char *fp = NULL;
 	g_autofree char *identity = NULL;
 	g_autofree char *journal_path = NULL;
+	int extend_from = 0;
 	g_autofree char *games_dir = NULL;
 	g_autoptr(Schedule) schedule = NULL;
 	g_autoptr(GPtrArray) have = NULL;
@@ -1181,7 +1231,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	}
 	identity = identity_text(cfg, canonical);
 	fp = g_compute_checksum_for_string(G_CHECKSUM_SHA256, identity, -1);
-	if (!output_check(cfg, journal_path, identity, fp, &error)) {
+	if (!output_check(cfg, journal_path, identity, fp, &extend_from, &error)) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 1;
 	}
@@ -1193,13 +1243,28 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	h.fingerprint = fp;
 	h.variant = (char *)cfg->variant->name;
 	h.nseats = cfg->nseats;
-	h.total = schedule->n;
+	h.total = 0;
+	for (int id = 0; id < schedule->n; id++)
+		h.total += in_gauntlet(cfg, &schedule->game[id]);
 	h.seed = cfg->seed;
 	h.per_seating = cfg->games;
 	h.bootstrap = cfg->bootstrap;
 	h.sprt = cfg->sprt;
 	g_ptr_array_add(cfg->bot_names, NULL);
 	h.bots = (char **)cfg->bot_names->pdata;
+	if (extend_from > 0) {
+		g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+
+		if (!journal_rewrite_header(journal_path, &h, &error) ||
+		    !g_file_set_contents(id_path, identity, -1, &error)) {
+			g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 1;
+		}
+		fprintf(stderr, "referee tournament: extending %s from %d to %d games per seating: "
+			"every game played is kept, only the new ones are played\n", cfg->output,
+			extend_from, cfg->games);
+	}
 	journal = journal_open(journal_path, &h, &have, &error);
 	g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
 	if (!journal) {
@@ -1241,7 +1306,8 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_mutex_init(&run->lock);
 	g_cond_init(&run->moved);
 	for (int id = 0; id < schedule->n; id++) {
-		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
+		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count) ||
+		    !in_gauntlet(cfg, &schedule->game[id]))
 			continue;
 		run->total++;
 		if (g_hash_table_contains(done_ids, GINT_TO_POINTER(id + 1)))

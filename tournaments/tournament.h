@@ -33,6 +33,9 @@
  *   pin = true                # each game's processes on one CPU (default:
  *                             # true when one bot thinks at a time)
  *   watchdog = 600            # seconds before a game counts as hung
+ *   gauntlet = mybot           # a gauntlet: only the games this bot is in
+ *                             # (every other bot against it, seatings and
+ *                             # seeds as in the full schedule)
  *   sprt = elo0=0,elo1=30,alpha=0.05,beta=0.05
  *                             # stop when this SPRT decides (sprt.h): two
  *                             # bots, two seats, no shards; the first bot
@@ -107,6 +110,9 @@ typedef struct {
 				 * resolved: 1 when one bot thinks at a time */
 	int watchdog_s;		/* 0 until resolved */
 	int bootstrap;		/* bootstrap fits for intervals */
+	char *gauntlet;		/* a bot's name: play only the games it sits
+				 * in (seatings and seeds as usual), or NULL */
+	int gauntlet_bot;	/* its index once resolved, else -1 */
 	char *sprt;		/* SPRT parameters as given, canonical once
 				 * resolved; NULL: play the whole schedule */
 	SprtParams sprt_params;	/* parsed, when sprt is set */
