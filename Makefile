@@ -112,7 +112,9 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so bin/refe
 DEPS_BUILD := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev python3:python3 \
 	bwrap:bubblewrap setpriv:util-linux
 DEPS_TEST := prove:perl node:nodejs valgrind:valgrind xxd:xxd chromium:chromium \
-	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
+	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
+	/usr/sbin/slurmctld:slurmctld /usr/sbin/slurmd:slurmd sbatch:slurm-client /usr/sbin/munged:munge \
+	parallel:parallel
 TEST_GOALS := check check-long check-quick fuzz fuzz-build deps
 DEPS_FOR := $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 DEPS_NEEDED := $(DEPS_BUILD) $(if $(filter test,$(DEPS_FOR)),$(DEPS_TEST))
@@ -302,7 +304,8 @@ TEST_SLOW := tests/t6004-rush-late-referee.sh tests/t2009-bad-records.sh tests/t
 	$(O)/tests/test-tournament tests/t2005-sandbox.sh \
 	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
 	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
-	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh
+	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh \
+	tests/t3013-tournament-slurm.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock; test-referee-game gives bots CPU limits a fraction of a second
 # above what they burn (kept-cpu), which a busy neighbour can cross.

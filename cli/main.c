@@ -34,7 +34,9 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "engine/variant.h"
 #include "referee/sandbox.h"
+#include "referee/version.h"
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -52,6 +54,7 @@ static const Subcommand subcommands[] = {
 	{"check", cmd_check, "check bots against the protocol, item by item (compliance)"},
 	{"tournament", cmd_tournament, "play a round-robin tournament between bots"},
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
+	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},
 	{"_human", cmd_human, NULL},
 	{NULL, NULL, NULL},
 };
@@ -62,7 +65,7 @@ static void usage(FILE *out)
 	for (int i = 0; subcommands[i].name; i++)
 		if (subcommands[i].summary)
 			fprintf(out, "  %-12s %s\n", subcommands[i].name, subcommands[i].summary);
-	fprintf(out, "\n`referee COMMAND --help` describes each.\n");
+	fprintf(out, "\n`referee COMMAND --help` describes each; `referee --version` the version.\n");
 }
 
 /* A signal that ends the referee ends its bots first, process groups and
@@ -95,6 +98,14 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		printf("referee %s\nprotocol %d\nlog format tetrarena-log %d\nvariants:", REFEREE_VERSION,
+		       REFEREE_PROTOCOL, REFEREE_LOG_FORMAT);
+		for (const Variant *const *v = variant_all(); *v; v++)
+			printf(" %s", (*v)->name);
+		printf("\n");
+		return 0;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
 		usage(stdout);

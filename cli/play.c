@@ -5,7 +5,9 @@
  * variant options, fault policy, sandbox, bots from the command line or a
  * --bots file, `human` for this terminal) and calls game_run()
  * (referee/game.h), which plays the game and writes its log; then prints
- * the result as text or, with --json, as one JSON object.
+ * the result as text or, with --json, as one JSON object. A bot that
+ * could not start (referee/nostart.h) is named on stderr, with the reason
+ * its log recorded, and the exit status is 1.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include "referee/game.h"
 #include "referee/gamejson.h"
 #include "referee/gamelog.h"
+#include "referee/nostart.h"
 #include "referee/sandbox.h"
 #include "referee/timectl.h"
 
@@ -72,8 +75,10 @@ int cmd_play(int argc, char **argv)
 		{"log", 0, 0, G_OPTION_ARG_FILENAME, &log_path, "write the game log here", "FILE"},
 		{"json", 0, 0, G_OPTION_ARG_NONE, &json, "print the result as one JSON object", NULL},
 		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "named bots ([bot NAME] groups)", "FILE"},
-		{"fault-policy", 0, 0, G_OPTION_ARG_STRING, &policy_name,
+		{"policy", 0, 0, G_OPTION_ARG_STRING, &policy_name,
 		 "forfeit, random or nothing (default: the variant's)", "POLICY"},
+		{"fault-policy", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &policy_name,
+		 "the same as --policy", "POLICY"},
 		{"cpu", 0, 0, G_OPTION_ARG_INT, &cpu, "pin the bots to this CPU", "N"},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name,
 		 "jail each bot: auto (when bwrap works, else warn), on (or refuse), off", "MODE"},
@@ -89,7 +94,9 @@ int cmd_play(int argc, char **argv)
 		"A crash, or --max-faults faults in a row, retire a seat under every policy but\n"
 		"random: not asked again, scores nothing more, ranks last; a game of two ends\n"
 		"at once. Under random the seat stays and the referee plays for it. grace is\n"
-		"at least 20 ms.");
+		"at least 20 ms. --fault-policy is an old name of --policy. A bots file is\n"
+		"[bot NAME] groups (command=, workdir=, memory= MiB, cpu= s, processes=, ...)\n"
+		"or a [bots] group of NAME = COMMAND, as a tournament file holds them.");
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (!variant_name)
@@ -138,7 +145,7 @@ int cmd_play(int argc, char **argv)
 	if (policy_name) {
 		spec.policy = gamelog_policy_from_name(policy_name);
 		if (spec.policy < 0)
-			return cli_usage_error("play: unknown --fault-policy '%s' (forfeit, random, nothing)",
+			return cli_usage_error("play: unknown --policy '%s' (forfeit, random, nothing)",
 					   policy_name);
 	}
 	g_autoptr(GHashTable) named = NULL;
@@ -190,6 +197,19 @@ int cmd_play(int argc, char **argv)
 		return 1;
 	}
 	int rc = report(&spec, &res, json);
+	/* A bot that never started makes no game: say which and why, on one
+	 * line each, and fail. */
+	for (int p = 0; p < res.nseats; p++) {
+		const GameSeatResult *r = &res.seat[p];
+		g_autofree char *why = NULL;
+
+		if (!nostart_seat(r->faults, r->moves))
+			continue;
+		why = res.log_path ? nostart_reason(res.log_path, p) : g_strdup("no log to tell why");
+		fprintf(stderr, "referee: bot %s (seat %d, %s) cannot start: %s\n", r->name, p,
+			spec.seats[p].spec->command, why);
+		rc = 1;
+	}
 	game_result_clear(&res);
 	return rc;
 }

@@ -12,7 +12,23 @@
 
 #include "cli.h"
 #include "tournaments/runner.h"
+#include "tournaments/slurm.h"
 #include "tournaments/tournament.h"
+
+/* A numeric flag: not given (G_MININT), or within [min, max] into *out;
+ * FALSE after saying why. */
+static gboolean int_flag(const char *name, int value, int min, int max, int *out)
+{
+	if (value == G_MININT)
+		return TRUE;
+	if (value < min || value > max) {
+		fprintf(stderr, "referee tournament: %s %d: want an integer from %d to %d\n", name,
+			value, min, max);
+		return FALSE;
+	}
+	*out = value;
+	return TRUE;
+}
 
 static gboolean parse_shard(const char *text, int *index, int *count)
 {
@@ -34,11 +50,16 @@ int cmd_tournament(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
-	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL;
+	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL, *bots_file = NULL;
+	g_autofree char *gauntlet = NULL;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
-	int players = 0, games = 0, concurrency = 0, watchdog = 0, bootstrap = -1;
-	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE;
+	g_auto(GStrv) slurm_opts = NULL;
+	int slurm = G_MININT;
+	/* G_MININT: not given */
+	int players = G_MININT, games = G_MININT, concurrency = G_MININT, watchdog = G_MININT;
+	int bootstrap = G_MININT;
+	gboolean pin = FALSE, no_pin = FALSE, quiet = FALSE, keep_going = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, "The game", "NAME" },
 		{ "options", 0, 0, G_OPTION_ARG_STRING, &options, "Variant options", "KEY:VALUE,..." },
@@ -49,11 +70,19 @@ int cmd_tournament(int argc, char **argv)
 		  "Master seed (default: the journal's, else drawn at random)", "SEED" },
 		{ "time", 't', 0, G_OPTION_ARG_STRING, &time, "Time control", "bank:MS,inc:MS,..." },
 		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "Fault policy", "forfeit|random|nothing" },
+		{ "fault-policy", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &policy,
+		  "The same as --policy", "POLICY" },
 		{ "sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "Jail the bots (default auto)", "auto|on|off" },
 		{ "concurrency", 'j', 0, G_OPTION_ARG_INT, &concurrency, "Games at once (default: cores)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output directory", "DIR" },
 		{ "bot", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bots, "A bot (repeat)", "NAME=COMMAND" },
+		{ "bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file,
+		  "Bots from a bots file ([bot NAME] groups with limits, as `play --bots`)", "FILE" },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &shard, "Play slice I of N", "I/N" },
+		{ "slurm", 0, 0, G_OPTION_ARG_INT, &slurm,
+		  "Submit to Slurm: an array of N shards into OUTPUT/shardI and a merge job into OUTPUT", "N" },
+		{ "slurm-opt", 0, 0, G_OPTION_ARG_STRING_ARRAY, &slurm_opts,
+		  "An argument for both sbatch calls (repeat): --partition=P, --time=T, ...", "ARG" },
 		{ "pin", 0, 0, G_OPTION_ARG_NONE, &pin,
 		  "Each game on one CPU (default for turn-based variants)", NULL },
 		{ "no-pin", 0, 0, G_OPTION_ARG_NONE, &no_pin, "Never pin games to CPUs", NULL },
@@ -62,6 +91,10 @@ int cmd_tournament(int argc, char **argv)
 		{ "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt,
 		  "Stop when this sequential test of the first bot against the second decides "
 		  "(pentanomial; alpha, beta default 0.05)", "elo0=A,elo1=B,alpha=X,beta=Y" },
+		{ "gauntlet", 0, 0, G_OPTION_ARG_STRING, &gauntlet,
+		  "Only the games this bot plays in: it against every other bot", "NAME" },
+		{ "keep-going", 0, 0, G_OPTION_ARG_NONE, &keep_going,
+		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
 		{ NULL },
 	};
@@ -101,22 +134,15 @@ int cmd_tournament(int argc, char **argv)
 	OVERRIDE(sandbox, sandbox);
 	OVERRIDE(output, output);
 	OVERRIDE(sprt, sprt);
+	OVERRIDE(gauntlet, gauntlet);
 #undef OVERRIDE
-	if (players)
-		cfg->nseats = players;
-	if (games) {
-		if (games < 1) {
-			fprintf(stderr, "referee tournament: --games wants at least 1\n");
-			return 2;
-		}
-		cfg->games = games;
-	}
-	if (concurrency)
-		cfg->concurrency = MAX(1, concurrency);
-	if (watchdog > 0)
-		cfg->watchdog_s = watchdog;
-	if (bootstrap >= 0)
-		cfg->bootstrap = bootstrap;
+	/* The same ranges as the file's keys (tournament.h). */
+	if (!int_flag("-p/--players", players, 1, VARIANT_MAX_PLAYERS, &cfg->nseats) ||
+	    !int_flag("-g/--games", games, 1, TOURNAMENT_GAMES_MAX, &cfg->games) ||
+	    !int_flag("-j/--concurrency", concurrency, 1, TOURNAMENT_CONCURRENCY_MAX, &cfg->concurrency) ||
+	    !int_flag("--watchdog", watchdog, 1, TOURNAMENT_WATCHDOG_MAX, &cfg->watchdog_s) ||
+	    !int_flag("--bootstrap", bootstrap, 0, TOURNAMENT_BOOTSTRAP_MAX, &cfg->bootstrap))
+		return 2;
 	if (pin && no_pin) {
 		fprintf(stderr, "referee tournament: --pin and --no-pin contradict each other\n");
 		return 2;
@@ -124,6 +150,7 @@ int cmd_tournament(int argc, char **argv)
 	if (pin || no_pin)
 		cfg->pin = pin ? 1 : 0;
 	cfg->progress = !quiet;
+	cfg->keep_going = keep_going;
 	if (seed && !g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &cfg->seed, NULL)) {
 		fprintf(stderr, "referee tournament: --seed %s: want an unsigned integer\n", seed);
 		return 2;
@@ -132,6 +159,10 @@ int cmd_tournament(int argc, char **argv)
 		cfg->seed_set = TRUE;
 	if (shard && !parse_shard(shard, &cfg->shard_index, &cfg->shard_count)) {
 		fprintf(stderr, "referee tournament: --shard %s: want I/N with 0 <= I < N\n", shard);
+		return 2;
+	}
+	if (bots_file && !tournament_config_add_bots_file(cfg, bots_file, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 2;
 	}
 	for (int i = 0; bots && bots[i]; i++) {
@@ -146,6 +177,12 @@ int cmd_tournament(int argc, char **argv)
 			fprintf(stderr, "referee tournament: %s\n", error->message);
 			return 2;
 		}
+	}
+	if (slurm != G_MININT)
+		return tournament_slurm_submit(cfg, slurm, slurm_opts);
+	if (slurm_opts) {
+		fprintf(stderr, "referee tournament: --slurm-opt without --slurm\n");
+		return 2;
 	}
 	return tournament_run(cfg, &tournament_referee_runner);
 }

@@ -126,72 +126,141 @@ static gboolean limit_key(GKeyFile *kf, const char *path, const char *group, con
 	return TRUE;
 }
 
-GHashTable *bot_spec_file_load(const char *path, GError **error)
+/* One [bot NAME] group as a spec. NULL with error naming file, group
+ * and key. */
+static BotSpec *group_spec(GKeyFile *kf, const char *path, const char *g, GError **error)
+{
+	const char *name = g + 4;
+	g_autoptr(GError) e1 = NULL;
+	g_autofree char *command = g_key_file_get_string(kf, g, "command", &e1);
+	if (!command) {
+		if (g_error_matches(e1, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+				    "bots file %s: [%s] has no command=", path, g);
+		else
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+				    "bots file %s: [%s] command: %s", path, g, e1->message);
+		return NULL;
+	}
+	g_autoptr(GError) e2 = NULL;
+	g_autoptr(BotSpec) spec = bot_spec_new(g_strstrip(command), name, &e2);
+	if (!spec) {
+		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+			    "bots file %s: [%s] %s", path, g, e2->message);
+		return NULL;
+	}
+	spec->workdir = g_key_file_get_string(kf, g, "workdir", NULL);
+	if (spec->workdir && !g_path_is_absolute(spec->workdir)) {
+		g_autofree char *dir = g_path_get_dirname(path);
+		g_autofree char *abs = g_build_filename(dir, spec->workdir, NULL);
+		g_free(spec->workdir);
+		spec->workdir = g_canonicalize_filename(abs, NULL);
+	}
+	BotLimits *l = &spec->limits;
+	if (!limit_key(kf, path, g, "memory", 1 << 20, &l->memory, error) ||
+	    !limit_key(kf, path, g, "cpu", 1, &l->cpu, error) ||
+	    !limit_key(kf, path, g, "processes", 1, &l->processes, error) ||
+	    !limit_key(kf, path, g, "file-size", 1 << 20, &l->file_size, error) ||
+	    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error) ||
+	    !limit_key(kf, path, g, "disk", 1 << 20, &l->disk, error))
+		return NULL;
+	g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
+	static const char *const known[] = {"command", "workdir", "memory", "cpu", "processes",
+					    "file-size", "open-files", "disk", NULL};
+	for (int k = 0; keys && keys[k]; k++)
+		if (!g_strv_contains(known, keys[k])) {
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+				    "bots file %s: [%s] unknown key %s", path, g, keys[k]);
+			return NULL;
+		}
+	return g_steal_pointer(&spec);
+}
+
+GPtrArray *bot_spec_keyfile_load(GKeyFile *kf, const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (int i = 0; groups[i]; i++) {
+		const char *g = groups[i];
+		BotSpec *spec = NULL;
+
+		if (!strcmp(g, "tournament"))
+			continue;
+		if (!strcmp(g, "bots")) {
+			g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
+
+			for (int k = 0; keys && keys[k]; k++) {
+				g_autoptr(GError) e = NULL;
+				g_autofree char *command = g_key_file_get_string(kf, g, keys[k], &e);
+
+				spec = command ? bot_spec_new(g_strstrip(command), keys[k], &e) : NULL;
+				if (!spec) {
+					g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+						    "bots file %s: [bots] %s: %s", path, keys[k], e->message);
+					return NULL;
+				}
+				if (g_hash_table_contains(seen, spec->name)) {
+					g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+						    "bots file %s: bot %s given twice", path, spec->name);
+					bot_spec_free(spec);
+					return NULL;
+				}
+				g_ptr_array_add(specs, spec);
+				g_hash_table_add(seen, spec->name);
+			}
+			continue;
+		}
+		if (!g_str_has_prefix(g, "bot ") || !g[4]) {
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+				    "bots file %s: group [%s] is not [bot NAME] (nor [bots] or [tournament])",
+				    path, g);
+			return NULL;
+		}
+		spec = group_spec(kf, path, g, error);
+		if (!spec)
+			return NULL;
+		if (g_hash_table_contains(seen, spec->name)) {
+			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
+				    "bots file %s: bot %s given twice", path, spec->name);
+			bot_spec_free(spec);
+			return NULL;
+		}
+		g_ptr_array_add(specs, spec);
+		g_hash_table_add(seen, spec->name);
+	}
+	return g_steal_pointer(&specs);
+}
+
+GPtrArray *bot_spec_file_load_list(const char *path, GError **error)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GError) err = NULL;
-	g_autoptr(GHashTable) table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-							      (GDestroyNotify)bot_spec_free);
 
 	if (!keyfile_load(kf, path, &err)) {
 		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE, "bots file %s: %s", path,
 			    err->message);
 		return NULL;
 	}
-	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
-	for (int i = 0; groups[i]; i++) {
-		const char *g = groups[i];
-		if (!g_str_has_prefix(g, "bot ") || !g[4]) {
-			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-				    "bots file %s: group [%s] is not [bot NAME]", path, g);
-			return NULL;
-		}
-		const char *name = g + 4;
-		g_autoptr(GError) e1 = NULL;
-		g_autofree char *command = g_key_file_get_string(kf, g, "command", &e1);
-		if (!command) {
-			if (g_error_matches(e1, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
-				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-					    "bots file %s: [%s] has no command=", path, g);
-			else
-				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-					    "bots file %s: [%s] command: %s", path, g, e1->message);
-			return NULL;
-		}
-		g_autoptr(GError) e2 = NULL;
-		g_autoptr(BotSpec) spec = bot_spec_new(command, name, &e2);
-		if (!spec) {
-			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-				    "bots file %s: [%s] %s", path, g, e2->message);
-			return NULL;
-		}
-		spec->workdir = g_key_file_get_string(kf, g, "workdir", NULL);
-		if (spec->workdir && !g_path_is_absolute(spec->workdir)) {
-			g_autofree char *dir = g_path_get_dirname(path);
-			g_autofree char *abs = g_build_filename(dir, spec->workdir, NULL);
-			g_free(spec->workdir);
-			spec->workdir = g_canonicalize_filename(abs, NULL);
-		}
-		BotLimits *l = &spec->limits;
-		if (!limit_key(kf, path, g, "memory", 1 << 20, &l->memory, error) ||
-		    !limit_key(kf, path, g, "cpu", 1, &l->cpu, error) ||
-		    !limit_key(kf, path, g, "processes", 1, &l->processes, error) ||
-		    !limit_key(kf, path, g, "file-size", 1 << 20, &l->file_size, error) ||
-		    !limit_key(kf, path, g, "open-files", 1, &l->open_files, error) ||
-		    !limit_key(kf, path, g, "disk", 1 << 20, &l->disk, error))
-			return NULL;
-		g_auto(GStrv) keys = g_key_file_get_keys(kf, g, NULL, NULL);
-		static const char *const known[] = {"command", "workdir", "memory", "cpu", "processes",
-						    "file-size", "open-files", "disk", NULL};
-		for (int k = 0; keys && keys[k]; k++)
-			if (!g_strv_contains(known, keys[k])) {
-				g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-					    "bots file %s: [%s] unknown key %s", path, g, keys[k]);
-				return NULL;
-			}
-		g_hash_table_insert(table, g_strdup(name), g_steal_pointer(&spec));
+	return bot_spec_keyfile_load(kf, path, error);
+}
+
+GHashTable *bot_spec_file_load(const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) list = bot_spec_file_load_list(path, error);
+	GHashTable *table;
+
+	if (!list)
+		return NULL;
+	table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)bot_spec_free);
+	for (guint i = 0; i < list->len; i++) {
+		BotSpec *spec = g_ptr_array_index(list, i);
+
+		g_hash_table_insert(table, g_strdup(spec->name), spec);
 	}
-	return g_steal_pointer(&table);
+	g_ptr_array_set_free_func(list, NULL);
+	return table;
 }
 
 static char *file_sha256(const char *path)

@@ -62,12 +62,21 @@ void bot_spec_free(BotSpec *spec);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(BotSpec, bot_spec_free)
 
 /*
- * Bot files: [bot NAME] groups with command= (required), workdir=, and the
- * limit keys memory= (MiB), cpu= (s), processes=, file-size= (MiB),
- * open-files=, disk= (MiB). Returns a table name -> BotSpec*, or NULL with error set
+ * Bot files, one format for `play --bots` and tournaments: [bot NAME]
+ * groups with command= (required), workdir= (relative to the file), and
+ * the limit keys memory= (MiB), cpu= (s), processes=, file-size= (MiB),
+ * open-files=, disk= (MiB); and/or a [bots] group of NAME = COMMAND lines
+ * (default limits). A [tournament] group is skipped (a tournament file is
+ * a bots file too); any other group, an unknown key or a name given twice
+ * is an error. Returns a table name -> BotSpec*, or NULL with error set
  * naming the file, group and key at fault.
  */
 GHashTable *bot_spec_file_load(const char *path, GError **error);
+
+/* The same as a list of BotSpec* in the file's order (the caller owns it;
+ * it frees its specs), from a file or a loaded key file. */
+GPtrArray *bot_spec_file_load_list(const char *path, GError **error);
+GPtrArray *bot_spec_keyfile_load(GKeyFile *kf, const char *path, GError **error);
 
 /*
  * The SHA-256 (hex) of the program a spec runs: argv[0] found in PATH, or

@@ -51,7 +51,8 @@ char *html_replay_page(const char *title, const char *json)
 			referee_viewer_replay_js, referee_viewer_replay_js_len);
 }
 
-char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed)
+char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed,
+		       const char *meta_json)
 {
 	g_autoptr(GString) data = g_string_new("{\"standings\":");
 	GString *s = g_string_new(NULL);
@@ -65,7 +66,7 @@ char *html_report_page(const char *standings_json, const char *games_csv, const 
 			g_string_append_c(data, ',');
 		json_string(data, g_ptr_array_index(replayed, i));
 	}
-	g_string_append(data, "]}");
+	g_string_append_printf(data, "],\"meta\":%s}", meta_json ? meta_json : "{}");
 	page_start(s, "tetrarena tournament report", "report", data->str);
 	return page_end(s, NULL, 0, referee_viewer_report_js, referee_viewer_report_js_len);
 }

@@ -17,8 +17,11 @@ char *html_replay_page(const char *title, const char *json);
  * A tournament's report page: `standings_json` is what standings.json
  * holds, `games_csv` what games.csv holds (one row per seat of a game),
  * `replayed` the games' log paths (as in games.csv) whose replay
- * LOG.html was written beside the log. Newly allocated.
+ * LOG.html was written beside the log, `meta_json` a JSON object of what
+ * the standings do not hold (written, referee, time, policy, hashes:
+ * docs/viewer.md), or NULL. Newly allocated.
  */
-char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed);
+char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed,
+		       const char *meta_json);
 
 #endif

@@ -222,7 +222,43 @@ def report(b, page, png):
               game_links: rows('#games a').length,
               sandbox: (document.getElementById('sandbox') || {}).textContent || '',
               sandbox_loud: !!document.querySelector('#sandbox.fault'),
-              header: document.getElementById('header').textContent};})()""")
+              header: document.getElementById('header').textContent,
+              meta: (document.getElementById('meta') || {}).textContent || '',
+              hashes: rows('#standings td.hash').map(function(c){return c.getAttribute('title');}),
+              partial: (document.getElementById('partial') || {}).textContent || '',
+              notes: rows('#runnotes li').map(function(li){return li.textContent;}),
+              sprt: rows('#sprt td').map(function(c){return [c.getAttribute('data-k'), c.textContent];}),
+              los_cells: rows('#los td.losv').length,
+              time_scale: document.querySelector('#timeplot').getAttribute('data-scale')};})()""")
+    # charts follow the window's width
+    widths = []
+    for w in (700, 1300):
+        b.send("Emulation.setDeviceMetricsOverride", {"width": w, "height": 900, "deviceScaleFactor": 1,
+                                                      "mobile": False})
+        b.send("Runtime.evaluate", {"expression": "new Promise(function(r){requestAnimationFrame(function(){"
+                                    "requestAnimationFrame(r);});})", "awaitPromise": True})
+        widths.append([int(b.eval("Number(document.getElementById('%s').getAttribute('width'))" % c))
+                       for c in ("ratingplot", "scoreplot", "timeplot")])
+    out["chart_widths"] = widths
+    # the games table: filter, then sort by plies both ways
+    visible = "Array.from(document.querySelectorAll('#games tr')).slice(1).filter(function(r){return !r.hidden;})"
+    out["games_rows"] = b.eval(visible + ".length")
+    first_bot = out["bots"][0] if out["bots"] else ""
+    out["filter_word"] = first_bot
+    out["filtered_rows"] = b.eval("(function(){var f=document.getElementById('gamefilter');f.value=%s;"
+                                  "f.dispatchEvent(new Event('input'));return %s.length;})()" % (json.dumps(first_bot), visible))
+    out["filtered_all_match"] = b.eval("%s.every(function(r){return r.cells[2].textContent.split(' ').indexOf(%s)>=0;})"
+                                       % (visible, json.dumps(first_bot)))
+    out["filter_count_text"] = b.eval("document.getElementById('gamesshown').textContent")
+    b.eval("(function(){var f=document.getElementById('gamefilter');f.value='';f.dispatchEvent(new Event('input'));})()")
+    plies = lambda: b.eval(visible + ".map(function(r){return Number(r.cells[5].textContent);})")
+    head = "document.querySelector('#games th[data-key=plies]')"
+    b.eval(head + ".scrollIntoView()")
+    b.click("#games th[data-key=plies]")
+    out["plies_up"] = plies()
+    b.click("#games th[data-key=plies]")
+    out["plies_down"] = plies()
+    b.send("Emulation.clearDeviceMetricsOverride")
     screenshot(b, png)
     return out
 

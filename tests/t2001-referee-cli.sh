@@ -11,7 +11,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..30"
+echo "1..31"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -105,4 +105,9 @@ check "a CPU that is not there: exit 2, named" \
 echo "not a log" >"$tmp/junk.log"
 st=$(status "$ref" verify "$tmp/junk.log")
 check "verify of a non-log: exit 1 with a message" is_and_says "$st" 1 "not a tetrarena game log" "$tmp/err"
+v=$("$ref" --version)
+logv=$("$ref" play --variant link --seed 1 --log "$tmp/version.log" "$top/bin/bot-random" "$top/bin/bot-random" >/dev/null 2>&1; sed -n 's/^referee //p' "$tmp/version.log")
+check "referee --version prints the version the logs carry, the protocol and the variants" \
+	sh -c "[ -n '$logv' ] && printf '%s\n' '$v' | grep -qx 'referee $logv' &&
+	       printf '%s\n' '$v' | grep -q '^protocol 1' && printf '%s\n' '$v' | grep -q '^variants: link tetroll'"
 exit $fail

@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..28"
+echo "1..35"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -101,6 +101,59 @@ got = json.load(open('$tmp/report'))
 bare = st['sandbox']['off'] + st['sandbox']['unavailable']
 ok = 'seed 5 ' in got['header'] and got['sandbox'] == 'sandbox: ' + st['sandbox']['text'] \
     and got['sandbox_loud'] == (bare > 0) and st['games'] > 0
+sys.exit(0 if ok else 1)"
+
+check "the report carries the time control, date, referee version and each bot's program hash" python3 -c "
+import json, re, sys
+st = json.load(open('$tmp/tour/standings.json'))
+got = json.load(open('$tmp/report'))
+log = open('$tmp/tour/games/000000.log').read()
+shas = dict((m.group(1), m.group(2)) for m in re.finditer(r'^bot \\d+ (\\S+) (\\S+) ', log, re.M))
+ok = re.search(r'written \\d{4}-\\d\\d-\\d\\d [\\d:]+ UTC', got['meta']) and 'referee 0.1' in got['meta'] \
+    and 'time control bank:' in got['meta'] and 'fault policy ' in got['meta'] \
+    and len(got['hashes']) == len(st['bots']) and all(h and len(h) == 64 for h in got['hashes']) \
+    and all(shas[n] in got['hashes'] for n in shas)
+sys.exit(0 if ok else 1)"
+check "the report has the likelihood-of-superiority table and a log-scale time chart" python3 -c "
+import json, sys
+got = json.load(open('$tmp/report'))
+n = len(got['bots'])
+sys.exit(0 if got['los_cells'] == n * (n - 1) and got['time_scale'] == 'log' else 1)"
+check "its charts follow the window's width" python3 -c "
+import json, sys
+w = json.load(open('$tmp/report'))['chart_widths']
+sys.exit(0 if all(w[1][i] > w[0][i] + 300 for i in range(3)) and w[0][0] <= 700 else 1)"
+check "its games table filters by what is typed and sorts by a clicked column, both ways" python3 -c "
+import json, sys
+g = json.load(open('$tmp/report'))
+up, down = g['plies_up'], g['plies_down']
+ok = g['games_rows'] == 6 and 0 < g['filtered_rows'] < 6 and g['filtered_all_match'] \
+    and g['filter_count_text'] == '%d of 6 games shown' % g['filtered_rows'] \
+    and up == sorted(up) and down == sorted(up, reverse=True) and len(up) == 6 and up != down
+sys.exit(0 if ok else 1)"
+
+# an SPRT run's report, and a partial one (a bot that cannot start)
+"$ref" tournament --variant link --games 4 --seed 6 --time "$time" --bootstrap 20 -q \
+	--sprt elo0=0,elo1=30 -o "$tmp/sprt" --bot "a=$top/bin/bot-link --depth 1" --bot "b=$rnd" >/dev/null 2>&1
+"$ref" tournament --variant link --players 2 --games 2 --seed 7 --time "$time" --bootstrap 20 -q \
+	-o "$tmp/part" --bot "a=$rnd" --bot "b=$rnd" --bot "gone=$tmp/no-such-bot" >/dev/null 2>&1
+python3 "$top/tests/browser.py" report "$tmp/sprt/report.html" "$shots/report-sprt.png" \
+	"$tmp/part/report.html" "$shots/report-partial.png" >"$tmp/report2" 2>"$tmp/report2.err"
+check "Chromium opens an SPRT report and a partial one without errors" [ $? = 0 ]
+[ -s "$tmp/report2.err" ] && sed 's/^/# /' "$tmp/report2.err"
+check "the SPRT section shows the LLR, bounds, pentanomial counts and decision of standings.json" python3 -c "
+import json, sys
+st = json.load(open('$tmp/sprt/standings.json'))['sprt']
+got = dict(json.loads(open('$tmp/report2').readline())['sprt'])
+d = {'H1': 'H1 accepted', 'H0': 'H0 accepted'}.get(st['decision'], 'continue (undecided)')
+ok = got['LLR'] == '%.2f' % st['llr'] and got['bounds'] == '%.2f … %.2f' % (st['lower'], st['upper']) \
+    and got['pentanomial'] == '-'.join(map(str, st['pentanomial'])) and got['decision'] == d \
+    and got['test'].startswith(st['first'] + ' against ' + st['second'])
+sys.exit(0 if ok else 1)"
+check "a partial report says so, and which bot could not start and why" python3 -c "
+import json, sys
+got = json.loads(open('$tmp/report2').read().splitlines()[1])
+ok = got['partial'].startswith('PARTIAL: ') and any('bot gone' in n and 'cannot start' in n and 'No such file' in n for n in got['notes'])
 sys.exit(0 if ok else 1)"
 
 # the command line

@@ -1,8 +1,9 @@
 #!/bin/sh
 # t3001-tournament-resume: a tournament killed with SIGKILL part way and
 # started again ends with exactly the games of an uninterrupted run and the
-# same standings; SIGINT stops cleanly and prints the resume command; the
-# journal holds every game once.
+# same standings; SIGINT stops cleanly, writes partial standings and the
+# report of the games played and prints the resume command, and the resumed
+# run completes the same standings; the journal holds every game once.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
 fake=$build/tests/prog-fakebot
@@ -21,7 +22,7 @@ wait_games() {
 	done
 }
 
-echo "1..12"
+echo "1..16"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 # run DIR [FLAGS]: exec, so that in the background $! is the referee;
 # call it in a subshell.
@@ -78,5 +79,18 @@ wait $pid
 st=$?
 check "SIGINT exits 130 and prints the resume command" \
 	sh -c "[ $st = 130 ] && grep -q 'resume with: .*tournament' '$tmp/int.err'"
+played=$(games "$tmp/int")
+check "after SIGINT: standings of the $played games played, marked partial" \
+	sh -c "[ $played -lt $total ] && grep -q '^PARTIAL: $played of $total games' '$tmp/int/standings.txt' &&
+	       grep -q '^note: interrupted after $played of $total games' '$tmp/int/standings.txt' &&
+	       grep -q '\"partial\": true' '$tmp/int/standings.json' &&
+	       grep -q '\"games\": $played,' '$tmp/int/standings.json'"
+check "after SIGINT: report.html and games.csv of the games played" \
+	sh -c "[ -s '$tmp/int/report.html' ] && [ \$(tail -n +2 '$tmp/int/games.csv' | cut -d, -f1 | sort -u | wc -l) = $played ]"
+(run "$tmp/int") >/dev/null 2>>"$tmp/int.err"
+check "the run resumed after SIGINT exits 0" [ $? = 0 ]
+standings "$tmp/int" >"$tmp/int.json"
+check "and completes the same standings as an uninterrupted run, no longer partial" \
+	sh -c "cmp -s '$tmp/full.json' '$tmp/int.json' && ! grep -q PARTIAL '$tmp/int/standings.txt'"
 left=$(pgrep -af "$marker"); [ -z "$left" ] || { echo "# left: $left" >&2; for q in $(pgrep -f "$marker"); do grep -E "^(State|PPid|NSpid)" /proc/$q/status >&2; cat /proc/$q/cgroup | grep -E "memory|pids" >&2; done; }
 check "no fake bot outlives the referee" [ -z "$left" ]

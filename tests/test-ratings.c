@@ -167,6 +167,57 @@ static void test_reproducible(void)
 	g_assert_cmpint(none->games, ==, 0);
 }
 
+/*
+ * No interval claims more than its games hold: 73-0-0 (where every
+ * bootstrap resample is the same sample), no bootstrap at all, and one
+ * game each leave intervals of real width; and with no bootstrap the
+ * Laplace interval alone is about as wide as the bootstrap's and
+ * covers the truth.
+ */
+static void test_honest_intervals(void)
+{
+	RatingsGame g[73];
+	g_autoptr(Ratings) sweep = NULL;
+	g_autoptr(Ratings) one = NULL;
+	g_autoptr(GArray) games = synthetic(2, 600, FALSE, 21);
+	g_autoptr(Ratings) boot = NULL;
+	g_autoptr(Ratings) none = NULL;
+	double mean = 0;
+
+	for (int i = 0; i < 73; i++) {
+		g[i] = (RatingsGame){ .n = 2, .bot = { i % 2, 1 - i % 2 } };
+		g[i].rank[i % 2] = 1;
+		g[i].rank[1 - i % 2] = 2;
+	}
+	sweep = ratings_fit(2, g, 73, 200, 3);
+	g_test_message("73-0-0: %+.0f [%+.0f, %+.0f]", sweep->elo[0], sweep->lo[0], sweep->hi[0]);
+	g_assert_cmpfloat(sweep->hi[0] - sweep->lo[0], >, 100);
+	g_assert_cmpfloat(sweep->lo[0], <, sweep->elo[0]);
+	g_assert_cmpfloat(sweep->hi[0], >, sweep->elo[0]);
+	g_assert_cmpfloat(sweep->lo[0], >, 0);	/* still surely the stronger */
+	one = ratings_fit(2, g, 1, 200, 3);
+	g_test_message("1-0-0: %+.0f [%+.0f, %+.0f]", one->elo[0], one->lo[0], one->hi[0]);
+	g_assert_cmpfloat(one->hi[0] - one->lo[0], >, 400);
+	g_assert_cmpfloat(one->lo[0], <, 0);	/* one game proves nothing */
+
+	boot = ratings_fit(4, (RatingsGame *)games->data, (int)games->len, 200, 5);
+	none = ratings_fit(4, (RatingsGame *)games->data, (int)games->len, 0, 5);
+	for (int i = 0; i < 4; i++)
+		mean += truth[i] / 4;
+	for (int i = 0; i < 4; i++) {
+		double wb = boot->hi[i] - boot->lo[i], wn = none->hi[i] - none->lo[i];
+
+		g_test_message("bot %d: bootstrap [%+.1f, %+.1f], none [%+.1f, %+.1f], truth %+.1f", i,
+			       boot->lo[i], boot->hi[i], none->lo[i], none->hi[i], truth[i] - mean);
+		g_assert_cmpfloat(wn, >, 0.6 * wb);
+		g_assert_cmpfloat(wn, <, 1.6 * wb);
+		g_assert_cmpfloat(none->lo[i], <=, truth[i] - mean);
+		g_assert_cmpfloat(none->hi[i], >=, truth[i] - mean);
+	}
+	g_assert_cmpfloat(none->los[3 * 4 + 0], >, 0.99);
+	g_assert_cmpfloat(fabs(none->los[1 * 4 + 2] + none->los[2 * 4 + 1] - 1.0), <, 1e-9);
+}
+
 static void test_seat_scores(void)
 {
 	/* Seat 0 wins 3 of 4, one draw. */
@@ -195,5 +246,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/ratings/undefeated", test_undefeated);
 	g_test_add_func("/ratings/reproducible", test_reproducible);
 	g_test_add_func("/ratings/seat-scores", test_seat_scores);
+	g_test_add_func("/ratings/honest-intervals", test_honest_intervals);
 	return g_test_run();
 }

@@ -535,6 +535,47 @@ static gboolean has_newline(int fd)
 	return FALSE;
 }
 
+gboolean journal_rewrite_header(const char *path, const JournalHeader *header, GError **error)
+{
+	g_autofree char *text = NULL, *head = header_format(header);
+	g_autofree char *tmp = g_strdup_printf("%s.tmp", path);
+	gsize len;
+	const char *nl;
+	int fd = g_open(path, O_RDONLY | O_CLOEXEC, 0);
+	gboolean ok;
+	GString *out;
+
+	if (fd < 0) {
+		set_errno_error(error, "cannot open", path);
+		return FALSE;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_BUSY, "%s is in use by another referee", path);
+		close(fd);
+		return FALSE;
+	}
+	if (!g_file_get_contents(path, &text, &len, error)) {
+		close(fd);
+		return FALSE;
+	}
+	nl = memchr(text, '\n', len);
+	if (!nl) {
+		g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_CORRUPT, "%s: no header line", path);
+		close(fd);
+		return FALSE;
+	}
+	out = g_string_new(head);
+	g_string_append_len(out, nl + 1, (gssize)(len - (gsize)(nl + 1 - text)));
+	ok = g_file_set_contents(tmp, out->str, (gssize)out->len, error);
+	g_string_free(out, TRUE);
+	if (ok && g_rename(tmp, path) < 0) {
+		set_errno_error(error, "cannot rename over", path);
+		ok = FALSE;
+	}
+	close(fd);
+	return ok;
+}
+
 Journal *journal_open(const char *path, const JournalHeader *header,
 		      GPtrArray **games, GError **error)
 {

@@ -130,6 +130,15 @@ gboolean journal_read(const char *path, JournalHeader *header, GPtrArray **games
 gboolean journal_read_header(const char *path, JournalHeader *header, gboolean *found,
 			     GError **error);
 
+/*
+ * Replace the header line of the journal at path with `header`, keeping
+ * every game line (a tournament extended with more games per seating:
+ * its games keep their ids). Written to a temporary file and renamed over
+ * the journal, under the journal's lock. FALSE with error when it cannot
+ * be read, written or locked (JOURNAL_ERROR_BUSY).
+ */
+gboolean journal_rewrite_header(const char *path, const JournalHeader *header, GError **error);
+
 typedef struct Journal Journal;
 
 /*

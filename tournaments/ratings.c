@@ -209,6 +209,90 @@ static void to_elo(const double *gamma, int n, double *elo)
 		elo[i] -= mean;
 }
 
+/*
+ * The Laplace approximation at the fit: the covariance of theta = ln g is
+ * the inverse of the log-posterior's negative Hessian, which for
+ * Plackett-Luce is exact and cheap: each remaining set R, met mcount
+ * times, adds mcount (diag(p) - p p^T) with p_j = g_j / sum_R g (the win
+ * terms are linear in theta), and the prior's phantom win and loss add
+ * 2 g / (1 + g)^2 to each diagonal entry, which keeps the matrix positive
+ * definite whatever the games. OUT: sd[i], the standard deviation of bot
+ * i's Elo (centred on the mean, as the ratings are), and cov (n x n, Elo
+ * squared, not centred) for the likelihood of superiority.
+ */
+static void laplace(const Compiled *c, const int64_t *mcount, const double *gamma, double *sd,
+		    double *cov)
+{
+	int n = c->nbots;
+	double k = 400.0 / G_LN10;
+	g_autofree double *h = g_new0(double, (size_t)n * n);
+	g_autofree double *inv = g_new0(double, (size_t)n * n);
+	g_autofree double *p = g_new0(double, n);
+
+	for (int m = 0; m < c->nmasks; m++) {
+		double sum = 0;
+
+		if (mcount[m] == 0)
+			continue;
+		for (uint64_t b = c->mask[m]; b; b &= b - 1)
+			sum += gamma[__builtin_ctzll(b)];
+		for (uint64_t b = c->mask[m]; b; b &= b - 1)
+			p[__builtin_ctzll(b)] = gamma[__builtin_ctzll(b)] / sum;
+		for (uint64_t a = c->mask[m]; a; a &= a - 1) {
+			int i = __builtin_ctzll(a);
+
+			h[i * n + i] += (double)mcount[m] * p[i];
+			for (uint64_t b = c->mask[m]; b; b &= b - 1) {
+				int j = __builtin_ctzll(b);
+
+				h[i * n + j] -= (double)mcount[m] * p[i] * p[j];
+			}
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		h[i * n + i] += 2.0 * gamma[i] / ((1.0 + gamma[i]) * (1.0 + gamma[i]));
+		inv[i * n + i] = 1.0;
+	}
+	/* Gauss-Jordan; the matrix is symmetric positive definite, so the
+	 * diagonal pivots stay positive. */
+	for (int col = 0; col < n; col++) {
+		double d = h[col * n + col];
+
+		for (int j = 0; j < n; j++) {
+			h[col * n + j] /= d;
+			inv[col * n + j] /= d;
+		}
+		for (int r = 0; r < n; r++) {
+			double f = h[r * n + col];
+
+			if (r == col || f == 0)
+				continue;
+			for (int j = 0; j < n; j++) {
+				h[r * n + j] -= f * h[col * n + j];
+				inv[r * n + j] -= f * inv[col * n + j];
+			}
+		}
+	}
+	for (int i = 0; i < n * n; i++)
+		cov[i] = k * k * inv[i];
+	/* Var(e_i - mean e) = C_ii - 2 mean_j C_ij + mean_jl C_jl. */
+	{
+		double all = 0;
+		g_autofree double *row = g_new0(double, n);
+
+		for (int i = 0; i < n; i++) {
+			for (int j = 0; j < n; j++)
+				row[i] += cov[i * n + j];
+			all += row[i];
+		}
+		for (int i = 0; i < n; i++) {
+			double v = cov[i * n + i] - 2.0 * row[i] / n + all / ((double)n * n);
+
+			sd[i] = sqrt(MAX(v, 0.0));
+		}
+	}
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -240,6 +324,8 @@ Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
 	g_autofree double *boot = NULL;
 	g_autofree double *col = NULL;
 	g_autofree int *count = NULL;
+	g_autofree double *lsd = NULL;
+	g_autofree double *lcov = NULL;
 	Rng rng;
 
 	g_assert_cmpint(nbots, >=, 1);
@@ -265,12 +351,23 @@ Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
 	to_elo(gamma, nbots, r->elo);
 	memcpy(g0, gamma, sizeof(*gamma) * nbots);
 
-	if (bootstrap <= 0 || ngames == 0) {
-		for (int i = 0; i < nbots; i++) {
-			r->lo[i] = r->hi[i] = r->elo[i];
-			for (int j = 0; j < nbots; j++)
-				r->los[i * nbots + j] = i == j ? 0.0 : 0.5;
+	/* The Laplace interval, always; the bootstrap's, when asked for,
+	 * widens it where the games' spread says more (the bootstrap alone
+	 * collapses to a point when every game went one way). */
+	lsd = g_new(double, nbots);
+	lcov = g_new(double, (size_t)nbots * nbots);
+	laplace(&c, mcount, gamma, lsd, lcov);
+	for (int i = 0; i < nbots; i++) {
+		r->lo[i] = r->elo[i] - RATINGS_Z95 * lsd[i];
+		r->hi[i] = r->elo[i] + RATINGS_Z95 * lsd[i];
+		for (int j = 0; j < nbots; j++) {
+			double v = lcov[i * nbots + i] + lcov[j * nbots + j] - 2 * lcov[i * nbots + j];
+
+			r->los[i * nbots + j] = i == j ? 0.0 :
+				0.5 * erfc(-(r->elo[i] - r->elo[j]) / sqrt(2 * MAX(v, 1e-12)));
 		}
+	}
+	if (bootstrap <= 0 || ngames == 0) {
 		compiled_release(&c);
 		return r;
 	}
@@ -303,8 +400,8 @@ Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
 		for (int b = 0; b < bootstrap; b++)
 			col[b] = boot[(size_t)b * nbots + i];
 		qsort(col, bootstrap, sizeof(*col), cmp_double);
-		r->lo[i] = quantile(col, bootstrap, 0.025);
-		r->hi[i] = quantile(col, bootstrap, 0.975);
+		r->lo[i] = MIN(r->lo[i], quantile(col, bootstrap, 0.025));
+		r->hi[i] = MAX(r->hi[i], quantile(col, bootstrap, 0.975));
 	}
 	compiled_release(&c);
 	return r;

@@ -17,10 +17,18 @@
  * strength 1, so an undefeated bot stays finite.
  *
  * Elo = 400 log10(g), shifted so that the bots' mean is 0. The 95%
- * intervals are bootstrap percentiles (games resampled with replacement
- * by a seeded generator, so the same games give the same intervals), and
- * the probability that i is stronger than j is the fraction of bootstrap
- * fits in which it is (ties half).
+ * interval of each bot is the wider of two, so that no sample claims more
+ * certainty than it holds: the Laplace interval (the posterior, prior
+ * included, approximated by a normal at the fit: +-1.96 standard
+ * deviations from the inverse of the log-posterior's negative Hessian),
+ * which never has zero width (73 wins and no loss still leave the
+ * strength gap uncertain, and a bot with few games gets a wide
+ * interval), and the bootstrap percentile interval (games resampled with
+ * replacement by a seeded generator, so the same games give the same
+ * intervals), which follows the games' real spread but collapses to a
+ * point when every game went the same way. The probability that i is
+ * stronger than j is the fraction of bootstrap fits in which it is (ties
+ * half), or, without bootstrap, the Laplace normal's.
  *
  * Weights are kept as integers in units of 1/840 (840 is divisible by 1..8)
  * so that the statistics, and hence the point estimates, are bit for bit
@@ -36,6 +44,7 @@
 
 #define RATINGS_MAX_BOTS 64
 #define RATINGS_BOOTSTRAP 200	/* default number of bootstrap fits */
+#define RATINGS_Z95 1.959964	/* the normal's 97.5% quantile */
 
 /* One game as a ranking. */
 typedef struct {
@@ -55,7 +64,7 @@ typedef struct {
 /*
  * Fit `ngames` games of `nbots` bots (1..RATINGS_MAX_BOTS); games with
  * fewer than 2 participants are ignored. `bootstrap` fits (0 for none:
- * then the intervals are the point and los is 0.5 off the diagonal) are
+ * then the intervals and los are the Laplace approximation's alone) are
  * drawn with a generator seeded by `seed`; the resampling follows the
  * array order, so pass games in a canonical order (by game id) for
  * reproducible intervals. Always returns a new Ratings; free it with

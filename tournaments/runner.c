@@ -142,8 +142,10 @@ static gboolean referee_prepare(TournamentConfig *cfg, char **canonical, GError 
 	d->jail = d->sandbox == SANDBOX_ON ? JOURNAL_SANDBOX_ON :
 		  want == SANDBOX_OFF ? JOURNAL_SANDBOX_OFF : JOURNAL_SANDBOX_UNAVAILABLE;
 	for (guint i = 0; i < cfg->bot_names->len; i++) {
-		BotSpec *spec = bot_spec_new(g_ptr_array_index(cfg->bot_commands, i),
-					     g_ptr_array_index(cfg->bot_names, i), error);
+		const BotSpec *given = g_ptr_array_index(cfg->bot_specs, i);
+		BotSpec *spec = given ? bot_spec_copy(given) :
+			bot_spec_new(g_ptr_array_index(cfg->bot_commands, i),
+				     g_ptr_array_index(cfg->bot_names, i), error);
 
 		if (!spec)
 			goto fail;

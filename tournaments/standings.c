@@ -5,6 +5,7 @@
 #include "tournaments/standings.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -135,6 +136,8 @@ static gint cmp_bots(gconstpointer pa, gconstpointer pb, gpointer data)
 Standings *standings_new(const JournalHeader *header, GPtrArray *games, int bootstrap)
 {
 	Standings *s = g_new0(Standings, 1);
+
+	s->notes = g_ptr_array_new_with_free_func(g_free);
 	const Variant *v = variant_find(header->variant);
 	gboolean lower_wins = v ? v->lower_score_wins : FALSE;
 	gboolean two = header->nseats == 2;
@@ -261,10 +264,20 @@ Standings *standings_new(const JournalHeader *header, GPtrArray *games, int boot
 	return s;
 }
 
+void standings_add_note(Standings *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	g_ptr_array_add(s->notes, g_strdup_vprintf(fmt, ap));
+	va_end(ap);
+}
+
 void standings_free(Standings *s)
 {
 	if (!s)
 		return;
+	g_ptr_array_unref(s->notes);
 	for (int i = 0; i < s->nbots; i++)
 		g_hash_table_unref(s->bot[i].fault_kinds);
 	g_free(s->bot);
@@ -350,6 +363,13 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 			       "master seed %" G_GUINT64_FORMAT "\nsandbox: %s\n\n",
 			       s->header.variant, n, s->ngames, s->header.total, k, k == 1 ? "" : "s",
 			       s->header.seed, jail);
+	if (s->partial)
+		g_string_append_printf(t, "PARTIAL: %d of %d games played; the run did not finish\n",
+				       s->ngames, s->header.total);
+	for (guint i = 0; i < s->notes->len; i++)
+		g_string_append_printf(t, "note: %s\n", (char *)g_ptr_array_index(s->notes, i));
+	if (s->partial || s->notes->len)
+		g_string_append_c(t, '\n');
 	g_string_append_printf(t, "  # %-*s   elo   95%% interval  games  points  %-11s  score  %-16s  ms/move   max ms\n",
 			       w, "bot", two ? "W-D-L" : "mean rank", "faults");
 	for (int r = 0; r < n; r++) {
@@ -499,7 +519,12 @@ gboolean standings_write_json(const Standings *s, const char *path, GError **err
 	json_string(j, jail);
 	for (int m = 0; m < JOURNAL_SANDBOX_COUNT; m++)
 		g_string_append_printf(j, ", \"%s\": %d", journal_sandbox_name(m), s->sandbox[m]);
-	g_string_append(j, " },\n  \"bots\": [\n");
+	g_string_append_printf(j, " },\n  \"partial\": %s,\n  \"notes\": [", s->partial ? "true" : "false");
+	for (guint i = 0; i < s->notes->len; i++) {
+		g_string_append(j, i ? ", " : " ");
+		json_string(j, g_ptr_array_index(s->notes, i));
+	}
+	g_string_append(j, s->notes->len ? " ],\n  \"bots\": [\n" : "],\n  \"bots\": [\n");
 	for (int r = 0; r < n; r++) {
 		int i = s->order[r];
 		const StandingsBot *b = &s->bot[i];
@@ -577,7 +602,11 @@ gboolean standings_write_json(const Standings *s, const char *path, GError **err
 	if (s->has_sprt) {
 		const SprtResult *r = &s->sprt;
 
-		g_string_append_printf(j, ",\n  \"sprt\": { \"elo0\": ");
+		g_string_append(j, ",\n  \"sprt\": { \"first\": ");
+		json_string(j, s->bot[0].name);
+		g_string_append(j, ", \"second\": ");
+		json_string(j, s->bot[1].name);
+		g_string_append(j, ", \"elo0\": ");
 		json_double(j, r->params.elo0);
 		g_string_append(j, ", \"elo1\": ");
 		json_double(j, r->params.elo1);

@@ -58,6 +58,10 @@ typedef struct {
 	int sandbox[JOURNAL_SANDBOX_COUNT];	/* games by how their bots ran */
 	gboolean has_sprt;	/* the header names an SPRT (2 bots, 2 seats) */
 	SprtResult sprt;	/* its state on these games */
+	gboolean partial;	/* the run stopped before its schedule was
+				 * done (interrupted, a bot that cannot start):
+				 * said at the top of every output */
+	GPtrArray *notes;	/* char*, owned: why, one line each (never NULL) */
 } Standings;
 
 /*
@@ -66,6 +70,10 @@ typedef struct {
  */
 Standings *standings_new(const JournalHeader *header, GPtrArray *games, int bootstrap);
 void standings_free(Standings *s);
+
+/* Add a line to s->notes (shown under the title in the text, as "notes"
+ * in the JSON and the report). */
+void standings_add_note(Standings *s, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Standings, standings_free)
 
 /*

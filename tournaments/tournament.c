@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 
 #include "referee/keyfile.h"
+#include "referee/nostart.h"
 #include "tournaments/report.h"
 #include "tournaments/standings.h"
 
@@ -39,6 +40,7 @@ TournamentConfig *tournament_config_new(void)
 	TournamentConfig *cfg = g_new0(TournamentConfig, 1);
 
 	cfg->games = DEFAULT_GAMES;
+	cfg->gauntlet_bot = -1;
 	cfg->pin = -1;
 	cfg->shard_count = 1;
 	cfg->bootstrap = RATINGS_BOOTSTRAP;
@@ -46,6 +48,7 @@ TournamentConfig *tournament_config_new(void)
 	cfg->print = TRUE;
 	cfg->bot_names = g_ptr_array_new_with_free_func(g_free);
 	cfg->bot_commands = g_ptr_array_new_with_free_func(g_free);
+	cfg->bot_specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	return cfg;
 }
 
@@ -60,8 +63,10 @@ void tournament_config_free(TournamentConfig *cfg)
 	g_free(cfg->sandbox);
 	g_free(cfg->output);
 	g_free(cfg->sprt);
+	g_free(cfg->gauntlet);
 	g_ptr_array_unref(cfg->bot_names);
 	g_ptr_array_unref(cfg->bot_commands);
+	g_ptr_array_unref(cfg->bot_specs);
 	if (cfg->runner_data_free)
 		cfg->runner_data_free(cfg->runner_data);
 	g_strfreev(cfg->argv);
@@ -109,7 +114,40 @@ gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 	}
 	g_ptr_array_add(cfg->bot_names, g_strdup(name));
 	g_ptr_array_add(cfg->bot_commands, g_strdup(command));
+	g_ptr_array_add(cfg->bot_specs, NULL);
 	return TRUE;
+}
+
+gboolean tournament_config_add_bot_spec(TournamentConfig *cfg, const BotSpec *spec,
+					GError **error)
+{
+	if (!tournament_config_add_bot(cfg, spec->name, spec->command, error))
+		return FALSE;
+	g_ptr_array_index(cfg->bot_specs, cfg->bot_specs->len - 1) = bot_spec_copy(spec);
+	return TRUE;
+}
+
+static gboolean add_specs(TournamentConfig *cfg, const char *path, GPtrArray *specs,
+			  GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (!specs)
+		return FALSE;
+	for (guint i = 0; i < specs->len; i++)
+		if (!tournament_config_add_bot_spec(cfg, g_ptr_array_index(specs, i), &local)) {
+			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s", path,
+				    local->message);
+			return FALSE;
+		}
+	return TRUE;
+}
+
+gboolean tournament_config_add_bots_file(TournamentConfig *cfg, const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) specs = bot_spec_file_load_list(path, error);
+
+	return add_specs(cfg, path, specs, error);
 }
 
 /* The value of group's key: NULL and no error when it is absent, NULL
@@ -181,16 +219,18 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 	}
 	groups = g_key_file_get_groups(kf, NULL);
 	for (int i = 0; groups[i]; i++)
-		if (strcmp(groups[i], "tournament") && strcmp(groups[i], "bots")) {
+		if (strcmp(groups[i], "tournament") && strcmp(groups[i], "bots") &&
+		    !g_str_has_prefix(groups[i], "bot ")) {
 			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG,
-				    "%s: unknown group [%s] (want [tournament] and [bots])",
+				    "%s: unknown group [%s] (want [tournament], [bots] and [bot NAME])",
 				    path, groups[i]);
 			return FALSE;
 		}
 	if (g_key_file_has_group(kf, "tournament")) {
 		static const char *const known[] = {
 			"variant", "options", "players", "games", "seed", "time", "policy",
-			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt", NULL,
+			"sandbox", "concurrency", "output", "pin", "watchdog", "bootstrap", "sprt",
+			"gauntlet", NULL,
 		};
 
 		keys = g_key_file_get_keys(kf, "tournament", NULL, NULL);
@@ -206,26 +246,27 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 		    !key_string(kf, path, "policy", &cfg->policy, error) ||
 		    !key_string(kf, path, "sandbox", &cfg->sandbox, error) ||
 		    !key_string(kf, path, "output", &cfg->output, error) ||
-		    !key_string(kf, path, "sprt", &cfg->sprt, error))
+		    !key_string(kf, path, "sprt", &cfg->sprt, error) ||
+		    !key_string(kf, path, "gauntlet", &cfg->gauntlet, error))
 			return FALSE;
 		v = cfg->nseats;
 		if (!key_int(kf, path, "players", 1, VARIANT_MAX_PLAYERS, &v, error))
 			return FALSE;
 		cfg->nseats = (int)v;
 		v = cfg->games;
-		if (!key_int(kf, path, "games", 1, 1000000, &v, error))
+		if (!key_int(kf, path, "games", 1, TOURNAMENT_GAMES_MAX, &v, error))
 			return FALSE;
 		cfg->games = (int)v;
 		v = cfg->concurrency;
-		if (!key_int(kf, path, "concurrency", 1, 1024, &v, error))
+		if (!key_int(kf, path, "concurrency", 1, TOURNAMENT_CONCURRENCY_MAX, &v, error))
 			return FALSE;
 		cfg->concurrency = (int)v;
 		v = cfg->watchdog_s;
-		if (!key_int(kf, path, "watchdog", 1, 1000000, &v, error))
+		if (!key_int(kf, path, "watchdog", 1, TOURNAMENT_WATCHDOG_MAX, &v, error))
 			return FALSE;
 		cfg->watchdog_s = (int)v;
 		v = cfg->bootstrap;
-		if (!key_int(kf, path, "bootstrap", 0, 100000, &v, error))
+		if (!key_int(kf, path, "bootstrap", 0, TOURNAMENT_BOOTSTRAP_MAX, &v, error))
 			return FALSE;
 		cfg->bootstrap = (int)v;
 		{
@@ -253,23 +294,11 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 			}
 		}
 	}
-	g_clear_pointer(&keys, g_strfreev);
-	if (g_key_file_has_group(kf, "bots"))
-		keys = g_key_file_get_keys(kf, "bots", NULL, NULL);
-	for (int i = 0; keys && keys[i]; i++) {
-		g_autofree char *command = key_get(kf, path, "bots", keys[i], &local);
+	{
+		g_autoptr(GPtrArray) specs = bot_spec_keyfile_load(kf, path, error);
 
-		if (!command) {
-			g_propagate_error(error, g_steal_pointer(&local));
-			return FALSE;
-		}
-		if (!tournament_config_add_bot(cfg, keys[i], g_strstrip(command), &local)) {
-			g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_CONFIG, "%s: %s",
-				    path, local->message);
-			return FALSE;
-		}
+		return add_specs(cfg, path, specs, error);
 	}
-	return TRUE;
 }
 
 /* Whether several bots of one game think at the same time: true when the
@@ -406,6 +435,16 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 				    cfg->shard_index, cfg->shard_count, tournament_draw_seed());
 	if (!cfg->output)
 		cfg->output = g_strdup_printf("tournament-%s", v->name);
+	cfg->gauntlet_bot = -1;
+	if (cfg->gauntlet) {
+		for (int i = 0; i < nbots; i++)
+			if (!strcmp(g_ptr_array_index(cfg->bot_names, i), cfg->gauntlet))
+				cfg->gauntlet_bot = i;
+		if (cfg->gauntlet_bot < 0)
+			return config_error(error, "gauntlet %s: no such bot", cfg->gauntlet);
+		if (nbots < 2)
+			return config_error(error, "gauntlet %s: it needs other bots to play", cfg->gauntlet);
+	}
 	if (cfg->sprt) {
 		if (!sprt_parse(cfg->sprt, &cfg->sprt_params, error))
 			return FALSE;
@@ -420,10 +459,15 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 	return TRUE;
 }
 
-/* The fingerprint: what decides which games are played and how. */
-static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
+/* The identity: what decides which games are played and how, one
+ * "key=value" or "key value" line each; its SHA-256 is the fingerprint
+ * in the journal's header, and it is kept in OUTPUT/IDENTITY_FILE so that
+ * a run with other settings can be told what differs. */
+#define IDENTITY_FILE "identity.txt"
+
+static char *identity_text(const TournamentConfig *cfg, const char *canonical)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
+	GString *s = g_string_new(NULL);
 
 	g_string_append_printf(s, "variant=%s\nplayers=%d\n", cfg->variant->name, cfg->nseats);
 	for (int i = 0; i < cfg->variant->n_options; i++)
@@ -436,7 +480,151 @@ static char *fingerprint(const TournamentConfig *cfg, const char *canonical)
 	/* Where the run stops is part of the tournament (absent: as before). */
 	if (cfg->sprt)
 		g_string_append_printf(s, "sprt %s\n", cfg->sprt);
-	return g_compute_checksum_for_string(G_CHECKSUM_SHA256, s->str, (gssize)s->len);
+	if (cfg->gauntlet)
+		g_string_append_printf(s, "gauntlet=%s\n", cfg->gauntlet);
+	return g_string_free(s, FALSE);
+}
+
+/* An identity as key -> value: "bot" lines joined into one "bots". */
+static GHashTable *identity_parse(const char *text)
+{
+	GHashTable *t = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *bots = g_string_new(NULL);
+
+	for (int i = 0; lines[i]; i++) {
+		char *l = lines[i], *sep;
+
+		if (!*l)
+			continue;
+		if (g_str_has_prefix(l, "bot ")) {
+			g_string_append_printf(bots, "%s%s", bots->len ? "," : "", l + 4);
+			continue;
+		}
+		if (g_str_has_prefix(l, "option ") || g_str_has_prefix(l, "sprt "))
+			sep = g_str_has_prefix(l, "sprt ") ? strchr(l, ' ') : strchr(l, '=');
+		else
+			sep = strchr(l, '=');
+		if (!sep)
+			continue;
+		*sep = '\0';
+		g_hash_table_insert(t, g_strdup(l), g_strdup(sep + 1));
+	}
+	g_hash_table_insert(t, g_strdup("bots"), g_string_free(bots, FALSE));
+	return t;
+}
+
+/* "KEY: was OLD, now NEW; ..." for each key that differs. */
+static char *identity_diff(const char *old_text, const char *new_text)
+{
+	g_autoptr(GHashTable) a = identity_parse(old_text);
+	g_autoptr(GHashTable) b = identity_parse(new_text);
+	g_autoptr(GList) keys = g_hash_table_get_keys(b);
+	GString *d = g_string_new(NULL);
+	GHashTableIter it;
+	gpointer k, v;
+
+	g_hash_table_iter_init(&it, a);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (!g_hash_table_contains(b, k))
+			keys = g_list_prepend(keys, k);
+	keys = g_list_sort(keys, (GCompareFunc)strcmp);
+	for (GList *l = keys; l; l = l->next) {
+		const char *was = g_hash_table_lookup(a, l->data), *now = g_hash_table_lookup(b, l->data);
+
+		if (g_strcmp0(was, now) != 0)
+			g_string_append_printf(d, "%s%s: was %s, now %s", d->len ? "; " : "",
+					       (char *)l->data, was ? was : "(none)", now ? now : "(none)");
+	}
+	return g_string_free(d, FALSE);
+}
+
+/*
+ * Before a run: an output directory without a journal must be empty (or
+ * new), so that nothing of anyone's is overwritten; one with a journal
+ * must be this tournament's, else the error names each key that differs
+ * with its old and new value. FALSE with error.
+ */
+static gboolean output_check(const TournamentConfig *cfg, const char *journal_path,
+			     const char *identity, const char *fp, int *extend_from, GError **error)
+{
+	JournalHeader h = { 0 };
+	gboolean found = FALSE;
+	g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+	g_autofree char *old_identity = NULL;
+	g_autofree char *diff = NULL;
+
+	if (!g_file_test(journal_path, G_FILE_TEST_EXISTS)) {
+		g_autoptr(GDir) dir = g_dir_open(cfg->output, 0, NULL);
+		const char *first = dir ? g_dir_read_name(dir) : NULL;
+
+		if (first)
+			return config_error(error, "%s is not empty (%s, ...) and holds no tournament "
+					    "(no %s): give a new or empty output directory, so that "
+					    "nothing in it is overwritten", cfg->output, first, JOURNAL_FILE);
+		return TRUE;
+	}
+	if (!journal_read_header(journal_path, &h, &found, error))
+		return FALSE;
+	if (!found || !g_strcmp0(h.fingerprint, fp)) {
+		journal_header_clear(&h);
+		return TRUE;
+	}
+	if (g_file_get_contents(id_path, &old_identity, NULL, NULL)) {
+		g_autoptr(GHashTable) a = identity_parse(old_identity);
+		g_autoptr(GHashTable) b = identity_parse(identity);
+
+		/* Only more games per seating: the same tournament, extended
+		 * (ids run round-major, so its games keep their ids). */
+		g_hash_table_remove(a, "games");
+		g_hash_table_remove(b, "games");
+		diff = identity_diff(old_identity, identity);
+		if (g_hash_table_size(a) == g_hash_table_size(b) && h.per_seating < cfg->games) {
+			GHashTableIter it;
+			gpointer k, v;
+			gboolean same = TRUE;
+
+			g_hash_table_iter_init(&it, a);
+			while (g_hash_table_iter_next(&it, &k, &v))
+				same = same && !g_strcmp0(v, g_hash_table_lookup(b, k));
+			if (same) {
+				*extend_from = h.per_seating;
+				journal_header_clear(&h);
+				return TRUE;
+			}
+		}
+	} else {
+		/* An older journal: what its header holds. */
+		g_autofree char *old_bots = g_strjoinv(",", h.bots);
+		g_autofree char *new_bots = NULL;
+		GString *d = g_string_new(NULL);
+
+		g_ptr_array_add(cfg->bot_names, NULL);
+		new_bots = g_strjoinv(",", (char **)cfg->bot_names->pdata);
+		g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
+		if (strcmp(h.variant, cfg->variant->name))
+			g_string_append_printf(d, "variant: was %s, now %s; ", h.variant, cfg->variant->name);
+		if (h.nseats != cfg->nseats)
+			g_string_append_printf(d, "players: was %d, now %d; ", h.nseats, cfg->nseats);
+		if (h.per_seating != cfg->games)
+			g_string_append_printf(d, "games: was %d, now %d; ", h.per_seating, cfg->games);
+		if (h.seed != cfg->seed)
+			g_string_append_printf(d, "seed: was %" G_GUINT64_FORMAT ", now %" G_GUINT64_FORMAT "; ",
+					       h.seed, cfg->seed);
+		if (strcmp(old_bots, new_bots))
+			g_string_append_printf(d, "bots: was %s, now %s; ", old_bots, new_bots);
+		if (g_strcmp0(h.sprt, cfg->sprt))
+			g_string_append_printf(d, "sprt: was %s, now %s; ", h.sprt ? h.sprt : "(none)",
+					       cfg->sprt ? cfg->sprt : "(none)");
+		g_string_append(d, "or the options, time control or fault policy (this journal "
+				"predates " IDENTITY_FILE ")");
+		diff = g_string_free(d, FALSE);
+	}
+	g_set_error(error, JOURNAL_ERROR, JOURNAL_ERROR_MISMATCH,
+		    "%s belongs to another tournament: %s. Use another output directory, or the "
+		    "old settings to resume it", cfg->output, diff);
+	journal_header_clear(&h);
+	return FALSE;
 }
 
 /* ---- signals ---------------------------------------------------------- */
@@ -522,6 +710,12 @@ struct Run {
 	gboolean decided;
 	SprtDecision decision;
 	gboolean decided_said;	/* the main thread's: said so */
+	/* The main thread's: bots that cannot start. */
+	gboolean *started;	/* by bot: it started in some game */
+	gboolean *nostart_said;	/* by bot: named on stderr already */
+	GPtrArray *notes;	/* char*: for the standings */
+	int nostart;		/* games left out of the journal: a bot in
+				 * them could not start and the run stops */
 };
 
 /*
@@ -746,8 +940,10 @@ static void progress(const TournamentConfig *cfg, gboolean tty, int done, int to
 	fflush(stderr);
 }
 
-/* Read the journal and write/print the standings. */
-static int finish(const TournamentConfig *cfg, const char *journal_path, gboolean print)
+/* Read the journal and write/print the standings; `partial` and the
+ * notes (char*, or NULL) go at their top. */
+static int finish(const TournamentConfig *cfg, const char *journal_path, gboolean print,
+		  gboolean partial, const GPtrArray *notes)
 {
 	JournalHeader h = { 0 };
 	g_autoptr(GPtrArray) games = NULL;
@@ -764,6 +960,9 @@ static int finish(const TournamentConfig *cfg, const char *journal_path, gboolea
 	}
 	st = standings_new(&h, games, cfg->bootstrap);
 	journal_header_clear(&h);
+	st->partial = partial;
+	for (guint i = 0; notes && i < notes->len; i++)
+		standings_add_note(st, "%s", (const char *)g_ptr_array_index(notes, i));
 	text = standings_text(st, cfg->output, cfg->referee ? cfg->referee : "referee");
 	g_autoptr(GPtrArray) logs = g_ptr_array_new();
 	for (guint i = 0; i < games->len; i++) {
@@ -805,6 +1004,51 @@ static void run_say(const Run *run, const char *fmt, ...)
 }
 
 /*
+ * A finished game in which a bot could not start, in its first game of
+ * the run or of the journal: name it and the reason on stderr (once), add
+ * a note for the standings, and unless keep_going stop the run and return
+ * TRUE: the game stays out of the journal. A bot that started once and
+ * fails later has a fault like any other.
+ */
+static gboolean run_nostart(Run *run, const JournalGame *g)
+{
+	const TournamentConfig *cfg = run->cfg;
+	gboolean drop = FALSE;
+
+	for (int k = 0; k < g->nseats; k++) {
+		int b = g->bot[k];
+		const char *name = g_ptr_array_index(cfg->bot_names, b);
+		g_autofree char *log = NULL, *why = NULL;
+
+		if (!nostart_faults_text(g->seat[k].faults, g->seat[k].moves)) {
+			run->started[b] = TRUE;
+			continue;
+		}
+		if (run->started[b])
+			continue;
+		if (!cfg->keep_going)
+			drop = TRUE;
+		if (run->nostart_said[b])
+			continue;
+		run->nostart_said[b] = TRUE;
+		log = g_build_filename(cfg->output, g->log, NULL);
+		why = nostart_reason(log, k);
+		run_say(run, "bot %s (%s) cannot start: %s%s", name,
+			(const char *)g_ptr_array_index(cfg->bot_commands, b), why,
+			cfg->keep_going ? " (--keep-going: its games are forfeits)"
+					: "; starting no more games");
+		g_ptr_array_add(run->notes, g_strdup_printf("bot %s (%s) cannot start: %s%s", name,
+			(const char *)g_ptr_array_index(cfg->bot_commands, b), why,
+			cfg->keep_going ? "; its games count as forfeits" : ""));
+	}
+	if (drop) {
+		run->nostart++;
+		run_stop(run);
+	}
+	return drop;
+}
+
+/*
  * Wait up to a tick for finished games, take every one that is ready and
  * record them with one write and one flush (a group commit: with a fast
  * stream of games the flush, not the games, would set the pace). A
@@ -831,6 +1075,8 @@ static void run_collect(Run *run)
 			run_stop(run);
 			g_clear_error(&f->error);
 			g_free(f);
+		} else if (run_nostart(run, &f->game)) {
+			g_free(f);	/* replayed on resume */
 		} else {
 			g_ptr_array_add(batch, f);
 		}
@@ -937,12 +1183,26 @@ static void run_loop(Run *run)
 	signals_install(FALSE);
 }
 
+/* Whether a game of the schedule is played: every one, or with a
+ * gauntlet those its bot sits in. */
+static gboolean in_gauntlet(const TournamentConfig *cfg, const ScheduleGame *g)
+{
+	if (cfg->gauntlet_bot < 0)
+		return TRUE;
+	for (int k = 0; k < g->nseats; k++)
+		if (g->bot[k] == cfg->gauntlet_bot)
+			return TRUE;
+	return FALSE;
+}
+
 int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 {
 	g_autoptr(GError) error = NULL;
 	g_autofree char *canonical = NULL;
 	g_autofree char *fp = NULL;
+	g_autofree char *identity = NULL;
 	g_autofree char *journal_path = NULL;
+	int extend_from = 0;
 	g_autofree char *games_dir = NULL;
 	g_autoptr(Schedule) schedule = NULL;
 	g_autoptr(GPtrArray) have = NULL;
@@ -969,27 +1229,56 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 2;
 	}
+	identity = identity_text(cfg, canonical);
+	fp = g_compute_checksum_for_string(G_CHECKSUM_SHA256, identity, -1);
+	if (!output_check(cfg, journal_path, identity, fp, &extend_from, &error)) {
+		fprintf(stderr, "referee tournament: %s\n", error->message);
+		return 1;
+	}
 	games_dir = g_build_filename(cfg->output, "games", NULL);
 	if (g_mkdir_with_parents(games_dir, 0755) < 0) {
 		fprintf(stderr, "referee tournament: cannot create %s: %s\n", games_dir, g_strerror(errno));
 		return 1;
 	}
-	fp = fingerprint(cfg, canonical);
 	h.fingerprint = fp;
 	h.variant = (char *)cfg->variant->name;
 	h.nseats = cfg->nseats;
-	h.total = schedule->n;
+	h.total = 0;
+	for (int id = 0; id < schedule->n; id++)
+		h.total += in_gauntlet(cfg, &schedule->game[id]);
 	h.seed = cfg->seed;
 	h.per_seating = cfg->games;
 	h.bootstrap = cfg->bootstrap;
 	h.sprt = cfg->sprt;
 	g_ptr_array_add(cfg->bot_names, NULL);
 	h.bots = (char **)cfg->bot_names->pdata;
+	if (extend_from > 0) {
+		g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+
+		if (!journal_rewrite_header(journal_path, &h, &error) ||
+		    !g_file_set_contents(id_path, identity, -1, &error)) {
+			g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 1;
+		}
+		fprintf(stderr, "referee tournament: extending %s from %d to %d games per seating: "
+			"every game played is kept, only the new ones are played\n", cfg->output,
+			extend_from, cfg->games);
+	}
 	journal = journal_open(journal_path, &h, &have, &error);
 	g_ptr_array_remove_index(cfg->bot_names, cfg->bot_names->len - 1);
 	if (!journal) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 1;
+	}
+	{
+		g_autofree char *id_path = g_build_filename(cfg->output, IDENTITY_FILE, NULL);
+
+		if (!g_file_test(id_path, G_FILE_TEST_EXISTS) &&
+		    !g_file_set_contents(id_path, identity, -1, &error)) {
+			fprintf(stderr, "referee tournament: %s\n", error->message);
+			return 1;
+		}
 	}
 	for (guint i = 0; i < have->len; i++)
 		g_hash_table_add(done_ids, GINT_TO_POINTER(((JournalGame *)g_ptr_array_index(have, i))->id + 1));
@@ -1017,7 +1306,8 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_mutex_init(&run->lock);
 	g_cond_init(&run->moved);
 	for (int id = 0; id < schedule->n; id++) {
-		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count))
+		if (!schedule_in_shard(id, cfg->shard_index, cfg->shard_count) ||
+		    !in_gauntlet(cfg, &schedule->game[id]))
 			continue;
 		run->total++;
 		if (g_hash_table_contains(done_ids, GINT_TO_POINTER(id + 1)))
@@ -1031,6 +1321,16 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	if (run->decided) {
 		run->decided_said = TRUE;
 		g_array_set_size(run->todo, 0);
+	}
+	run->started = g_new0(gboolean, schedule->nbots);
+	run->nostart_said = g_new0(gboolean, schedule->nbots);
+	run->notes = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < have->len; i++) {
+		const JournalGame *g = g_ptr_array_index(have, i);
+
+		for (int k = 0; k < g->nseats; k++)
+			if (!nostart_faults_text(g->seat[k].faults, g->seat[k].moves))
+				run->started[g->bot[k]] = TRUE;
 	}
 	run->left = g_new0(int, schedule->nbots);
 	for (guint i = 0; i < run->todo->len; i++) {
@@ -1057,15 +1357,28 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	}
 	journal_free(g_steal_pointer(&journal));
 	if (run->interrupted) {
+		g_ptr_array_add(run->notes, g_strdup_printf("interrupted after %d of %d games", run->done,
+							    run->total));
+		if (finish(cfg, journal_path, FALSE, TRUE, run->notes) == 0)
+			fprintf(stderr, "referee tournament: partial standings of the games played in "
+				"%s/standings.{txt,json} and %s/report.html\n", cfg->output, cfg->output);
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
 			"referee tournament: resume with: %s\n", run->done, run->total, journal_path, resume);
 		status = 130;
+	} else if (run->nostart && !run->failed) {
+		finish(cfg, journal_path, FALSE, TRUE, run->notes);
+		fprintf(stderr, "referee tournament: stopped: a bot cannot start (see above; "
+			"partial standings in %s/standings.txt); %d of %d games played.\n"
+			"referee tournament: fix the bot and resume with: %s\n"
+			"referee tournament: or play its games as forfeits: add --keep-going\n",
+			cfg->output, run->done, run->total, resume);
+		status = 1;
 	} else if (run->failed) {
 		fprintf(stderr, "referee tournament: %d of %d games played; after fixing the problem, "
 			"resume with: %s\n", run->done, run->total, resume);
 		status = 1;
 	} else {
-		status = finish(cfg, journal_path, cfg->print);
+		status = finish(cfg, journal_path, cfg->print, FALSE, run->notes);
 		if (status == 0 && cfg->progress)
 			fprintf(stderr, "referee tournament: standings in %s/standings.{txt,json}, games in %s/games.csv\n",
 				cfg->output, cfg->output);
@@ -1098,6 +1411,9 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	g_ptr_array_unref(run->recorded);
 	g_array_free(run->todo, TRUE);
 	g_free(run->left);
+	g_free(run->started);
+	g_free(run->nostart_said);
+	g_ptr_array_unref(run->notes);
 	g_ptr_array_free(run->workers, TRUE);
 	g_mutex_clear(&run->lock);
 	g_cond_clear(&run->moved);
@@ -1183,6 +1499,15 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 			fprintf(stderr, "referee merge: cannot create %s: %s\n", output, g_strerror(errno));
 			journal_header_clear(&first);
 			return 1;
+		}
+		{
+			/* The settings, for the report (time control, policy). */
+			g_autofree char *from = g_build_filename(dirs[0], IDENTITY_FILE, NULL);
+			g_autofree char *to = g_build_filename(output, IDENTITY_FILE, NULL);
+			g_autofree char *id = NULL;
+
+			if (!g_file_test(to, G_FILE_TEST_EXISTS) && g_file_get_contents(from, &id, NULL, NULL))
+				g_file_set_contents(to, id, -1, NULL);
 		}
 		j = journal_open(jpath, &first, &have, &error);
 		if (j) {

@@ -33,6 +33,9 @@
  *   pin = true                # each game's processes on one CPU (default:
  *                             # true when one bot thinks at a time)
  *   watchdog = 600            # seconds before a game counts as hung
+ *   gauntlet = mybot           # a gauntlet: only the games this bot is in
+ *                             # (every other bot against it, seatings and
+ *                             # seeds as in the full schedule)
  *   sprt = elo0=0,elo1=30,alpha=0.05,beta=0.05
  *                             # stop when this SPRT decides (sprt.h): two
  *                             # bots, two seats, no shards; the first bot
@@ -41,11 +44,23 @@
  *   [bots]
  *   random = bin/bot-random   # NAME = command line
  *
+ *   [bot link]                # or a bots file's group (referee/botspec.h):
+ *   command = bin/bot-link    # command, workdir and per-bot limits
+ *   memory = 512              # (memory MiB, cpu s, processes, ...)
+ *
  * Flags override the file (see `referee tournament --help`). Relative paths
  * are taken from the current directory. Interruption: the first SIGINT or
  * SIGTERM stops starting games and waits for those in flight, a second one
- * abandons them; either way every finished game is in the journal and the
- * referee prints the command that resumes.
+ * abandons them; either way every finished game is in the journal, the
+ * standings, standings.json and report.html of the games played are
+ * written marked partial, and the referee prints the command that resumes.
+ *
+ * A bot that cannot start in its first game of the run (referee/nostart.h:
+ * its program cannot be run, it exits or dies before `hello`, declines) is
+ * named on stderr with the reason at once; unless keep_going, the run
+ * starts no more games, leaves the games it could not start out of the
+ * journal (a resume plays them, once the bot is fixed), writes partial
+ * standings that name the bot and the reason, and exits 1.
  */
 #ifndef TETRARENA_TOURNAMENTS_TOURNAMENT_H
 #define TETRARENA_TOURNAMENTS_TOURNAMENT_H
@@ -53,6 +68,7 @@
 #include <glib.h>
 
 #include "engine/variant.h"
+#include "referee/botspec.h"
 #include "tournaments/journal.h"
 #include "tournaments/schedule.h"
 #include "tournaments/sprt.h"
@@ -84,15 +100,25 @@ typedef struct {
 	int shard_index, shard_count;	/* count 1: everything */
 	GPtrArray *bot_names;	/* char*, owned */
 	GPtrArray *bot_commands;	/* char*, owned */
+	GPtrArray *bot_specs;	/* BotSpec*, owned, or NULL where the bot came
+				 * as a bare command: from [bot NAME] groups
+				 * (bots file format, referee/botspec.h) with
+				 * their limits and workdir */
 	int pin;		/* 1: each game's processes on one CPU (worker
 				 * i on the i-th allowed CPU, round); 0: never;
 				 * -1 until
 				 * resolved: 1 when one bot thinks at a time */
 	int watchdog_s;		/* 0 until resolved */
 	int bootstrap;		/* bootstrap fits for intervals */
+	char *gauntlet;		/* a bot's name: play only the games it sits
+				 * in (seatings and seeds as usual), or NULL */
+	int gauntlet_bot;	/* its index once resolved, else -1 */
 	char *sprt;		/* SPRT parameters as given, canonical once
 				 * resolved; NULL: play the whole schedule */
 	SprtParams sprt_params;	/* parsed, when sprt is set */
+	gboolean keep_going;	/* play on when a bot cannot start in its
+				 * first game (its games are forfeits); FALSE:
+				 * stop the run there (referee/nostart.h) */
 	gboolean progress;	/* draw the progress line */
 	gboolean print;		/* standings to stdout at the end */
 	gpointer runner_data;	/* the runner's, set by its prepare() */
@@ -100,6 +126,12 @@ typedef struct {
 	char **argv;		/* the command line, for the resume hint */
 	char *referee;		/* argv[0], for replay hints */
 } TournamentConfig;
+
+/* The ranges of the numbers, in files and flags alike. */
+#define TOURNAMENT_GAMES_MAX 1000000
+#define TOURNAMENT_CONCURRENCY_MAX 1024
+#define TOURNAMENT_WATCHDOG_MAX 1000000	/* seconds */
+#define TOURNAMENT_BOOTSTRAP_MAX 100000
 
 /* Random master seeds are drawn below 2^53, so that they stay exact as
  * JSON numbers (standings.json, report.html): 53 bits are still far too
@@ -120,6 +152,15 @@ gboolean tournament_config_load(TournamentConfig *cfg, const char *path, GError 
 /* Add a bot; FALSE with error on a bad or duplicate name. */
 gboolean tournament_config_add_bot(TournamentConfig *cfg, const char *name,
 				   const char *command, GError **error);
+
+/* Add a copy of a bot spec (its name, command, workdir and limits); the
+ * same checks. */
+gboolean tournament_config_add_bot_spec(TournamentConfig *cfg, const BotSpec *spec,
+					GError **error);
+
+/* Add every bot of a bots file ([bot NAME] groups and/or [bots]); FALSE
+ * with error naming the file. */
+gboolean tournament_config_add_bots_file(TournamentConfig *cfg, const char *path, GError **error);
 
 /* Hand the runner's data to cfg, which frees it with cfg. */
 void tournament_config_set_runner_data(TournamentConfig *cfg, gpointer data,
@@ -148,8 +189,8 @@ typedef struct {
  * Resolve defaults, check everything, and play what the journal in
  * cfg->output does not hold yet. Returns the exit status: 0 when the
  * schedule (or shard) is complete and the standings are written, 1 on a
- * failure (message on stderr), 130 when interrupted (with the resume
- * command on stderr).
+ * failure or a bot that cannot start (message on stderr), 130 when
+ * interrupted (with the resume command on stderr).
  */
 int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
 

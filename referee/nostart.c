@@ -1,0 +1,132 @@
+/*
+ * nostart: whether a seat never started, and why, from its game's log
+ * (referee/nostart.h). The log's lines are docs/gamelog.md's: a seat that
+ * never started has `fault SEAT start DETAIL` or a received
+ * `< SEAT +US decline REASON` followed by `fault SEAT declined`.
+ */
+#include "nostart.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+
+gboolean nostart_seat(const int *faults, int moves)
+{
+	return moves == 0 && (faults[GAME_FAULT_START] > 0 || faults[GAME_FAULT_DECLINED] > 0);
+}
+
+gboolean nostart_faults_text(const char *faults, int moves)
+{
+	g_auto(GStrv) kinds = NULL;
+
+	if (moves != 0 || !faults)
+		return FALSE;
+	kinds = g_strsplit(faults, "+", -1);
+	for (int i = 0; kinds[i]; i++)
+		if (g_str_has_prefix(kinds[i], "start:") || g_str_has_prefix(kinds[i], "declined:"))
+			return TRUE;
+	return FALSE;
+}
+
+/* The rest of `line` after the prefix "WORD SEAT " (and, for traffic
+ * lines "< SEAT +US ", the time), or NULL. */
+static const char *after_seat(const char *line, const char *word, int seat, gboolean timed)
+{
+	g_autofree char *prefix = g_strdup_printf("%s %d ", word, seat);
+	const char *p;
+
+	if (!g_str_has_prefix(line, prefix))
+		return NULL;
+	p = line + strlen(prefix);
+	if (timed) {
+		if (*p != '+')
+			return NULL;
+		p = strchr(p, ' ');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return p;
+}
+
+/* The last line the seat wrote on stderr (LOG.seatN.stderr, its last
+ * 4 KiB), or NULL. */
+static char *stderr_tail(const char *log_path, int seat)
+{
+	g_autofree char *path = g_strdup_printf("%s.seat%d.stderr", log_path, seat);
+	char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+	char *end, *start;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, -(long)(sizeof(buf) - 1), SEEK_END) != 0)
+		rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	end = buf + n;
+	while (end > buf && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+		*--end = '\0';
+	start = strrchr(buf, '\n');
+	start = start ? start + 1 : buf;
+	if (!*start)
+		return NULL;
+	for (char *c = start; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+			*c = '?';
+	return g_strdup(start);
+}
+
+static char *with_stderr(char *reason, const char *log_path, int seat)
+{
+	g_autofree char *tail = stderr_tail(log_path, seat);
+	char *both;
+
+	if (!tail)
+		return reason;
+	both = g_strdup_printf("%s (stderr: %s)", reason, tail);
+	g_free(reason);
+	return both;
+}
+
+char *nostart_reason(const char *log_path, int seat)
+{
+	g_autofree char *buf = g_malloc(NOSTART_SCAN_MAX + 1);
+	g_autofree char *decline = NULL;
+	g_auto(GStrv) lines = NULL;
+	FILE *f = fopen(log_path, "r");
+	size_t n;
+
+	if (!f)
+		return g_strdup_printf("no reason recorded (cannot read %s: %s)", log_path,
+				       g_strerror(errno));
+	n = fread(buf, 1, NOSTART_SCAN_MAX, f);
+	fclose(f);
+	buf[n] = '\0';
+	lines = g_strsplit(buf, "\n", -1);
+	for (int i = 0; lines[i]; i++) {
+		const char *rest;
+
+		if ((rest = after_seat(lines[i], "<", seat, TRUE)) && g_str_has_prefix(rest, "decline")) {
+			rest += strlen("decline");
+			g_free(decline);
+			decline = g_strstrip(g_strdup(rest));
+		} else if ((rest = after_seat(lines[i], "fault", seat, FALSE))) {
+			if (g_str_has_prefix(rest, "start")) {
+				rest += strlen("start");
+				while (*rest == ' ')
+					rest++;
+				return with_stderr(g_strdup(*rest ? rest : "no hello in time"), log_path,
+						   seat);
+			}
+			if (g_str_has_prefix(rest, "declined"))
+				return decline && *decline ? g_strdup_printf("declined: %s", decline)
+							   : g_strdup("declined");
+		}
+	}
+	return g_strdup("no reason recorded");
+}
