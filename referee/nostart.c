@@ -5,6 +5,7 @@
  * `< SEAT +US decline REASON` followed by `fault SEAT declined`.
  */
 #include "nostart.h"
+#include "protocol.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -111,8 +112,8 @@ char *nostart_reason(const char *log_path, int seat)
 	for (int i = 0; lines[i]; i++) {
 		const char *rest;
 
-		if ((rest = after_seat(lines[i], "<", seat, TRUE)) && g_str_has_prefix(rest, "decline")) {
-			rest += strlen("decline");
+		if ((rest = after_seat(lines[i], "<", seat, TRUE)) && protocol_verb(rest) == PROTOCOL_DECLINE) {
+			rest += strlen(protocol_verb_name(PROTOCOL_DECLINE));
 			g_free(decline);
 			decline = g_strstrip(g_strdup(rest));
 		} else if ((rest = after_seat(lines[i], "fault", seat, FALSE))) {
