@@ -1,7 +1,7 @@
 # tetrarena: build, test, bench, demo. GNU make.
 #
 #   make            build everything into bin/ (engine/libengine.a too)
-#   make check      build and run every test through prove -j2 (V=1: the
+#   make check      build and run every test through prove -j4 (V=1: the
 #                   full compiler lines); under 2 minutes on 2 cores
 #   make check-long the tests that play full-strength AI games, at full
 #                   strength (make check plays them at short time controls)
@@ -293,12 +293,13 @@ ifeq ($(MODE),san)
 export TETRARENA_NO_MEMLIMIT := 1
 endif
 
-# make check: prove -j2, the slowest tests first (measured with prove
+# make check: prove -j4 (the tests wait on bots and clocks more than they
+# compute: four at once keep two cores busy), the slowest tests first (measured with prove
 # --timer) so that both jobs end together, then a serial pass of the tests
 # that must run alone. Tests that play full-strength AI games play them at
 # short time controls here; `make check-long` plays them at full strength
 # (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
-PROVE_JOBS ?= 2
+PROVE_JOBS ?= 4
 TEST_SLOW := tests/t6004-rush-late-referee.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
 	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
 	$(O)/tests/test-tournament tests/t2005-sandbox.sh \

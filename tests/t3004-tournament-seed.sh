@@ -60,7 +60,7 @@ run "$tmp/e2" --seed 42 >/dev/null 2>&1
 check "--seed 42 is recorded as given" [ "$(header_seed "$tmp/e1")" = 42 ]
 # The game records compared: every line but the wire's (whose order
 # between seats and times vary) and the moves' times.
-untimed() { grep -v '^[<>] ' "$1" | sed 's/ wall=[0-9.]* cpu=[0-9.]*//'; }
+untimed() { grep -v -e '^[<>] ' -e '^traffic ' "$1" | sed 's/ wall=[0-9.]* cpu=[0-9.]*//'; }
 same=1
 for f in "$tmp"/e1/games/*.log; do
 	untimed "$f" >"$tmp/a.log"
