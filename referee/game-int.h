@@ -93,6 +93,8 @@ typedef struct {
 	GameLogWriter *log;	/* NULL: no log */
 	gint64 t0;
 	int rr;			/* round-robin start for fairness (seeded) */
+	gint64 freeze_at;	/* us: freeze the seats of freeze_mask then, or 0 */
+	uint32_t freeze_mask;
 	Rng ties;		/* orders moves due at the same moment */
 	gint64 pace;		/* us between a seat's actions in real time */
 	gboolean started;	/* the real-time start line was crossed */
@@ -175,6 +177,19 @@ gboolean game_take_event(Game *g, int p, Event *ev);
 /* The next event from any live bot, or EV_NONE once `deadline` passes
  * (`hint`: the seat whose reply is awaited, or -1). */
 void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev);
+
+/*
+ * Only the seats in `mask` run: they are thawed now, and every other
+ * seat's bot is frozen whole (its cgroup's freezer, where the machine has
+ * one) GAME_FREEZE_AFTER_US later, by game_wait_event(), if the game is
+ * still waiting then: a bot that answers at once costs no freezing, and
+ * one that thinks cannot think, or spin, on its opponents' time (but for
+ * that first millisecond). ~0u: every seat runs (simultaneous and real
+ * time phases, the end of the game). TETRARENA_NO_FREEZE=1 turns the
+ * freezing off, for measuring what it is worth.
+ */
+#define GAME_FREEZE_AFTER_US 1000
+void game_run_only(Game *g, uint32_t mask);
 
 /* Queue `moves` (if wanted) and `go` for seat p and send them; its
  * deadline runs from now. */

@@ -185,6 +185,31 @@ gboolean game_take_event(Game *g, int p, Event *ev)
  * -1): before sleeping, its stdout alone is looked at, which costs one
  * read rather than a poll and a read.
  */
+void game_run_only(Game *g, uint32_t mask)
+{
+	static gint off = -1;
+	if (off < 0)
+		g_atomic_int_set(&off, g_strcmp0(g_getenv("TETRARENA_NO_FREEZE"), "1") == 0);
+	if (off)
+		mask = ~0u;
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].bot && (mask & (1u << p)))
+			bot_freeze(g->seat[p].bot, FALSE);
+	g->freeze_mask = ~mask;
+	g->freeze_at = mask == ~0u ? 0 : g_get_monotonic_time() + GAME_FREEZE_AFTER_US;
+}
+
+/* The freeze game_run_only() set up, once it is due. */
+static void freeze_if_due(Game *g, gint64 now)
+{
+	if (!g->freeze_at || now < g->freeze_at)
+		return;
+	for (int p = 0; p < g->n; p++)
+		if (g->seat[p].bot && (g->freeze_mask & (1u << p)))
+			bot_freeze(g->seat[p].bot, TRUE);
+	g->freeze_at = 0;
+}
+
 void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 {
 	/* The awaited reply first: on one CPU it is usually in the pipe by
@@ -237,7 +262,9 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 			ev->kind = EV_NONE;
 			return;
 		}
-		gint64 left_ms = (deadline - now + 999) / 1000;
+		freeze_if_due(g, now);
+		gint64 until = g->freeze_at ? MIN(deadline, g->freeze_at) : deadline;
+		gint64 left_ms = (until - now + 999) / 1000;
 		/* Instant bots answer within microseconds: look a few times,
 		 * yielding the CPU between looks, before sleeping, because
 		 * waking a sleeping (virtual) CPU costs more than the round

@@ -107,25 +107,6 @@ static void game_chance(Game *g)
 	g->plies++;
 }
 
-/*
- * Only the seats in `mask` run: every other seat's bot is frozen whole
- * (its cgroup's freezer, where the machine has one), so that in a turn
- * a bot cannot think, or spin, on its opponents' time. Simultaneous and
- * real-time phases run every seat; so does the end of the game.
- */
-static void run_only(Game *g, uint32_t mask)
-{
-	/* (TETRARENA_NO_FREEZE=1: off, for measuring what it is worth) */
-	static gint off = -1;
-	if (off < 0)
-		g_atomic_int_set(&off, g_strcmp0(g_getenv("TETRARENA_NO_FREEZE"), "1") == 0);
-	if (off)
-		mask = ~0u;
-	for (int p = 0; p < g->n; p++)
-		if (g->seat[p].bot)
-			bot_freeze(g->seat[p].bot, !(mask & (1u << p)));
-}
-
 static void game_release(Game *g)
 {
 	for (int p = 0; p < g->n; p++) {
@@ -254,7 +235,7 @@ static gboolean game_phases(Game *g, GameResult *result, GError **error)
 			game_chance(g);
 			break;
 		case VARIANT_PHASE_TURN:
-			run_only(g, mask);
+			game_run_only(g, mask);
 			game_turn(g, variant_mask_player(mask));
 			break;
 		case VARIANT_PHASE_SIMULTANEOUS: {
@@ -274,7 +255,7 @@ static gboolean game_phases(Game *g, GameResult *result, GError **error)
 			for (int p = 0; p < g->n && v->side; p++)
 				if (!g->seat[p].snapshot)
 					g->seat[p].snapshot = g_malloc0(v->state_size);
-			run_only(g, ~0u);
+			game_run_only(g, ~0u);
 			game_round(g, mask);
 			break;
 		}
@@ -282,7 +263,7 @@ static gboolean game_phases(Game *g, GameResult *result, GError **error)
 			for (int p = 0; p < g->n; p++)
 				if (!g->seat[p].snapshot)
 					g->seat[p].snapshot = g_malloc0(v->state_size);
-			run_only(g, ~0u);
+			game_run_only(g, ~0u);
 			if (game_realtime(g, game_deadline)) {
 				if (!v->halt) {
 					g_set_error(error, GAME_ERROR, GAME_ERROR_VARIANT,
@@ -327,7 +308,7 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	game_start_bots(&g);
 	gboolean ok = game_phases(&g, result, error);
 	if (ok) {
-		run_only(&g, ~0u);
+		game_run_only(&g, ~0u);
 		game_finish(&g, result);
 	}
 	/* One way out: bots and state freed, the thread unpinned, the log
