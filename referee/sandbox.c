@@ -327,10 +327,12 @@ static int renew(pid_t pid, guint64 spent, guint64 cpu)
 	return prlimit(pid, RLIMIT_CPU, &rl, NULL) == 0 ? 0 : errno;
 }
 
-/* renew() as the bot's own uid, in a child made for it: a jailed bot runs
- * as a uid of its own, and root without CAP_SYS_RESOURCE (in a container)
- * may not change another user's limits. Raw system calls only: the child
- * of a threaded process. */
+/* renew() with this thread's real uid and gid those of the bot: a jailed
+ * bot runs as a uid of its own, and root without CAP_SYS_RESOURCE (in a
+ * container) may change only the limits of processes whose ids are its
+ * real ones. Raw system calls change this thread's credentials alone
+ * (glibc's wrappers would change every thread's); the effective and saved
+ * ids stay 0, so nothing of root's is dropped, and they are put back. */
 static int renew_as_owner(pid_t pid, guint64 spent, guint64 cpu)
 {
 	char path[32];
@@ -339,21 +341,18 @@ static int renew_as_owner(pid_t pid, guint64 spent, guint64 cpu)
 	g_snprintf(path, sizeof(path), "/proc/%d", (int)pid);
 	if (stat(path, &st) != 0)
 		return errno;
-	pid_t child = fork();
-	if (child < 0)
+	if (syscall(SYS_setresgid, st.st_gid, (gid_t)-1, (gid_t)-1) != 0)
 		return errno;
-	if (child == 0) {
-		if (syscall(SYS_setgroups, 0, NULL) != 0 ||
-		    syscall(SYS_setresgid, st.st_gid, st.st_gid, st.st_gid) != 0 ||
-		    syscall(SYS_setresuid, st.st_uid, st.st_uid, st.st_uid) != 0)
-			_exit(EPERM);
-		_exit(renew(pid, spent, cpu));
+	if (syscall(SYS_setresuid, st.st_uid, (uid_t)-1, (uid_t)-1) != 0) {
+		int e = errno;
+		syscall(SYS_setresgid, 0, (gid_t)-1, (gid_t)-1);
+		return e;
 	}
-	int status;
-	while (waitpid(child, &status, 0) < 0)
-		if (errno != EINTR)
-			return errno;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : EPERM;
+	int e = renew(pid, spent, cpu);
+	if (syscall(SYS_setresuid, 0, (uid_t)-1, (uid_t)-1) != 0 ||
+	    syscall(SYS_setresgid, 0, (gid_t)-1, (gid_t)-1) != 0)
+		g_error("sandbox: cannot take back the real uid 0 after renewing a cpu limit");
+	return e;
 }
 
 gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
