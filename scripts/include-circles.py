@@ -30,19 +30,7 @@ import os
 import re
 import sys
 
-SEARCH = ["", "engine", "bots", "tests/fuzz"]
-SKIP_DIRS = {"build", "bin", "node_modules"}
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-
-
-def sources(root):
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        dirnames[:] = sorted(d for d in dirnames
-                             if not d.startswith(".") and not (rel == "." and d in SKIP_DIRS))
-        for f in sorted(filenames):
-            if f.endswith((".c", ".h")):
-                yield os.path.normpath(os.path.join(rel, f))
+from includes import INCLUDE, resolve, sources  # scripts/includes.py
 
 
 ROOT = "."
@@ -56,14 +44,6 @@ def module_of(path):
         if os.path.isfile(os.path.join(ROOT, owner + ".h")):
             return owner
     return stem
-
-
-def resolve(root, including, name):
-    for base in [os.path.dirname(including)] + SEARCH:
-        cand = os.path.normpath(os.path.join(base, name))
-        if os.path.isfile(os.path.join(root, cand)):
-            return cand
-    return None
 
 
 def uses(root):

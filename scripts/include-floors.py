@@ -24,8 +24,8 @@ import os
 import re
 import sys
 
-SEARCH = ["", "engine", "bots", "tests/fuzz"]
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+from includes import INCLUDE, resolve  # scripts/includes.py
+
 MAY_USE = {
     "engine": [],
     "referee": ["engine"],
@@ -37,14 +37,6 @@ MAY_USE = {
 
 def folder(path):
     return path.split(os.sep, 1)[0]
-
-
-def resolve(root, including, name):
-    for base in [os.path.dirname(including)] + SEARCH:
-        cand = os.path.normpath(os.path.join(base, name))
-        if os.path.isfile(os.path.join(root, cand)):
-            return cand
-    return None
 
 
 def main(argv):

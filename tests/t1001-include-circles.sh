@@ -12,22 +12,7 @@ checker="python3 $top/scripts/include-circles.py"
 allow=$top/tests/include-circles.allow
 need "$top/scripts/include-circles.py" "$allow"
 
-# tree DIR FILE:INCLUDE...: a fake tree, each FILE including the INCLUDEs
-# (comma separated); files without includes are made empty.
-tree() {
-	d=$1
-	shift
-	mkdir -p "$d"
-	for spec; do
-		f=${spec%%:*}
-		mkdir -p "$d/$(dirname "$f")"
-		: >"$d/$f"
-		case $spec in *:*) ;; *) continue ;; esac
-		for inc in $(echo "${spec#*:}" | tr ',' ' '); do
-			echo "#include \"$inc\"" >>"$d/$f"
-		done
-	done
-}
+. "$top/tests/faketree.sh"
 
 echo "1..9"
 $checker --allow "$allow" "$top" >"$tmp/tree" 2>&1

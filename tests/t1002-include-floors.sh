@@ -9,22 +9,7 @@
 checker="python3 $top/scripts/include-floors.py"
 need "$top/scripts/include-floors.py"
 
-# tree DIR FILE:INCLUDE...: a fake tree, each FILE including the INCLUDEs
-# (comma separated); files without includes are made empty.
-tree() {
-	d=$1
-	shift
-	mkdir -p "$d"
-	for spec; do
-		f=${spec%%:*}
-		mkdir -p "$d/$(dirname "$f")"
-		: >"$d/$f"
-		case $spec in *:*) ;; *) continue ;; esac
-		for inc in $(echo "${spec#*:}" | tr ',' ' '); do
-			echo "#include \"$inc\"" >>"$d/$f"
-		done
-	done
-}
+. "$top/tests/faketree.sh"
 
 # up NAME WHAT FILE:INCLUDE...: the checker fails on a fake tree holding
 # the four floors' headers and the given files, naming WHAT.
