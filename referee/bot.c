@@ -445,6 +445,11 @@ static gboolean find_process(Bot *bot)
 	return bot->has_cpu_clock;
 }
 
+pid_t bot_own_pid(Bot *bot)
+{
+	return find_process(bot) ? bot->own_pid : 0;
+}
+
 double bot_cpu_ms(Bot *bot)
 {
 	struct timespec ts;

@@ -159,6 +159,11 @@ gboolean bot_eof(const Bot *bot);
  * its CPU-time clock (nanosecond resolution); -1 once it is gone. */
 double bot_cpu_ms(Bot *bot);
 
+/* The bot's own process as the host sees it (jailed: the program inside
+ * the jail, not bwrap), once known (by its `hello` at the latest); 0 when
+ * not known or gone. For reading its /proc entry (peak memory). */
+pid_t bot_own_pid(Bot *bot);
+
 /*
  * For the next game of a kept bot: its `cpu` limit counts afresh from the
  * CPU time its process has used so far, within the total it was started
