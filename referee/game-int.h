@@ -41,6 +41,7 @@
 typedef struct {
 	Bot *bot;		/* NULL when not running */
 	char *name;
+	char *hello;		/* the name it gave in hello, or NULL */
 	gboolean out;		/* retired, or dead under the random policy */
 	gboolean human;
 	gint64 bank;		/* us */
