@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..35"
+echo "1..36"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -119,6 +119,16 @@ import json, sys
 got = json.load(open('$tmp/report'))
 n = len(got['bots'])
 sys.exit(0 if got['los_cells'] == n * (n - 1) and got['time_scale'] == 'log' else 1)"
+check "each game row gives its seed (as games.csv) and links each seat's stderr file" python3 -c "
+import csv, json, os, sys
+got = json.load(open('$tmp/report'))
+rows = list(csv.DictReader(open('$tmp/tour/games.csv')))
+seeds = sorted(set((r['id'], r['seed']) for r in rows))
+links = got['stderr_links']
+ok = sorted(got['seeds']) == sorted(s for _, s in seeds) and len(links) == len(rows) \\
+    and all(os.path.exists(os.path.join('$tmp/tour', l)) for l in links) \\
+    and all(l.endswith('.seat%s.stderr' % r['seat']) for l, r in zip(sorted(links), sorted(rows, key=lambda r: (r['log'], r['seat']))))
+sys.exit(0 if ok and len(seeds) > 0 else 1)"
 check "its charts follow the window's width" python3 -c "
 import json, sys
 w = json.load(open('$tmp/report'))['chart_widths']

@@ -278,9 +278,12 @@
 	document.body.appendChild(fp);
 	const gt = el("table", { id: "games" });
 	const heads = [["game", "id"], ["round", "round"], ["seats: bot rank score", "seats"], ["faults", "faults"],
-		["end", "end"], ["plies", "plies"], ["ms/move", "ms"]];
+		["end", "end"], ["plies", "plies"], ["ms/move", "ms"], ["seed", "seed"], ["stderr", "stderr"]];
 	const hrow = el("tr", {});
-	heads.forEach(function (h) { hrow.appendChild(el("th", { class: "sort" + (h[1] === "seats" || h[1] === "faults" ? " l" : ""), "data-key": h[1], title: "sort" }, h[0])); });
+	heads.forEach(function (h) {
+		if (h[1] === "stderr") { hrow.appendChild(el("th", { class: "l", title: "each seat's standard error, beside the log" }, h[0])); return; }
+		hrow.appendChild(el("th", { class: "sort" + (h[1] === "seats" || h[1] === "faults" ? " l" : ""), "data-key": h[1], title: "sort" }, h[0]));
+	});
 	gt.appendChild(hrow);
 	const grows = [];
 	games.forEach(function (g) {
@@ -289,10 +292,18 @@
 		const faults = g.filter(function (r) { return r.faults !== "-"; }).map(function (r) { return r.bot + " " + r.faults; }).join("; ");
 		const ms = g.reduce(function (x, r) { return x + Number(r.mean_ms || 0); }, 0) / g.length;
 		const seats = g.map(function (r) { return r.bot + " " + r.rank + " " + r.score; }).join(" · ");
+		// each seat's stderr, written beside the log as LOG.seatN.stderr
+		const errs = el("td", { class: "l" });
+		if (g[0].log && g[0].log !== "-")
+			g.forEach(function (r, i) {
+				if (i) errs.appendChild(document.createTextNode(" "));
+				errs.appendChild(el("a", { class: "stderr", href: r.log + ".seat" + r.seat + ".stderr", title: r.bot + "'s stderr (seat " + r.seat + ")" }, String(r.seat)));
+			});
+		else errs.appendChild(el("span", { class: "muted" }, "-"));
 		tr.append(td, el("td", {}, g[0].round), el("td", { class: "l" }, seats), el("td", { class: "l" + (faults ? " fault" : "") }, faults || "-"),
-			el("td", {}, g[0].end), el("td", {}, g[0].plies), el("td", {}, ms.toFixed(2)));
+			el("td", {}, g[0].end), el("td", {}, g[0].plies), el("td", {}, ms.toFixed(2)), el("td", { class: "seed" }, g[0].seed || "-"), errs);
 		const key = { id: Number(g[0].id), round: Number(g[0].round), seats: seats, faults: faults, end: g[0].end,
-			plies: Number(g[0].plies), ms: ms };
+			plies: Number(g[0].plies), ms: ms, seed: g[0].seed || "" };
 		grows.push({ tr: tr, key: key, words: (g[0].id + " " + seats + " " + (faults || "no-faults") + " " + g[0].end)
 			.toLowerCase().split(/[\s;·+]+/) });
 		gt.appendChild(tr);
