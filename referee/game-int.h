@@ -73,6 +73,7 @@ typedef struct {
 	int first_fault;
 	int in_a_row;		/* faults since its last accepted move */
 	int moves;
+	int gos;		/* `go` lines sent to it this game */
 	double total_ms, max_ms, cpu_ms;
 	/* simultaneous round */
 	gboolean has_move;

@@ -207,7 +207,17 @@ def replay(b, page, png):
     return {"steps": last, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
             "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
-            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
+            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length"),
+            # every step's stderr notes: [step, open, summary, text]
+            "stderr": b.eval("""(function(){
+      var s = document.getElementById('slider'), out = [];
+      for (var i = 0; i <= +s.max; i++) {
+        s.value = String(i); s.dispatchEvent(new Event('input'));
+        document.querySelectorAll('#notes li.stderr details').forEach(function(d){
+          out.push([i, d.open, d.querySelector('summary').textContent, d.querySelector('pre').textContent]);
+        });
+      }
+      return out;})()""")}
 
 
 def report(b, page, png):
