@@ -235,6 +235,8 @@ def report(b, page, png):
               sandbox: (document.getElementById('sandbox') || {}).textContent || '',
               sandbox_loud: !!document.querySelector('#sandbox.fault'),
               header: document.getElementById('header').textContent,
+              wdl: rows('#standings tr[data-bot]').map(function(r){return r.cells[4].textContent;}),
+              lower_wins: (document.getElementById('lowerwins') || {}).textContent || '',
               meta: (document.getElementById('meta') || {}).textContent || '',
               hashes: rows('#standings td.hash').map(function(c){return c.getAttribute('title');}),
               partial: (document.getElementById('partial') || {}).textContent || '',

@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..37"
+echo "1..38"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -129,6 +129,18 @@ ok = sorted(got['seeds']) == sorted(s for _, s in seeds) and len(links) == len(r
     and all(os.path.exists(os.path.join('$tmp/tour', l)) for l in links) \\
     and all(l.endswith('.seat%s.stderr' % r['seat']) for l, r in zip(sorted(links), sorted(rows, key=lambda r: (r['log'], r['seat']))))
 sys.exit(0 if ok and len(seeds) > 0 else 1)"
+# 3 seats of rush: no W-D-L (2-seat games only), and the lower score wins
+"$ref" tournament --variant rush --players 3 --games 1 --seed 5 --time "$time" --option pace=10 --bootstrap 20 \
+	-o "$tmp/tour3" --bot "a=$rnd" --bot "b=$rnd" --bot "c=$rnd" >"$tmp/tour3.out" 2>&1
+python3 "$top/tests/browser.py" report "$tmp/tour3/report.html" "$shots/report-rush3.png" >"$tmp/report3" 2>>"$tmp/report3.err"
+check "a 3-seat rush report: '-' for W-D-L (not undefined), and says the lower score wins" python3 -c "
+import json, sys
+got = json.load(open('$tmp/report3'))
+w2 = json.load(open('$tmp/report'))['wdl']
+ok = got['wdl'] == ['-'] * 3 and 'lower score wins' in got['lower_wins'] and 'uncovered' in got['lower_wins'] \\
+    and all(len(x.split('-')) == 3 for x in w2) and json.load(open('$tmp/report'))['lower_wins'] == ''
+sys.exit(0 if ok else 1)"
+
 # a bot's stderr, step by step, in the replay
 cat >"$tmp/errbot.sh" <<'EOS'
 #!/bin/sh

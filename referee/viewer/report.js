@@ -27,6 +27,9 @@
 	const head = el("p", { id: "header" });
 	head.append(document.createTextNode(ST.players + " players a game · seed " + ST.seed + " · "),
 		el("span", { id: "gamecount" }, String(ST.games)), document.createTextNode(" games played of " + ST.total));
+	if ((R.meta && R.meta.lower_wins || []).indexOf(ST.variant) >= 0)
+		head.append(document.createTextNode(" · "), el("span", { id: "lowerwins" }, "the lower score wins" +
+			(ST.variant === "rush" ? " (a score is the squares left uncovered)" : "")));
 	document.body.appendChild(head);
 	const META = R.meta || {};
 	if (ST.partial) document.body.appendChild(el("p", { id: "partial", class: "fault" },
@@ -54,7 +57,9 @@
 	bots.forEach(function (b) {
 		const tr = el("tr", { "data-bot": b.name });
 		tr.append(el("td", {}, String(b.rank)), el("td", { class: "l" }, b.name), el("td", {}, String(b.games)),
-			el("td", {}, fix(b.points, 1)), el("td", {}, b.wins + "-" + b.draws + "-" + b.losses),
+			el("td", {}, fix(b.points, 1)),
+			b.wins === undefined ? el("td", { class: "muted", title: "wins, draws and losses are counted in 2-seat games: see the mean rank" }, "-")
+				: el("td", {}, b.wins + "-" + b.draws + "-" + b.losses),
 			el("td", {}, fix(b.mean_rank, 2)), el("td", {}, fix(b.mean_score, 2)),
 			el("td", { class: "elo" }, fix(b.elo, 0)), el("td", {}, fix(b.elo_low, 0) + " … " + fix(b.elo_high, 0)),
 			el("td", {}, String(b.faults)), el("td", {}, fix(b.mean_ms, 2)));
