@@ -40,6 +40,8 @@ typedef struct {
 	TimeControl tc;
 	char *dir;		/* logs of this run */
 	char **items;		/* only these items (NULL: all) */
+	gboolean all;		/* --variant all: a declined variant is skipped */
+	int checked;		/* bot and variant pairs checked (not skipped) */
 	int failed;		/* items failed, all bots */
 	int warned;		/* items passed with a warning, all bots */
 } Check;
@@ -684,17 +686,27 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	int failed_before = c->failed;
 
 	if (!wanted(c, "handshake") && !wanted(c, "game") && !wanted(c, "multi") && !wanted(c, "unknown")) {
+		c->checked++;
 		check_direct(c, bs);
 		return TRUE;
 	}
 	/* handshake and a whole game */
-	g_autofree char *log1 = g_strdup_printf("%s/bot%d-game.log", c->dir, index);
+	g_autofree char *log1 = g_strdup_printf("%s/bot%d-%s-game.log", c->dir, index, c->v->name);
 	if (!play(c, bs, kept, TRUE, NULL, log1, c->seed, &res))
 		return FALSE;
 	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL;
 	gboolean started = !(first_fault(log1, &fwhat, &kind, &line) &&
 			     (strcmp(kind, "start") == 0 || strcmp(kind, "declined") == 0));
 	g_autofree char *hello = log_line(log1, PROTOCOL_HELLO);
+	if (c->all && !started && strcmp(kind, "declined") == 0) {
+		printf("  %-7s %-11s it declined %s: not checked (%.*s)\n", "skip", "handshake", c->v->name,
+		       (int)strcspn(line, "\n"), line);
+		game_result_clear(&res);
+		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+			bot_free(kept[p]);
+		return TRUE;
+	}
+	c->checked++;
 	if (wanted(c, "handshake"))
 		item(c, started, "handshake", started ? hello : fwhat, started ? NULL : line,
 		     started ? NULL : fault_hint(kind));
@@ -713,7 +725,7 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	} else if (!announced) {
 		item(c, TRUE, "multi", "not announced: every game gets a fresh process", NULL, NULL);
 	} else {
-		g_autofree char *log2 = g_strdup_printf("%s/bot%d-multi.log", c->dir, index);
+		g_autofree char *log2 = g_strdup_printf("%s/bot%d-%s-multi.log", c->dir, index, c->v->name);
 		if (!multi) {
 			/* Not handed back without a fault: a `go` was still
 			 * outstanding at the end (real time), so the referee
@@ -739,7 +751,7 @@ static gboolean check_bot(Check *c, const char *command, int index)
 		check_direct(c, bs);
 		return TRUE;
 	}
-	g_autofree char *log3 = g_strdup_printf("%s/bot%d-unknown.log", c->dir, index);
+	g_autofree char *log3 = g_strdup_printf("%s/bot%d-%s-unknown.log", c->dir, index, c->v->name);
 	if (!play(c, bs, NULL, FALSE, check_chatter, log3, c->seed + 2, &res))
 		return FALSE;
 	game_result_clear(&res);
@@ -754,6 +766,46 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	return TRUE;
 }
 
+/*
+ * Set c up for variant v: its players (0: 2 or the variant's range), its
+ * options (with c->all, only those the variant has). FALSE after saying
+ * why on stderr (a usage error); *skip instead when, with c->all, the
+ * variant cannot have `players` seats.
+ */
+static gboolean configure(Check *c, const Variant *v, int players, char **options, gboolean *skip)
+{
+	*skip = FALSE;
+	c->v = v;
+	if (players == 0)
+		players = CLAMP(2, v->min_players, v->max_players);
+	if (players < v->min_players || players > v->max_players) {
+		if (c->all) {
+			*skip = TRUE;
+			return TRUE;
+		}
+		fprintf(stderr, "referee: check: %s takes %d to %d players\n", v->name, v->min_players,
+			v->max_players);
+		return FALSE;
+	}
+	variant_config_default(v, players, &c->cfg);
+	for (int i = 0; options && options[i]; i++) {
+		g_autofree char *key = g_strdup(options[i]);
+		char *eq = strchr(key, '=');
+		VariantError ve = VARIANT_OK;
+		if (eq) {
+			*eq = '\0';
+			if (c->all && variant_option_index(v, key) < 0)
+				continue;
+			ve = variant_option_set(v, &c->cfg, key, eq + 1);
+		}
+		if (!eq || ve != VARIANT_OK) {
+			fprintf(stderr, "referee: check: bad --option %s\n", options[i]);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
 int check_main(int argc, char **argv)
 {
 	g_autofree char *variant_name = NULL, *time_spec = NULL;
@@ -762,7 +814,8 @@ int check_main(int argc, char **argv)
 	gint64 seed = 1;
 	int players = 0;
 	GOptionEntry entries[] = {
-		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant_name, "the game (link, ...)", "NAME"},
+		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant_name,
+		 "the game (link, ...), or all: every one the bot does not decline", "NAME"},
 		{"players", 0, 0, G_OPTION_ARG_INT, &players, "seats per game (default 2, or the variant's range)", "N"},
 		{"seed", 0, 0, G_OPTION_ARG_INT64, &seed, "the games' seed (default 1)", "N"},
 		{"time", 0, 0, G_OPTION_ARG_STRING, &time_spec,
@@ -789,31 +842,17 @@ int check_main(int argc, char **argv)
 		return 2;
 	}
 	Check c = {0};
-	c.v = variant_name ? variant_find(variant_name) : NULL;
-	if (!c.v || argc < 2) {
-		fprintf(stderr, "referee: check: want --variant NAME (a known one) and at least one BOT\n");
+	c.all = variant_name && strcmp(variant_name, "all") == 0;
+	const Variant *one = variant_name && !c.all ? variant_find(variant_name) : NULL;
+	if ((!one && !c.all) || argc < 2) {
+		fprintf(stderr, "referee: check: want --variant NAME (a known one, or all) and at least one BOT\n");
 		return 2;
 	}
-	if (players == 0)
-		players = CLAMP(2, c.v->min_players, c.v->max_players);
-	if (players < c.v->min_players || players > c.v->max_players) {
-		fprintf(stderr, "referee: check: %s takes %d to %d players\n", c.v->name, c.v->min_players,
-			c.v->max_players);
-		return 2;
-	}
-	variant_config_default(c.v, players, &c.cfg);
-	for (int i = 0; options && options[i]; i++) {
-		char *eq = strchr(options[i], '=');
-		VariantError ve = VARIANT_OK;
-		if (eq) {
-			*eq = '\0';
-			ve = variant_option_set(c.v, &c.cfg, options[i], eq + 1);
-		}
-		if (!eq || ve != VARIANT_OK) {
-			fprintf(stderr, "referee: check: bad --option %s\n", options[i]);
+	const Variant *const *all = variant_all();
+	gboolean skip;
+	for (int k = 0; c.all ? all[k] != NULL : k == 0; k++)
+		if (!configure(&c, c.all ? all[k] : one, players, options, &skip))
 			return 2;
-		}
-	}
 	c.seed = (guint64)seed;
 	if (items)
 		c.items = g_strsplit(items, ",", -1);
@@ -828,10 +867,23 @@ int check_main(int argc, char **argv)
 		return 1;
 	}
 	gboolean ran = TRUE;
-	for (int i = 1; i < argc && ran; i++)
-		ran = check_bot(&c, argv[i], i);
+	printf("note: bots run with a clean environment (PATH, HOME, TMPDIR, LANG=C): parameters passed in\n"
+	       "      other environment variables do not reach them; pass them on the command line\n");
+	for (int k = 0; ran && (c.all ? all[k] != NULL : k == 0); k++) {
+		configure(&c, c.all ? all[k] : one, players, options, &skip);
+		if (skip) {
+			printf("%s: %d players cannot play it: not checked\n", c.v->name, players);
+			continue;
+		}
+		for (int i = 1; i < argc && ran; i++)
+			ran = check_bot(&c, argv[i], i);
+	}
 	if (!ran)
 		c.failed++;
+	if (ran && c.all && c.checked == 0 && !c.failed) {
+		printf("  FAILED  no variant checked: every one was declined or cannot have the seats asked for\n");
+		c.failed++;
+	}
 	if (c.failed) {
 		printf("%d item%s FAILED; logs in %s\n", c.failed, c.failed == 1 ? "" : "s", c.dir);
 	} else {

@@ -42,6 +42,12 @@
  * placement whose K R is none of link's 19 orientations names the
  * notation. `--items A,B` runs only those items.
  *
+ * With `--variant all` every variant is checked in turn, a variant the
+ * bot declines (or that cannot have --players seats) skipped and said so;
+ * none checked at all is a failure. --option then sets only the variants
+ * that have the key. Every run opens with a note that bots get a clean
+ * environment (parameters in environment variables do not reach them).
+ *
  * Logs go to a temporary directory, kept and named when an item fails.
  * Returns the exit status: 0 when every item of every bot passed (warnings
  * included), 1 when

@@ -29,7 +29,7 @@ fails_on() { # ITEM BOT: exit 1, that item FAILED, the line and hint shown
 	[ $? = 1 ] && grep -q "^  FAILED  $1 " "$tmp/out" && grep -q '^          hint: ' "$tmp/out"
 }
 
-echo "1..19"
+echo "1..21"
 "$ref" check --variant link "$top/bin/bot-random" >"$tmp/random" 2>&1
 check "bin/referee check --variant link bin/bot-random exits 0" [ $? = 0 ]
 check "it names every item" sh -c "for i in handshake game multi unknown start-up stateless tight-time tight-worst memory quit; do grep -q \"^  ok      \$i \" '$tmp/random' || exit 1; done"
@@ -85,5 +85,14 @@ chmod +x "$tmp/turns.sh"
 "$ref" check --variant tetroll --time "$time" --items game "$tmp/turns.sh" >"$tmp/turns" 2>&1
 check "tetroll, I2@X:Y: fails on game (exit $?), naming the notation" \
 	sh -c "grep -q '^  FAILED  game .*tetroll notation: fault malformed' '$tmp/turns' && grep -q '^          the line: move I2@' '$tmp/turns'"
+# --variant all: each variant in turn, a declined one skipped
+"$ref" check --variant all --items handshake --time "$time" "$top/bin/bot-random" "$fake decline" >"$tmp/all" 2>&1
+st=$?
+check "--variant all: every variant checked for bot-random, skipped where declined (exit $st)" \
+	sh -c "[ $st = 0 ] && [ \$(grep -c '^$top/bin/bot-random: [a-z]*, 2 players\$' '$tmp/all') = 4 ] &&
+	       [ \$(grep -c '^  skip    handshake   it declined [a-z]*: not checked (decline ' '$tmp/all') = 4 ] &&
+	       grep -q '^note: bots run with a clean environment' '$tmp/all'"
+"$ref" check --variant all --items handshake --time "$time" "$fake decline" >"$tmp/none" 2>&1
+check "--variant all with nothing but declines fails (exit $?)" grep -q '^  FAILED  no variant checked' "$tmp/none"
 check "... with a hint naming link's 19 orientations" grep -q "hint: tetroll's placement .K R@X:Y. takes K R from link's table of 19 orientations" "$tmp/turns"
 exit $fail
