@@ -7,6 +7,7 @@
  *   referee view --html LOG [-o FILE]   the same as one self-contained web page
  *   referee rerun LOG       play a logged game again with the same bots
  *   referee check --variant NAME BOT...   check bots against the protocol
+ *   referee position LOG --seat S --step N [BOT]   a logged decision asked again
  *   referee tournament [FILE] [flags]   a round robin (tournaments/)
  *   referee merge DIR...    combine tournament shards' standings
  *
@@ -52,6 +53,7 @@ static const Subcommand subcommands[] = {
 	{"view", cmd_view, "show a logged game move by move"},
 	{"rerun", cmd_rerun, "play a logged game again, compare the outcome"},
 	{"check", cmd_check, "check bots against the protocol, item by item (compliance)"},
+	{"position", cmd_position, "put a logged decision to a bot again (a position debugger)"},
 	{"tournament", cmd_tournament, "play a round-robin tournament between bots"},
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
 	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},

@@ -49,8 +49,12 @@ static int report(const GameSpec *spec, const GameResult *res, gboolean json)
 			if (r->faults[f])
 				g_string_append_printf(faults, "%s%s x%d", faults->len ? ", " : "",
 						       game_fault_name(f), r->faults[f]);
+		/* named as it named itself, when that differs from the
+		 * name the command gave it (a script's file name) */
+		g_autofree char *name = r->hello && strcmp(r->hello, r->name) != 0
+					? g_strdup_printf("%s (%s)", r->hello, r->name) : g_strdup(r->name);
 		printf("seat %d %-20s rank %d  score %4d  moves %3d  mean %.1f ms  max %.1f ms%s%s\n", p,
-		       r->name, r->rank, r->score, r->moves, r->mean_ms, r->max_ms,
+		       name, r->rank, r->score, r->moves, r->mean_ms, r->max_ms,
 		       faults->len ? "  faults: " : "", faults->str);
 		g_string_free(faults, TRUE);
 	}

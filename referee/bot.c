@@ -36,6 +36,10 @@ struct Bot {
 	int in_fd, out_fd, err_fd;
 	int err_file;		/* capped stderr copy, -1 when dropped */
 	guint64 err_kept, err_dropped;
+	int err_mark;		/* the `go` whose marker goes before the next
+				 * stderr bytes (0: none) */
+	gboolean err_marked;	/* that marker is written */
+	gboolean err_midline;	/* the last byte kept was not a newline */
 	pid_t own_pid;		/* the bot's own process (jailed: inside), 0
 				 * until found with its clock */
 	clockid_t cpu_clock;	/* that process's CPU-time clock */
@@ -106,6 +110,8 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 		close_fd(&err[0]);
 	bot->err_file = err_file;
 	bot->err_kept = bot->err_dropped = 0;
+	bot->err_mark = 0;
+	bot->err_marked = bot->err_midline = FALSE;
 	bot->has_cpu_clock = bot_pid > 0 && clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
 	bot->own_pid = bot->has_cpu_clock ? bot_pid : 0;
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
@@ -143,6 +149,33 @@ static void close_stderr_file(Bot *bot)
 	}
 	close_fd(&bot->err_file);
 	bot->err_kept = bot->err_dropped = 0;
+	bot->err_mark = 0;
+	bot->err_marked = bot->err_midline = FALSE;
+}
+
+void bot_stderr_mark(Bot *bot, int go)
+{
+	if (bot->err_fd >= 0)
+		bot_drain_stderr(bot);
+	bot->err_mark = go;
+	bot->err_marked = FALSE;
+}
+
+/* The marker of bot->err_mark before the bytes about to be kept, on a line
+ * of its own, when it fits under the cap. */
+static void write_mark(Bot *bot)
+{
+	char mark[64];
+	int n = g_snprintf(mark, sizeof(mark), "%s" BOT_STDERR_MARK "\n", bot->err_midline ? "\n" : "",
+			   bot->err_mark);
+
+	bot->err_marked = TRUE;
+	if (bot->err_file < 0 || bot->err_kept + (guint64)n > BOT_STDERR_CAP)
+		return;
+	if (write(bot->err_file, mark, n) == n) {
+		bot->err_kept += (guint64)n;
+		bot->err_midline = FALSE;
+	}
 }
 
 gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
@@ -378,10 +411,14 @@ void bot_drain_stderr(Bot *bot)
 			close_fd(&bot->err_fd);
 			return;
 		}
+		if (bot->err_mark > 0 && !bot->err_marked)
+			write_mark(bot);
 		guint64 room = bot->err_kept < BOT_STDERR_CAP ? BOT_STDERR_CAP - bot->err_kept : 0;
 		guint64 keep = MIN(room, (guint64)n);
 		if (keep && bot->err_file >= 0 && write(bot->err_file, block, keep) < 0)
 			keep = 0;
+		if (keep)
+			bot->err_midline = block[keep - 1] != '\n';
 		bot->err_kept += keep;
 		bot->err_dropped += (guint64)n - keep;
 		if ((gsize)n < sizeof(block))
@@ -443,6 +480,11 @@ static gboolean find_process(Bot *bot)
 		bot->own_pid = bot->has_cpu_clock ? pid : 0;
 	}
 	return bot->has_cpu_clock;
+}
+
+pid_t bot_own_pid(Bot *bot)
+{
+	return find_process(bot) ? bot->own_pid : 0;
 }
 
 double bot_cpu_ms(Bot *bot)

@@ -137,6 +137,20 @@ BotReadStatus bot_read(Bot *bot);
 /* Drain stderr into the capped file (non-blocking). */
 void bot_drain_stderr(Bot *bot);
 
+/*
+ * The stderr file's marker of the `go` it was written for: printf format
+ * of the line (the seat's `go` count in the game, from 1) that goes before
+ * the first bytes the bot writes after bot_stderr_mark(bot, go), on a
+ * line of its own; none when it writes nothing. The replay page
+ * (replay_json()) splits the file at these lines.
+ */
+#define BOT_STDERR_MARK "--- tetrarena: go %d ---"
+
+/* From now on stderr is written for the seat's go-th `go`: drain what
+ * came before (non-blocking), then mark the next bytes (BOT_STDERR_MARK).
+ * A new stderr file (bot_set_stderr()) starts unmarked. */
+void bot_stderr_mark(Bot *bot, int go);
+
 typedef enum {
 	BOT_LINE_NONE,		/* no complete line buffered */
 	BOT_LINE_OK,		/* *line is a complete line (no \n, no \r) */
@@ -158,6 +172,11 @@ gboolean bot_eof(const Bot *bot);
 /* CPU time (user+system) of the bot's main process so far, in ms, from
  * its CPU-time clock (nanosecond resolution); -1 once it is gone. */
 double bot_cpu_ms(Bot *bot);
+
+/* The bot's own process as the host sees it (jailed: the program inside
+ * the jail, not bwrap), once known (by its `hello` at the latest); 0 when
+ * not known or gone. For reading its /proc entry (peak memory). */
+pid_t bot_own_pid(Bot *bot);
 
 /*
  * For the next game of a kept bot: its `cpu` limit counts afresh from the

@@ -21,6 +21,8 @@
 #include "variant.h"
 
 #define CHECK_TIGHT_MS 100	/* the `go` of the tight-time item */
+#define CHECK_TIGHT_REPEAT 10	/* tight `go`s of the tight-repeat item */
+#define CHECK_REALTIME_ACTIONS 20	/* paced `go`s of the realtime item */
 #define CHECK_QUIT_MS 500	/* how long a bot may take to exit on `quit` */
 #define CHECK_STATE_MAX (1 << 16)
 
@@ -37,8 +39,51 @@ typedef struct {
 	guint64 seed;
 	TimeControl tc;
 	char *dir;		/* logs of this run */
+	char **items;		/* only these items (NULL: all) */
+	gboolean all;		/* --variant all: a declined variant is skipped */
+	int checked;		/* bot and variant pairs checked (not skipped) */
 	int failed;		/* items failed, all bots */
+	int warned;		/* items passed with a warning, all bots */
 } Check;
+
+/* Whether item `name` is to run. */
+static gboolean wanted(const Check *c, const char *name)
+{
+	return !c->items || g_strv_contains((const char *const *)c->items, name);
+}
+
+/* An item that passed but deserves attention: `note` says why. */
+static void item_warn(Check *c, const char *name, const char *what, const char *note)
+{
+	printf("  %-7s %-11s %s\n", "warn", name, what);
+	printf("          note: %s\n", note);
+	c->warned++;
+}
+
+/*
+ * How an answer `took` ms against a `limit` of ms and the grace: the two
+ * margins, separately (newly allocated). *graced: it used the grace.
+ */
+static char *margins(const Check *c, double took, double limit, gboolean *graced)
+{
+	double grace = (double)c->tc.grace;
+
+	*graced = took > limit;
+	if (!*graced)
+		return g_strdup_printf("%.1f ms: %.1f ms inside the %.0f ms move time, the %.0f ms grace untouched",
+				       took, limit - took, limit, grace);
+	if (took <= limit + grace)
+		return g_strdup_printf("%.1f ms: %.1f ms over the %.0f ms move time, inside the grace with "
+				       "%.1f ms of its %.0f ms left", took, took - limit, limit,
+				       limit + grace - took, grace);
+	return g_strdup_printf("%.1f ms: %.1f ms over the %.0f ms move time and %.1f ms past the %.0f ms grace",
+			       took, took - limit, limit, took - limit - grace, grace);
+}
+
+/* The note of an answer that used the grace. */
+static const char grace_note[] =
+	"it used the grace, a margin for the referee's scheduling that is never announced: under "
+	"load the same answer times out; keep a margin inside the MS of `go`";
 
 static void item(Check *c, gboolean ok, const char *name, const char *what, const char *line,
 		 const char *hint)
@@ -179,6 +224,29 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 	return TRUE;
 }
 
+/*
+ * For a malformed tetroll placement `K R@X:Y` whose K R is none of link's
+ * 19 orientations (R counted as clockwise turns, as an old text of
+ * protocol.md invited): a hint naming the notation, else NULL.
+ */
+static const char *notation_hint(const Check *c, const char *line)
+{
+	static const char *const orientations[] = {"I0", "I1", "O0", "T0", "T1", "T2", "T3", "J0", "J1",
+						   "J2", "J3", "L0", "L1", "L2", "L3", "S0", "S1", "Z0", "Z1"};
+
+	if (strcmp(c->v->name, "tetroll") != 0 || !line || protocol_verb(line) != PROTOCOL_MOVE)
+		return NULL;
+	const char *m = protocol_move_text(line);
+	if (!m || !m[0] || !strchr("IOTJLSZ", m[0]) || !g_ascii_isdigit(m[1]) || m[2] != '@')
+		return NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(orientations); i++)
+		if (strncmp(m, orientations[i], 2) == 0)
+			return NULL;
+	return "tetroll's placement `K R@X:Y` takes K R from link's table of 19 orientations (I0 I1, O0, "
+	       "T0-T3, J0-J3, L0-L3, S0 S1, Z0 Z1): R is not a count of clockwise turns from 0 to 3, "
+	       "so I2, O1, S2 or Z3 do not exist (protocol.md, tetroll, \"A placement\")";
+}
+
 /* Report a game's item: no fault and a log that verifies. */
 static void game_item(Check *c, const char *name, const char *what, const char *log,
 		      const char *hint)
@@ -187,7 +255,10 @@ static void game_item(Check *c, const char *name, const char *what, const char *
 
 	if (first_fault(log, &fwhat, &kind, &line)) {
 		g_autofree char *desc = g_strdup_printf("%s: %s (log %s)", what, fwhat, log);
-		item(c, FALSE, name, desc, line, hint ? hint : fault_hint(kind));
+		const char *nh = strcmp(kind, "malformed") == 0 ? notation_hint(c, line) : NULL;
+		if (nh)
+			desc = (g_free(desc), g_strdup_printf("%s: tetroll notation: %s (log %s)", what, fwhat, log));
+		item(c, FALSE, name, desc, line, nh ? nh : hint ? hint : fault_hint(kind));
 	} else if (!log_verifies(log, &why)) {
 		g_autofree char *desc = g_strdup_printf("%s: the log does not verify: %s", what, why);
 		item(c, FALSE, name, desc, NULL, "report this: a game without faults must verify");
@@ -319,7 +390,124 @@ static char *go_lines(const Check *c, const void *state, int p, gboolean moves, 
 	return g_string_free(out, FALSE);
 }
 
-/* The stateless, tight-time and quit items, on one fresh process. */
+/* Send `lines` (a `go` and what comes with it) and wait for the move, no
+ * longer than ms plus the grace: a copy, or NULL with *why set. OUT:
+ * *took, the ms from the write to the answer (or to giving up). */
+static char *ask(const Check *c, Bot *b, const char *lines, int ms, double *took, char **why)
+{
+	char *reply = NULL;
+	gint64 now = g_get_monotonic_time();
+
+	if (bot_write(b, lines, strlen(lines), now + 1000000) == BOT_WRITE_OK)
+		reply = await(c, b, PROTOCOL_MOVE, now + ((gint64)ms + c->tc.grace) * 1000, why);
+	else {
+		g_free(*why);
+		*why = g_strdup("it stopped reading its input");
+	}
+	*took = (double)(g_get_monotonic_time() - now) / 1000.0;
+	return reply;
+}
+
+/* Peak resident memory of process pid in KiB (VmHWM), or -1. */
+static gint64 peak_kib(pid_t pid)
+{
+	g_autofree char *path = g_strdup_printf("/proc/%d/status", (int)pid);
+	g_autofree char *text = NULL;
+
+	if (pid <= 0 || !g_file_get_contents(path, &text, NULL, NULL))
+		return -1;
+	const char *hwm = strstr(text, "\nVmHWM:");
+	gint64 kib = -1;
+	if (hwm && sscanf(hwm + 7, "%" G_GINT64_FORMAT, &kib) != 1)
+		kib = -1;
+	return kib;
+}
+
+/* The tight-worst item: CHECK_TIGHT_REPEAT tight `go`s, the slowest
+ * reported. FALSE when one went unanswered (the process is then out of
+ * step for further items). */
+static gboolean tight_repeat(Check *c, Bot *b, const char *tight)
+{
+	double slowest = 0, sum = 0, took;
+	g_autofree char *why = NULL;
+	int i;
+
+	for (i = 0; i < CHECK_TIGHT_REPEAT; i++) {
+		g_autofree char *reply = ask(c, b, tight, CHECK_TIGHT_MS, &took, &why);
+		if (!reply) {
+			g_autofree char *d = g_strdup_printf("the `go %d` number %d of %d not answered in time",
+							     CHECK_TIGHT_MS, i + 1, CHECK_TIGHT_REPEAT);
+			item(c, FALSE, "tight-worst", d, why,
+			     "spend at most the MS of `go`, every time: the slowest answer decides");
+			return FALSE;
+		}
+		slowest = MAX(slowest, took);
+		sum += took;
+	}
+	gboolean graced;
+	g_autofree char *m = margins(c, slowest, CHECK_TIGHT_MS, &graced);
+	g_autofree char *d = g_strdup_printf("%d x `go %d`, mean %.1f ms, the slowest %s", CHECK_TIGHT_REPEAT,
+					     CHECK_TIGHT_MS, sum / CHECK_TIGHT_REPEAT, m);
+	if (graced)
+		item_warn(c, "tight-worst", d, grace_note);
+	else
+		item(c, TRUE, "tight-worst", d, NULL, NULL);
+	return TRUE;
+}
+
+/*
+ * The realtime item: `go`s of a real-time state paced as in a game (the
+ * next not before the pace after the last), the bot's reaction time
+ * against the variant's default pace. A seat acts at most once a pace, so
+ * a reaction r > pace costs 1 - pace / r of its actions.
+ */
+static gboolean realtime(Check *c, Bot *b, const void *state, int seat, gboolean moves, Move *scratch)
+{
+	VariantConfig def;
+	int idx = variant_option_index(c->v, "pace");
+	double took, sum = 0, paced = 0, slowest = 0;
+	g_autofree char *why = NULL;
+
+	variant_config_default(c->v, c->cfg.nplayers, &def);
+	int pace = idx >= 0 ? def.opt[idx] : 0;
+	int ms = (int)MIN(c->tc.bank, c->tc.move);
+	g_autofree char *go = go_lines(c, state, seat, moves, ms, scratch);
+	for (int i = 0; i < CHECK_REALTIME_ACTIONS; i++) {
+		gint64 at = g_get_monotonic_time();
+		g_autofree char *reply = ask(c, b, go, ms, &took, &why);
+		if (!reply) {
+			item(c, FALSE, "realtime", "a real-time `go` not answered in time", why,
+			     "answer every `go` at once: in real time the others do not wait");
+			return FALSE;
+		}
+		sum += took;
+		paced += MAX(took, (double)pace);
+		slowest = MAX(slowest, took);
+		gint64 next = at + (gint64)pace * 1000;
+		if (g_get_monotonic_time() < next)
+			g_usleep((gulong)(next - g_get_monotonic_time()));
+	}
+	double mean = sum / CHECK_REALTIME_ACTIONS;
+	double lost = paced > 0 ? 100.0 * (1.0 - (double)pace * CHECK_REALTIME_ACTIONS / paced) : 0;
+	if (lost < 0.5) {
+		g_autofree char *d = g_strdup_printf("reaction %.1f ms on average (slowest %.1f ms) in %d actions "
+						     "at the default pace of %d ms: %.1f ms inside it, no action lost",
+						     mean, slowest, CHECK_REALTIME_ACTIONS, pace, pace - mean);
+		item(c, TRUE, "realtime", d, NULL, NULL);
+	} else {
+		g_autofree char *d = g_strdup_printf("reaction %.1f ms on average (slowest %.1f ms) in %d actions "
+						     "at the default pace of %d ms: %.1f ms over it, it would lose "
+						     "%.0f actions per 100 against a bot inside the pace",
+						     mean, slowest, CHECK_REALTIME_ACTIONS, pace, mean - pace, lost);
+		item_warn(c, "realtime", d,
+			  "a seat acts at most once a pace, and a bot answering within it is as fast as any: "
+			  "answer within the pace (protocol.md, rush, \"The pace\")");
+	}
+	return TRUE;
+}
+
+/* The direct items (start-up, stateless, tight-time, tight-worst,
+ * realtime, memory, quit), on one fresh process. */
 static void check_direct(Check *c, const BotSpec *bs)
 {
 	const Variant *v = c->v;
@@ -329,6 +517,10 @@ static void check_direct(Check *c, const BotSpec *bs)
 	int seat = -1;
 	gboolean found = FALSE;
 
+	if (!wanted(c, "start-up") && !wanted(c, "stateless") && !wanted(c, "tight-time") &&
+	    !wanted(c, "tight-worst") && !wanted(c, "realtime") && !wanted(c, "memory") &&
+	    !wanted(c, "quit"))
+		return;
 	rng_seed(&rng, rng_derive(c->seed, "check", 0));
 	for (int want = 8; !found; want /= 2) {
 		found = midgame(c, state, want, &seat, scratch, &rng);
@@ -345,9 +537,10 @@ static void check_direct(Check *c, const BotSpec *bs)
 	SandboxMode mode = SANDBOX_OFF;
 	sandbox_resolve(SANDBOX_AUTO, &mode, NULL);
 	const SandboxLaunch launch = {.mode = mode, .hide = NULL, .cpu = -1};
+	gint64 spawned = g_get_monotonic_time();
 	g_autoptr(Bot) b = bot_spawn(bs, errpath, &launch, &err);
 	if (!b) {
-		item(c, FALSE, "stateless", err->message, NULL, fault_hint("start"));
+		item(c, FALSE, "start-up", err->message, NULL, fault_hint("start"));
 		return;
 	}
 	g_autofree char *game = protocol_game_line(v, &c->cfg, &c->tc, seat, 1);
@@ -357,11 +550,26 @@ static void check_direct(Check *c, const BotSpec *bs)
 	g_autofree char *hello = NULL;
 	if (bot_write(b, head, strlen(head), now + 1000000) == BOT_WRITE_OK)
 		hello = await(c, b, PROTOCOL_HELLO, now + (c->tc.start + c->tc.grace) * 1000, &why);
+	double started = (double)(g_get_monotonic_time() - spawned) / 1000.0;
 	ProtocolHello said = {0};
 	if (!hello || protocol_verb(hello) != PROTOCOL_HELLO) {
-		item(c, FALSE, "stateless", "no hello to a fresh `game` line", hello ? hello : why,
+		item(c, FALSE, "start-up", "no hello to a fresh `game` line", hello ? hello : why,
 		     fault_hint("start"));
 		return;
+	}
+	TimeControl dtc;
+	timectl_default(&dtc);
+	if (wanted(c, "start-up")) {
+		g_autofree char *d = g_strdup_printf("said hello %.1f ms after the start (%s), %.1f ms inside the "
+						     "%" G_GINT64_FORMAT " ms start allowance (default %"
+						     G_GINT64_FORMAT " ms)", started,
+						     mode == SANDBOX_ON ? "jailed" : "not jailed: no jail here",
+						     (double)c->tc.start - started, c->tc.start, dtc.start);
+		if (started > (double)c->tc.start / 2)
+			item_warn(c, "start-up", d, "more than half the start allowance: under load it may not be "
+				  "enough; load or compile ahead of time");
+		else
+			item(c, TRUE, "start-up", d, NULL, NULL);
 	}
 	gboolean moves = protocol_parse_hello(hello, &said) && said.moves;
 	protocol_hello_clear(&said);
@@ -369,34 +577,77 @@ static void check_direct(Check *c, const BotSpec *bs)
 	/* stateless: the first `go` this process sees is from mid-game */
 	int ms = (int)MIN(c->tc.bank, c->tc.move);
 	g_autofree char *go = go_lines(c, state, seat, moves, ms, scratch);
-	g_autofree char *reply = NULL;
-	now = g_get_monotonic_time();
-	if (bot_write(b, go, strlen(go), now + 1000000) == BOT_WRITE_OK)
-		reply = await(c, b, PROTOCOL_MOVE, now + ((gint64)ms + c->tc.grace) * 1000, &why);
+	double took;
+	g_autofree char *reply = ask(c, b, go, ms, &took, &why);
 	Move m;
-	g_autofree char *desc = g_strdup_printf("a fresh process asked about a state from mid-game (seat %d)", seat);
-	if (!reply) {
-		item(c, FALSE, "stateless", desc, why,
-		     "answer every `go` from its state alone: a bot is not sent what came before");
+	if (wanted(c, "stateless")) {
+		const char *hint = "answer every `go` from its state alone: a bot is not sent what came before";
+		g_autofree char *desc = g_strdup_printf("a fresh process asked about a state from mid-game (seat %d)",
+							seat);
+		if (!reply) {
+			item(c, FALSE, "stateless", desc, why, hint);
+			return;
+		}
+		gboolean legal = v->move_parse(state, seat, protocol_move_text(reply), &m) &&
+				 variant_move_is_legal(v, state, seat, m, scratch);
+		gboolean graced;
+		g_autofree char *mg = margins(c, took, ms, &graced);
+		g_autofree char *d2 = g_strdup_printf("%s, answered in %s", desc, mg);
+		if (legal && graced)
+			item_warn(c, "stateless", d2, grace_note);
+		else
+			item(c, legal, "stateless", d2, reply, hint);
+	} else if (!reply) {
 		return;
 	}
-	gboolean legal = v->move_parse(state, seat, protocol_move_text(reply), &m) &&
-			 variant_move_is_legal(v, state, seat, m, scratch);
-	item(c, legal, "stateless", desc, reply,
-	     "answer every `go` from its state alone: a bot is not sent what came before");
 
 	/* tight time: the same state with CHECK_TIGHT_MS */
 	g_autofree char *tight = go_lines(c, state, seat, moves, CHECK_TIGHT_MS, scratch);
-	g_autofree char *fast = NULL;
-	now = g_get_monotonic_time();
-	if (bot_write(b, tight, strlen(tight), now + 1000000) == BOT_WRITE_OK)
-		fast = await(c, b, PROTOCOL_MOVE, now + ((gint64)CHECK_TIGHT_MS + c->tc.grace) * 1000, &why);
-	double took = (double)(g_get_monotonic_time() - now) / 1000.0;
-	g_autofree char *tdesc = fast ? g_strdup_printf("a `go %d` answered in %.1f ms", CHECK_TIGHT_MS, took)
-				      : g_strdup_printf("a `go %d` not answered in time", CHECK_TIGHT_MS);
-	item(c, fast != NULL, "tight-time", tdesc, fast ? NULL : why,
-	     "spend at most the MS of `go` (less a margin for start-up of the reply)");
+	if (wanted(c, "tight-time")) {
+		g_autofree char *fast = ask(c, b, tight, CHECK_TIGHT_MS, &took, &why);
+		gboolean graced;
+		g_autofree char *mg = margins(c, took, CHECK_TIGHT_MS, &graced);
+		g_autofree char *tdesc = fast ? g_strdup_printf("a `go %d` answered in %s", CHECK_TIGHT_MS, mg)
+					      : g_strdup_printf("a `go %d` not answered in time", CHECK_TIGHT_MS);
+		if (fast && graced)
+			item_warn(c, "tight-time", tdesc, grace_note);
+		else
+			item(c, fast != NULL, "tight-time", tdesc, fast ? NULL : why,
+			     "spend at most the MS of `go` (less a margin for start-up of the reply)");
+		if (!fast)
+			return;
+	}
+	if (wanted(c, "tight-worst") && !tight_repeat(c, b, tight))
+		return;
 
+	uint32_t mask;
+	if (wanted(c, "realtime") && v->phase(state, &mask) == VARIANT_PHASE_REALTIME &&
+	    !realtime(c, b, state, seat, moves, scratch))
+		return;
+
+	if (wanted(c, "memory")) {
+		gint64 kib = peak_kib(bot_own_pid(b));
+		BotLimits dl;
+		bot_spec_limits_default(&dl);
+		guint64 lim = bs->limits.memory;
+		if (kib < 0) {
+			item(c, TRUE, "memory", "its peak not known here (no /proc entry of its process)", NULL, NULL);
+		} else {
+			g_autofree char *d = g_strdup_printf(
+				"peak %.1f MiB resident (its main process, %s) against the memory limit of %s%"
+				G_GUINT64_FORMAT " MiB (default %" G_GUINT64_FORMAT " MiB)", (double)kib / 1024,
+				mode == SANDBOX_ON ? "jailed" : "not jailed", lim ? "" : "none, ",
+				lim ? lim >> 20 : dl.memory >> 20, dl.memory >> 20);
+			if (lim && (guint64)kib * 1024 > lim / 2)
+				item_warn(c, "memory", d, "more than half the limit: the limit counts the heap, "
+					  "the games may grow it");
+			else
+				item(c, TRUE, "memory", d, NULL, NULL);
+		}
+	}
+
+	if (!wanted(c, "quit"))
+		return;
 	/* quit */
 	now = g_get_monotonic_time();
 	gboolean gone = FALSE;
@@ -434,29 +685,47 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	printf("%s: %s, %d players\n", command, c->v->name, c->cfg.nplayers);
 	int failed_before = c->failed;
 
+	if (!wanted(c, "handshake") && !wanted(c, "game") && !wanted(c, "multi") && !wanted(c, "unknown")) {
+		c->checked++;
+		check_direct(c, bs);
+		return TRUE;
+	}
 	/* handshake and a whole game */
-	g_autofree char *log1 = g_strdup_printf("%s/bot%d-game.log", c->dir, index);
+	g_autofree char *log1 = g_strdup_printf("%s/bot%d-%s-game.log", c->dir, index, c->v->name);
 	if (!play(c, bs, kept, TRUE, NULL, log1, c->seed, &res))
 		return FALSE;
 	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL;
 	gboolean started = !(first_fault(log1, &fwhat, &kind, &line) &&
 			     (strcmp(kind, "start") == 0 || strcmp(kind, "declined") == 0));
 	g_autofree char *hello = log_line(log1, PROTOCOL_HELLO);
-	item(c, started, "handshake", started ? hello : fwhat, started ? NULL : line,
-	     started ? NULL : fault_hint(kind));
+	if (c->all && !started && strcmp(kind, "declined") == 0) {
+		printf("  %-7s %-11s it declined %s: not checked (%.*s)\n", "skip", "handshake", c->v->name,
+		       (int)strcspn(line, "\n"), line);
+		game_result_clear(&res);
+		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+			bot_free(kept[p]);
+		return TRUE;
+	}
+	c->checked++;
+	if (wanted(c, "handshake"))
+		item(c, started, "handshake", started ? hello : fwhat, started ? NULL : line,
+		     started ? NULL : fault_hint(kind));
 	gboolean multi = res.seat[0].bot || kept[0];
 	game_result_clear(&res);
 	g_autofree char *gwhat = g_strdup_printf("a whole game (seed %" G_GUINT64_FORMAT ")", c->seed);
-	game_item(c, "game", gwhat, log1, NULL);
+	if (wanted(c, "game"))
+		game_item(c, "game", gwhat, log1, NULL);
 
 	/* multi: the same processes again */
 	ProtocolHello said = {0};
 	gboolean announced = hello && protocol_parse_hello(hello, &said) && said.multi;
 	protocol_hello_clear(&said);
-	if (!announced) {
+	if (!wanted(c, "multi")) {
+		/* not asked for */
+	} else if (!announced) {
 		item(c, TRUE, "multi", "not announced: every game gets a fresh process", NULL, NULL);
 	} else {
-		g_autofree char *log2 = g_strdup_printf("%s/bot%d-multi.log", c->dir, index);
+		g_autofree char *log2 = g_strdup_printf("%s/bot%d-%s-multi.log", c->dir, index, c->v->name);
 		if (!multi) {
 			/* Not handed back without a fault: a `go` was still
 			 * outstanding at the end (real time), so the referee
@@ -478,7 +747,11 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	/* unknown lines before every go (the hint only when the plain game
 	 * passed: otherwise the fault is not about unknown lines) */
 	gboolean plain_ok = c->failed == failed_before;
-	g_autofree char *log3 = g_strdup_printf("%s/bot%d-unknown.log", c->dir, index);
+	if (!wanted(c, "unknown")) {
+		check_direct(c, bs);
+		return TRUE;
+	}
+	g_autofree char *log3 = g_strdup_printf("%s/bot%d-%s-unknown.log", c->dir, index, c->v->name);
 	if (!play(c, bs, NULL, FALSE, check_chatter, log3, c->seed + 2, &res))
 		return FALSE;
 	game_result_clear(&res);
@@ -493,19 +766,62 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	return TRUE;
 }
 
+/*
+ * Set c up for variant v: its players (0: 2 or the variant's range), its
+ * options (with c->all, only those the variant has). FALSE after saying
+ * why on stderr (a usage error); *skip instead when, with c->all, the
+ * variant cannot have `players` seats.
+ */
+static gboolean configure(Check *c, const Variant *v, int players, char **options, gboolean *skip)
+{
+	*skip = FALSE;
+	c->v = v;
+	if (players == 0)
+		players = CLAMP(2, v->min_players, v->max_players);
+	if (players < v->min_players || players > v->max_players) {
+		if (c->all) {
+			*skip = TRUE;
+			return TRUE;
+		}
+		fprintf(stderr, "referee: check: %s takes %d to %d players\n", v->name, v->min_players,
+			v->max_players);
+		return FALSE;
+	}
+	variant_config_default(v, players, &c->cfg);
+	for (int i = 0; options && options[i]; i++) {
+		g_autofree char *key = g_strdup(options[i]);
+		char *eq = strchr(key, '=');
+		VariantError ve = VARIANT_OK;
+		if (eq) {
+			*eq = '\0';
+			if (c->all && variant_option_index(v, key) < 0)
+				continue;
+			ve = variant_option_set(v, &c->cfg, key, eq + 1);
+		}
+		if (!eq || ve != VARIANT_OK) {
+			fprintf(stderr, "referee: check: bad --option %s\n", options[i]);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
 int check_main(int argc, char **argv)
 {
 	g_autofree char *variant_name = NULL, *time_spec = NULL;
 	g_auto(GStrv) options = NULL;
+	g_autofree char *items = NULL;
 	gint64 seed = 1;
 	int players = 0;
 	GOptionEntry entries[] = {
-		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant_name, "the game (link, ...)", "NAME"},
+		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant_name,
+		 "the game (link, ...), or all: every one the bot does not decline", "NAME"},
 		{"players", 0, 0, G_OPTION_ARG_INT, &players, "seats per game (default 2, or the variant's range)", "N"},
 		{"seed", 0, 0, G_OPTION_ARG_INT64, &seed, "the games' seed (default 1)", "N"},
 		{"time", 0, 0, G_OPTION_ARG_STRING, &time_spec,
 		 "time control, ms: bank:60000,inc:1000,move:5000,start:10000,grace:50,game:0", "SPEC"},
 		{"option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, "a variant option", "KEY=VALUE"},
+		{"items", 0, 0, G_OPTION_ARG_STRING, &items, "only these items (comma-separated)", "ITEM,..."},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("BOT... - check bots against the protocol");
@@ -514,39 +830,32 @@ int check_main(int argc, char **argv)
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_description(ctx,
 		"Each BOT (a command line) plays games against copies of itself and is\n"
-		"put through: handshake, a whole game, multi, unknown lines, a state from\n"
-		"mid-game, a tight `go`, quit. Exit status 0 when every item passes.");
+		"put through: handshake, game, multi, unknown (lines of unknown types),\n"
+		"start-up (time to hello, jailed), stateless (a state from mid-game),\n"
+		"tight-time (a `go 100`), tight-worst (ten, the slowest), realtime (rush:\n"
+		"reaction against the default pace), memory (peak, jailed), quit.\n"
+		"Timed items give the margin against the move time and the grace apart;\n"
+		"an answer inside the grace, a slow start or a reaction over the pace is\n"
+		"a warning, not a failure. Exit status 0 when every item passes.");
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "referee: check: %s\n", err->message);
 		return 2;
 	}
 	Check c = {0};
-	c.v = variant_name ? variant_find(variant_name) : NULL;
-	if (!c.v || argc < 2) {
-		fprintf(stderr, "referee: check: want --variant NAME (a known one) and at least one BOT\n");
+	c.all = variant_name && strcmp(variant_name, "all") == 0;
+	const Variant *one = variant_name && !c.all ? variant_find(variant_name) : NULL;
+	if ((!one && !c.all) || argc < 2) {
+		fprintf(stderr, "referee: check: want --variant NAME (a known one, or all) and at least one BOT\n");
 		return 2;
 	}
-	if (players == 0)
-		players = CLAMP(2, c.v->min_players, c.v->max_players);
-	if (players < c.v->min_players || players > c.v->max_players) {
-		fprintf(stderr, "referee: check: %s takes %d to %d players\n", c.v->name, c.v->min_players,
-			c.v->max_players);
-		return 2;
-	}
-	variant_config_default(c.v, players, &c.cfg);
-	for (int i = 0; options && options[i]; i++) {
-		char *eq = strchr(options[i], '=');
-		VariantError ve = VARIANT_OK;
-		if (eq) {
-			*eq = '\0';
-			ve = variant_option_set(c.v, &c.cfg, options[i], eq + 1);
-		}
-		if (!eq || ve != VARIANT_OK) {
-			fprintf(stderr, "referee: check: bad --option %s\n", options[i]);
+	const Variant *const *all = variant_all();
+	gboolean skip;
+	for (int k = 0; c.all ? all[k] != NULL : k == 0; k++)
+		if (!configure(&c, c.all ? all[k] : one, players, options, &skip))
 			return 2;
-		}
-	}
 	c.seed = (guint64)seed;
+	if (items)
+		c.items = g_strsplit(items, ",", -1);
 	timectl_default(&c.tc);
 	if (time_spec && !timectl_parse(&c.tc, time_spec, &err)) {
 		fprintf(stderr, "referee: check: --time: %s\n", err->message);
@@ -558,14 +867,30 @@ int check_main(int argc, char **argv)
 		return 1;
 	}
 	gboolean ran = TRUE;
-	for (int i = 1; i < argc && ran; i++)
-		ran = check_bot(&c, argv[i], i);
+	printf("note: bots run with a clean environment (PATH, HOME, TMPDIR, LANG=C): parameters passed in\n"
+	       "      other environment variables do not reach them; pass them on the command line\n");
+	for (int k = 0; ran && (c.all ? all[k] != NULL : k == 0); k++) {
+		configure(&c, c.all ? all[k] : one, players, options, &skip);
+		if (skip) {
+			printf("%s: %d players cannot play it: not checked\n", c.v->name, players);
+			continue;
+		}
+		for (int i = 1; i < argc && ran; i++)
+			ran = check_bot(&c, argv[i], i);
+	}
 	if (!ran)
 		c.failed++;
+	if (ran && c.all && c.checked == 0 && !c.failed) {
+		printf("  FAILED  no variant checked: every one was declined or cannot have the seats asked for\n");
+		c.failed++;
+	}
 	if (c.failed) {
 		printf("%d item%s FAILED; logs in %s\n", c.failed, c.failed == 1 ? "" : "s", c.dir);
 	} else {
-		printf("every item passed\n");
+		if (c.warned)
+			printf("every item passed, %d with a warning\n", c.warned);
+		else
+			printf("every item passed\n");
 		g_autoptr(GDir) d = g_dir_open(c.dir, 0, NULL);
 		const char *name;
 		while (d && (name = g_dir_read_name(d))) {
@@ -575,5 +900,6 @@ int check_main(int argc, char **argv)
 		g_rmdir(c.dir);
 	}
 	g_free(c.dir);
+	g_strfreev(c.items);
 	return c.failed ? 1 : 0;
 }

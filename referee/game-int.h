@@ -41,6 +41,7 @@
 typedef struct {
 	Bot *bot;		/* NULL when not running */
 	char *name;
+	char *hello;		/* the name it gave in hello, or NULL */
 	gboolean out;		/* retired, or dead under the random policy */
 	gboolean human;
 	gint64 bank;		/* us */
@@ -72,6 +73,7 @@ typedef struct {
 	int first_fault;
 	int in_a_row;		/* faults since its last accepted move */
 	int moves;
+	int gos;		/* `go` lines sent to it this game */
 	double total_ms, max_ms, cpu_ms;
 	/* simultaneous round */
 	gboolean has_move;

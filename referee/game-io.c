@@ -354,6 +354,7 @@ void game_send_go(Game *g, int p)
 	s->go_end = bot_written(s->bot) + s->pending->len;
 	if (s->snapshot)
 		memcpy(s->snapshot, g->state, g->v->state_size);
+	bot_stderr_mark(s->bot, ++s->gos);
 	game_flush(g, p);
 	/* The move is timed from the moment the `go` went out. */
 	s->go_time = g_get_monotonic_time();

@@ -71,6 +71,7 @@ void game_finish(Game *g, GameResult *result)
 		Seat *s = &g->seat[p];
 		GameSeatResult *r = &result->seat[p];
 		r->name = g_strdup(s->name);
+		r->hello = g_strdup(s->hello);
 		r->score = scores[p];
 		r->rank = ranks[p];
 		memcpy(r->faults, s->faults, sizeof(r->faults));
@@ -90,6 +91,7 @@ void game_result_clear(GameResult *result)
 {
 	for (int i = 0; i < result->nseats; i++) {
 		g_free(result->seat[i].name);
+		g_free(result->seat[i].hello);
 		bot_free(result->seat[i].bot);
 	}
 	g_free(result->log_path);

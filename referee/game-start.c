@@ -185,6 +185,8 @@ void game_start_bots(Game *g)
 		}
 		bot_set_multi(s->bot, hello.multi, hello.moves);
 		bot_set_hello_name(s->bot, hello.name);
+		g_free(s->hello);
+		s->hello = g_strdup(hello.name);
 		protocol_hello_clear(&hello);
 		s->awaiting = FALSE;
 		/* a move's CPU time counts from here: start-up is not a move */

@@ -113,6 +113,7 @@ static void game_release(Game *g)
 		Seat *s = &g->seat[p];
 		bot_free(s->bot);
 		g_free(s->name);
+		g_free(s->hello);
 		if (s->pending)
 			g_string_free(s->pending, TRUE);
 		g_free(s->snapshot);

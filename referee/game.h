@@ -145,6 +145,7 @@ void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed
 
 typedef struct {
 	char *name;		/* the spec's name */
+	char *hello;		/* the name it gave in hello, or NULL */
 	int score, rank;	/* final, from the variant */
 	int faults[GAME_FAULT_COUNT];	/* count by kind */
 	int first_fault;	/* GameFault, or -1 */

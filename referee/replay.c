@@ -878,6 +878,60 @@ static void json_note(GString *notes, int seat, const char *kind, const char *te
 	g_string_append_c(notes, '}');
 }
 
+/* chunks[at] = cur's text (NULL when empty); cur emptied. */
+static void put_chunk(GPtrArray *chunks, int at, GString *cur)
+{
+	while ((int)chunks->len <= at)
+		g_ptr_array_add(chunks, NULL);
+	g_free(chunks->pdata[at]);
+	chunks->pdata[at] = cur->len ? g_strdup(cur->str) : NULL;
+	g_string_truncate(cur, 0);
+}
+
+/*
+ * Seat p's stderr file beside the log (LOG.seatP.stderr), cut at its
+ * BOT_STDERR_MARK lines: element K (char*, or NULL) is what it wrote for
+ * its K-th `go`, element 0 what came before the first. NULL when there is
+ * no file or it is empty.
+ */
+static GPtrArray *stderr_chunks(const GameLog *log, int p)
+{
+	g_autofree char *path = g_strdup_printf("%s.seat%d.stderr", log->path, p);
+	g_autofree char *text = NULL;
+	gsize len = 0;
+
+	if (!log->path || !g_file_get_contents(path, &text, &len, NULL) || len == 0)
+		return NULL;
+	GPtrArray *chunks = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GString) cur = g_string_new(NULL);
+	int at = 0;
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	for (int i = 0; lines[i]; i++) {
+		int go = 0, end = 0;
+		if (sscanf(lines[i], BOT_STDERR_MARK "%n", &go, &end) == 1 && end > 0 && !lines[i][end] &&
+		    go > at && go < 1000000) {
+			put_chunk(chunks, at, cur);
+			at = go;
+			continue;
+		}
+		if (!lines[i + 1] && !lines[i][0])
+			break;	/* the newline that ends the file */
+		g_string_append_printf(cur, "%s%s", cur->len ? "\n" : "", lines[i]);
+	}
+	put_chunk(chunks, at, cur);
+	return chunks;
+}
+
+/* Notes of seat p's stderr chunks from *next up to `upto` (included). */
+static void stderr_notes(GString *notes, GPtrArray *chunks, int p, int *next, int upto)
+{
+	for (; chunks && *next <= upto && *next < (int)chunks->len; (*next)++) {
+		const char *t = g_ptr_array_index(chunks, *next);
+		if (t)
+			json_note(notes, p, "stderr", t);
+	}
+}
+
 /* Append one step: what happened (kind, seat, notation), each seat's time
  * for it, the faults and notes since the last step, and the board after. */
 static void json_step(Replay *r, GString *s, const char *kind, const GameLogEvent *e, double *ms,
@@ -944,8 +998,12 @@ char *replay_json(const GameLog *log, GError **error)
 	g_string_append(s, ",\"steps\":[{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
 	json_board(r, s);
 	g_string_append_c(s, '}');
-	for (int p = 0; p < n; p++)
+	GPtrArray *errs[VARIANT_MAX_PLAYERS] = {0};
+	int gos[VARIANT_MAX_PLAYERS] = {0}, errnext[VARIANT_MAX_PLAYERS] = {0};
+	for (int p = 0; p < n; p++) {
 		ms[p] = -1;
+		errs[p] = stderr_chunks(log, p);
+	}
 	for (guint i = 0; ok && i < log->events->len; i++) {
 		const GameLogEvent *e = g_ptr_array_index(log->events, i);
 		const char *kind = NULL;
@@ -973,9 +1031,16 @@ char *replay_json(const GameLog *log, GError **error)
 			json_note(notes, e->seat, "fault", e->text);
 			g_string_append_printf(faults, "%s%d", faults->len ? "," : "", e->seat);
 			break;
+		case GAMELOG_SENT:
+			if (protocol_verb(e->text) == PROTOCOL_GO)
+				gos[e->seat]++;
+			break;
 		case GAMELOG_RECEIVED:
 			if (protocol_verb(e->text) == PROTOCOL_INFO && e->text[4] == ' ')
 				json_note(notes, e->seat, protocol_verb_name(PROTOCOL_INFO), e->text);
+			/* what it wrote on stderr up to this answer goes with it */
+			if (protocol_verb(e->text) == PROTOCOL_MOVE)
+				stderr_notes(notes, errs[e->seat], e->seat, &errnext[e->seat], gos[e->seat]);
 			break;
 		case GAMELOG_RESULT:
 			result = e->text;
@@ -985,6 +1050,11 @@ char *replay_json(const GameLog *log, GError **error)
 		}
 		if (kind)
 			json_step(r, s, kind, e, ms, faults, notes);
+	}
+	for (int p = 0; p < n; p++) {
+		stderr_notes(notes, errs[p], p, &errnext[p], G_MAXINT);
+		if (errs[p])
+			g_ptr_array_unref(errs[p]);
 	}
 	if (ok && (notes->len || faults->len))
 		json_step(r, s, "end", NULL, ms, faults, notes);

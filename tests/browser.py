@@ -207,7 +207,17 @@ def replay(b, page, png):
     return {"steps": last, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
             "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
-            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
+            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length"),
+            # every step's stderr notes: [step, open, summary, text]
+            "stderr": b.eval("""(function(){
+      var s = document.getElementById('slider'), out = [];
+      for (var i = 0; i <= +s.max; i++) {
+        s.value = String(i); s.dispatchEvent(new Event('input'));
+        document.querySelectorAll('#notes li.stderr details').forEach(function(d){
+          out.push([i, d.open, d.querySelector('summary').textContent, d.querySelector('pre').textContent]);
+        });
+      }
+      return out;})()""")}
 
 
 def report(b, page, png):
@@ -219,10 +229,14 @@ def report(b, page, png):
               games: Number(document.getElementById('gamecount').textContent),
               rating_bars: rows('#ratingplot .bar').length,
               heat_cells: rows('#crosstable td.heat').length,
-              game_links: rows('#games a').length,
+              game_links: rows('#games td:first-child a').length,
+              stderr_links: rows('#games a.stderr').map(function(a){return a.getAttribute('href');}),
+              seeds: rows('#games td.seed').map(function(c){return c.textContent;}),
               sandbox: (document.getElementById('sandbox') || {}).textContent || '',
               sandbox_loud: !!document.querySelector('#sandbox.fault'),
               header: document.getElementById('header').textContent,
+              wdl: rows('#standings tr[data-bot]').map(function(r){return r.cells[4].textContent;}),
+              lower_wins: (document.getElementById('lowerwins') || {}).textContent || '',
               meta: (document.getElementById('meta') || {}).textContent || '',
               hashes: rows('#standings td.hash').map(function(c){return c.getAttribute('title');}),
               partial: (document.getElementById('partial') || {}).textContent || '',

@@ -11,7 +11,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..31"
+echo "1..32"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -88,7 +88,7 @@ command=$fake illegal 1 $marker
 EOT
 st=$(status "$ref" play --variant link --seed 2 --bots "$tmp/bots.ini" --time "$time" \
 	--option height=8 --log "$tmp/d.log" quick wrong)
-check "play with a bots file" is_and_says "$st" 0 "^seat 1 wrong .*illegal" "$tmp/out"
+check "play with a bots file" is_and_says "$st" 0 "^seat 1 [^ ]* *(wrong) .*illegal" "$tmp/out"
 printf '[bot x]\nworkdir=/\n' >"$tmp/bad.ini"
 st=$(status "$ref" play --variant link --bots "$tmp/bad.ini" x x)
 check "a bots file without command= is a runtime error" is_and_says "$st" 1 "has no command=" "$tmp/err"
@@ -110,4 +110,7 @@ logv=$("$ref" play --variant link --seed 1 --log "$tmp/version.log" "$top/bin/bo
 check "referee --version prints the version the logs carry, the protocol and the variants" \
 	sh -c "[ -n '$logv' ] && printf '%s\n' '$v' | grep -qx 'referee $logv' &&
 	       printf '%s\n' '$v' | grep -q '^protocol 1' && printf '%s\n' '$v' | grep -q '^variants: link tetroll'"
+"$ref" play --variant link --seed 1 "sh $top/bots/sh/random.sh" "$top/bin/bot-random" >"$tmp/hello" 2>&1
+check "play's summary names a seat by its hello name, the command's name beside it" \
+	sh -c "grep -q '^seat 0 random-sh (random.sh) *rank ' '$tmp/hello' && grep -q '^seat 1 bot-random  *rank ' '$tmp/hello'"
 exit $fail

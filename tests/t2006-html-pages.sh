@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..35"
+echo "1..38"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -119,6 +119,58 @@ import json, sys
 got = json.load(open('$tmp/report'))
 n = len(got['bots'])
 sys.exit(0 if got['los_cells'] == n * (n - 1) and got['time_scale'] == 'log' else 1)"
+check "each game row gives its seed (as games.csv) and links each seat's stderr file" python3 -c "
+import csv, json, os, sys
+got = json.load(open('$tmp/report'))
+rows = list(csv.DictReader(open('$tmp/tour/games.csv')))
+seeds = sorted(set((r['id'], r['seed']) for r in rows))
+links = got['stderr_links']
+ok = sorted(got['seeds']) == sorted(s for _, s in seeds) and len(links) == len(rows) \\
+    and all(os.path.exists(os.path.join('$tmp/tour', l)) for l in links) \\
+    and all(l.endswith('.seat%s.stderr' % r['seat']) for l, r in zip(sorted(links), sorted(rows, key=lambda r: (r['log'], r['seat']))))
+sys.exit(0 if ok and len(seeds) > 0 else 1)"
+# 3 seats of rush: no W-D-L (2-seat games only), and the lower score wins
+"$ref" tournament --variant rush --players 3 --games 1 --seed 5 --time "$time" --option pace=10 --bootstrap 20 \
+	-o "$tmp/tour3" --bot "a=$rnd" --bot "b=$rnd" --bot "c=$rnd" >"$tmp/tour3.out" 2>&1
+python3 "$top/tests/browser.py" report "$tmp/tour3/report.html" "$shots/report-rush3.png" >"$tmp/report3" 2>>"$tmp/report3.err"
+check "a 3-seat rush report: '-' for W-D-L (not undefined), and says the lower score wins" python3 -c "
+import json, sys
+got = json.load(open('$tmp/report3'))
+w2 = json.load(open('$tmp/report'))['wdl']
+ok = got['wdl'] == ['-'] * 3 and 'lower score wins' in got['lower_wins'] and 'uncovered' in got['lower_wins'] \\
+    and all(len(x.split('-')) == 3 for x in w2) and json.load(open('$tmp/report'))['lower_wins'] == ''
+sys.exit(0 if ok else 1)"
+
+# a bot's stderr, step by step, in the replay
+cat >"$tmp/errbot.sh" <<'EOS'
+#!/bin/sh
+# plays the first legal move; on stderr: "starting", then for its K-th go
+# "thinking K" and "chose MOVE" (without the last newline)
+first= k=0
+while IFS= read -r line; do
+	case $line in
+	game*) echo starting >&2; echo "hello errbot 1 moves" ;;
+	moves*) [ -z "$first" ] && { set -- $line; first=$2; } ;;
+	go*) k=$((k + 1)); printf 'thinking %d\nchose %s' "$k" "$first" >&2; echo "move $first"; first= ;;
+	quit*) exit 0 ;;
+	esac
+done
+EOS
+chmod +x "$tmp/errbot.sh"
+game errs link 2 "$tmp/errbot.sh" "$rnd"
+"$ref" view --html "$tmp/errs.log" -o "$tmp/errs.html" 2>"$tmp/errs.err"
+python3 "$top/tests/browser.py" replay "$tmp/errs.html" "$shots/replay-stderr.png" >"$tmp/errs.shown" 2>>"$tmp/errs.err"
+check "the replay shows each decision's stderr, folded, at the step of its move" python3 -c "
+import json, re, sys
+log = open('$tmp/errs.log').read()
+moves = re.findall(r'^move 0 (\\S+) ', log, re.M)
+got = json.load(open('$tmp/errs.shown'))['stderr']
+texts = [t for _, _, _, t in got]
+want = ['starting'] + ['thinking %d\\nchose %s' % (k + 1, m) for k, m in enumerate(moves)]
+steps = [s for s, _, _, t in got if t.startswith('thinking')]
+ok = texts == want and len(moves) > 3 and not any(o for _, o, _, _ in got) \\
+    and got[1][2] == 'seat 0 stderr (2 lines)' and steps == sorted(steps) and len(set(steps)) == len(steps)
+sys.exit(0 if ok else 1)"
 check "its charts follow the window's width" python3 -c "
 import json, sys
 w = json.load(open('$tmp/report'))['chart_widths']

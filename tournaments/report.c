@@ -10,6 +10,7 @@
 #include "referee/html.h"
 #include "referee/json.h"
 #include "referee/replay.h"
+#include "engine/variant.h"
 
 /* Write the replay of outdir/rel (rel itself when absolute, as `referee
  * merge` names the shards' logs) beside it, unless it is there already;
@@ -107,6 +108,16 @@ static char *report_meta(const char *outdir, const GPtrArray *logs)
 				json_string(j, eq + 1);
 			}
 	}
+	/* the variants where the lower score wins (rush: squares left
+	 * uncovered), so the page can say so */
+	g_string_append(j, ", \"lower_wins\": [");
+	const Variant *const *all = variant_all();
+	for (int i = 0, k = 0; all[i]; i++)
+		if (all[i]->lower_score_wins) {
+			g_string_append(j, k++ ? ", " : "");
+			json_string(j, all[i]->name);
+		}
+	g_string_append(j, "]");
 	g_string_append(j, ", \"hashes\": {");
 	names = g_list_sort(g_hash_table_get_keys(hashes), (GCompareFunc)strcmp);
 	for (GList *l = names; l; l = l->next) {

@@ -175,6 +175,14 @@
 		}
 		notes.textContent = "";
 		(st.n || []).forEach(function (n) {
+			if (n.k === "stderr") {
+				// folded: a bot's stderr for this decision can be long
+				const d = el("details", {});
+				const lines = n.t.split("\n").length;
+				d.append(el("summary", {}, "seat " + n.s + " stderr (" + lines + (lines === 1 ? " line)" : " lines)")), el("pre", {}, n.t));
+				notes.appendChild(el("li", { class: "stderr" })).appendChild(d);
+				return;
+			}
 			const li = el("li", { class: n.k }, (n.s >= 0 ? "seat " + n.s + " " : "") + n.k + (n.t ? " " + n.t : ""));
 			notes.appendChild(li);
 		});

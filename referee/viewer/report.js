@@ -27,6 +27,9 @@
 	const head = el("p", { id: "header" });
 	head.append(document.createTextNode(ST.players + " players a game · seed " + ST.seed + " · "),
 		el("span", { id: "gamecount" }, String(ST.games)), document.createTextNode(" games played of " + ST.total));
+	if ((R.meta && R.meta.lower_wins || []).indexOf(ST.variant) >= 0)
+		head.append(document.createTextNode(" · "), el("span", { id: "lowerwins" }, "the lower score wins" +
+			(ST.variant === "rush" ? " (a score is the squares left uncovered)" : "")));
 	document.body.appendChild(head);
 	const META = R.meta || {};
 	if (ST.partial) document.body.appendChild(el("p", { id: "partial", class: "fault" },
@@ -54,7 +57,9 @@
 	bots.forEach(function (b) {
 		const tr = el("tr", { "data-bot": b.name });
 		tr.append(el("td", {}, String(b.rank)), el("td", { class: "l" }, b.name), el("td", {}, String(b.games)),
-			el("td", {}, fix(b.points, 1)), el("td", {}, b.wins + "-" + b.draws + "-" + b.losses),
+			el("td", {}, fix(b.points, 1)),
+			b.wins === undefined ? el("td", { class: "muted", title: "wins, draws and losses are counted in 2-seat games: see the mean rank" }, "-")
+				: el("td", {}, b.wins + "-" + b.draws + "-" + b.losses),
 			el("td", {}, fix(b.mean_rank, 2)), el("td", {}, fix(b.mean_score, 2)),
 			el("td", { class: "elo" }, fix(b.elo, 0)), el("td", {}, fix(b.elo_low, 0) + " … " + fix(b.elo_high, 0)),
 			el("td", {}, String(b.faults)), el("td", {}, fix(b.mean_ms, 2)));
@@ -278,9 +283,12 @@
 	document.body.appendChild(fp);
 	const gt = el("table", { id: "games" });
 	const heads = [["game", "id"], ["round", "round"], ["seats: bot rank score", "seats"], ["faults", "faults"],
-		["end", "end"], ["plies", "plies"], ["ms/move", "ms"]];
+		["end", "end"], ["plies", "plies"], ["ms/move", "ms"], ["seed", "seed"], ["stderr", "stderr"]];
 	const hrow = el("tr", {});
-	heads.forEach(function (h) { hrow.appendChild(el("th", { class: "sort" + (h[1] === "seats" || h[1] === "faults" ? " l" : ""), "data-key": h[1], title: "sort" }, h[0])); });
+	heads.forEach(function (h) {
+		if (h[1] === "stderr") { hrow.appendChild(el("th", { class: "l", title: "each seat's standard error, beside the log" }, h[0])); return; }
+		hrow.appendChild(el("th", { class: "sort" + (h[1] === "seats" || h[1] === "faults" ? " l" : ""), "data-key": h[1], title: "sort" }, h[0]));
+	});
 	gt.appendChild(hrow);
 	const grows = [];
 	games.forEach(function (g) {
@@ -289,10 +297,18 @@
 		const faults = g.filter(function (r) { return r.faults !== "-"; }).map(function (r) { return r.bot + " " + r.faults; }).join("; ");
 		const ms = g.reduce(function (x, r) { return x + Number(r.mean_ms || 0); }, 0) / g.length;
 		const seats = g.map(function (r) { return r.bot + " " + r.rank + " " + r.score; }).join(" · ");
+		// each seat's stderr, written beside the log as LOG.seatN.stderr
+		const errs = el("td", { class: "l" });
+		if (g[0].log && g[0].log !== "-")
+			g.forEach(function (r, i) {
+				if (i) errs.appendChild(document.createTextNode(" "));
+				errs.appendChild(el("a", { class: "stderr", href: r.log + ".seat" + r.seat + ".stderr", title: r.bot + "'s stderr (seat " + r.seat + ")" }, String(r.seat)));
+			});
+		else errs.appendChild(el("span", { class: "muted" }, "-"));
 		tr.append(td, el("td", {}, g[0].round), el("td", { class: "l" }, seats), el("td", { class: "l" + (faults ? " fault" : "") }, faults || "-"),
-			el("td", {}, g[0].end), el("td", {}, g[0].plies), el("td", {}, ms.toFixed(2)));
+			el("td", {}, g[0].end), el("td", {}, g[0].plies), el("td", {}, ms.toFixed(2)), el("td", { class: "seed" }, g[0].seed || "-"), errs);
 		const key = { id: Number(g[0].id), round: Number(g[0].round), seats: seats, faults: faults, end: g[0].end,
-			plies: Number(g[0].plies), ms: ms };
+			plies: Number(g[0].plies), ms: ms, seed: g[0].seed || "" };
 		grows.push({ tr: tr, key: key, words: (g[0].id + " " + seats + " " + (faults || "no-faults") + " " + g[0].end)
 			.toLowerCase().split(/[\s;·+]+/) });
 		gt.appendChild(tr);
