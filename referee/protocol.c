@@ -217,6 +217,54 @@ void protocol_rejected(Text *t, const char *move, const char *why)
 	text_puts(t, why);
 }
 
+void protocol_say(Text *t, int seat, const char *text)
+{
+	text_printf(t, "say %d %s", seat, text);
+}
+
+void protocol_offer(Text *t, int seat, char give, char want)
+{
+	text_printf(t, "offer %d %c %c", seat, give, want);
+}
+
+void protocol_gift(Text *t, int seat, char piece)
+{
+	text_printf(t, "gift %d %c", seat, piece);
+}
+
+void protocol_answer(Text *t, gboolean yes, int id)
+{
+	text_printf(t, "%s %d", yes ? "accept" : "refuse", id);
+}
+
+/* A number word (at most 9 digits) at *p, then a space or the end. */
+static gboolean side_number(const char *p, int *n)
+{
+	gint64 v;
+	size_t len = strspn(p, "0123456789");
+
+	if (len == 0 || len > 9 || (p[len] != ' ' && p[len] != '\0'))
+		return FALSE;
+	g_autofree char *digits = g_strndup(p, len);
+	if (!g_ascii_string_to_signed(digits, 10, 0, G_MAXINT, &v, NULL))
+		return FALSE;
+	*n = (int)v;
+	return TRUE;
+}
+
+gboolean protocol_parse_offered(const char *line, int *id)
+{
+	return protocol_line_is(line, "offered") && side_number(protocol_args(line), id);
+}
+
+gboolean protocol_parse_answer(const char *line, gboolean *yes, int *id)
+{
+	*yes = protocol_line_is(line, "accept");
+	if (!*yes && !protocol_line_is(line, "refuse"))
+		return FALSE;
+	return side_number(protocol_args(line), id);
+}
+
 void protocol_refused(Text *t, const char *line, const char *why)
 {
 	text_puts(t, "refused ");

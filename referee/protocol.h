@@ -141,6 +141,24 @@ char *protocol_result_line(const char *fields);
 /* "quit". */
 const char *protocol_quit(void);
 
+/* ---- table talk (matrix), for `referee check` playing the other seats ---- */
+
+/* The side lines a seat sends (protocol.md, "Table talk"), into `t`:
+ * "say SEAT TEXT", "offer SEAT GIVE WANT", "gift SEAT PIECE", and
+ * "accept ID" or "refuse ID" (yes: accept). Pieces are letters. */
+void protocol_say(Text *t, int seat, const char *text);
+void protocol_offer(Text *t, int seat, char give, char want);
+void protocol_gift(Text *t, int seat, char piece);
+void protocol_answer(Text *t, gboolean yes, int id);
+
+/* Parse an `offered ID FROM GIVE WANT` line: OUT *id. FALSE when it is
+ * not one. */
+gboolean protocol_parse_offered(const char *line, int *id);
+
+/* Parse an `accept ID` or `refuse ID` line: OUT *yes (accept) and *id.
+ * FALSE when it is neither. */
+gboolean protocol_parse_answer(const char *line, gboolean *yes, int *id);
+
 /* ---- bot to referee ---------------------------------------------------- */
 
 /* What a `hello` says. */
