@@ -551,3 +551,30 @@ void bot_set_sha256(Bot *bot, const char *sha256)
 	bot->spec->sha256 = g_strdup(sha256);
 }
 
+const char *bot_wait_line(Bot *b, gint64 deadline, gboolean *eof)
+{
+	const char *line;
+
+	*eof = FALSE;
+	for (;;) {
+		BotLineStatus st = bot_next_line(b, &line);
+		if (st == BOT_LINE_OK)
+			return line;
+		if (st == BOT_LINE_TOO_LONG || bot_eof(b)) {
+			*eof = TRUE;
+			return NULL;
+		}
+		gint64 now = g_get_monotonic_time();
+		if (now >= deadline)
+			return NULL;
+		struct pollfd pfd[2] = {{.fd = bot_stdout_fd(b), .events = POLLIN},
+					{.fd = bot_stderr_fd(b), .events = POLLIN}};
+		nfds_t n = bot_stderr_fd(b) >= 0 ? 2 : 1;
+		if (poll(pfd, n, (int)MIN((deadline - now + 999) / 1000, G_MAXINT32)) < 0 && errno != EINTR)
+			return NULL;
+		if (n == 2 && pfd[1].revents)
+			bot_drain_stderr(b);
+		if (pfd[0].revents)
+			bot_read(b);
+	}
+}

@@ -134,6 +134,14 @@ typedef enum {
 /* Read what is available on stdout (non-blocking). */
 BotReadStatus bot_read(Bot *bot);
 
+/*
+ * The bot's next complete line, reading (and draining its stderr) until
+ * one comes or `deadline` (monotonic us) passes; NULL then, with *eof set
+ * once it closed its output or sent an overlong line. Valid until the
+ * next call. For driving one bot by hand (referee check, position).
+ */
+const char *bot_wait_line(Bot *bot, gint64 deadline, gboolean *eof);
+
 /* Drain stderr into the capped file (non-blocking). */
 void bot_drain_stderr(Bot *bot);
 

@@ -176,6 +176,21 @@ static BotSpec *group_spec(GKeyFile *kf, const char *path, const char *g, GError
 	return g_steal_pointer(&spec);
 }
 
+/* Add `spec` (taken) to the list, FALSE with error set when a bot of its
+ * name is there already. */
+static gboolean add_spec(GPtrArray *specs, GHashTable *seen, BotSpec *spec, const char *path, GError **error)
+{
+	if (g_hash_table_contains(seen, spec->name)) {
+		g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE, "bots file %s: bot %s given twice", path,
+			    spec->name);
+		bot_spec_free(spec);
+		return FALSE;
+	}
+	g_ptr_array_add(specs, spec);
+	g_hash_table_add(seen, spec->name);
+	return TRUE;
+}
+
 GPtrArray *bot_spec_keyfile_load(GKeyFile *kf, const char *path, GError **error)
 {
 	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
@@ -201,14 +216,8 @@ GPtrArray *bot_spec_keyfile_load(GKeyFile *kf, const char *path, GError **error)
 						    "bots file %s: [bots] %s: %s", path, keys[k], e->message);
 					return NULL;
 				}
-				if (g_hash_table_contains(seen, spec->name)) {
-					g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-						    "bots file %s: bot %s given twice", path, spec->name);
-					bot_spec_free(spec);
+				if (!add_spec(specs, seen, spec, path, error))
 					return NULL;
-				}
-				g_ptr_array_add(specs, spec);
-				g_hash_table_add(seen, spec->name);
 			}
 			continue;
 		}
@@ -221,14 +230,8 @@ GPtrArray *bot_spec_keyfile_load(GKeyFile *kf, const char *path, GError **error)
 		spec = group_spec(kf, path, g, error);
 		if (!spec)
 			return NULL;
-		if (g_hash_table_contains(seen, spec->name)) {
-			g_set_error(error, BOTSPEC_ERROR, BOTSPEC_ERROR_FILE,
-				    "bots file %s: bot %s given twice", path, spec->name);
-			bot_spec_free(spec);
+		if (!add_spec(specs, seen, spec, path, error))
 			return NULL;
-		}
-		g_ptr_array_add(specs, spec);
-		g_hash_table_add(seen, spec->name);
 	}
 	return g_steal_pointer(&specs);
 }

@@ -269,35 +269,6 @@ static void game_item(Check *c, const char *name, const char *what, const char *
 
 /* ---- driving one process by hand ------------------------------------ */
 
-/* The bot's next line before `deadline`, or NULL (*eof set once it closed
- * its output or sent an overlong line). Valid until the next call. */
-static const char *next_line(Bot *b, gint64 deadline, gboolean *eof)
-{
-	const char *line;
-
-	*eof = FALSE;
-	for (;;) {
-		BotLineStatus st = bot_next_line(b, &line);
-		if (st == BOT_LINE_OK)
-			return line;
-		if (st == BOT_LINE_TOO_LONG || bot_eof(b)) {
-			*eof = TRUE;
-			return NULL;
-		}
-		gint64 now = g_get_monotonic_time();
-		if (now >= deadline)
-			return NULL;
-		struct pollfd pfd[2] = {{.fd = bot_stdout_fd(b), .events = POLLIN},
-					{.fd = bot_stderr_fd(b), .events = POLLIN}};
-		nfds_t n = bot_stderr_fd(b) >= 0 ? 2 : 1;
-		if (poll(pfd, n, (int)MIN((deadline - now + 999) / 1000, G_MAXINT32)) < 0 && errno != EINTR)
-			return NULL;
-		if (n == 2 && pfd[1].revents)
-			bot_drain_stderr(b);
-		if (pfd[0].revents)
-			bot_read(b);
-	}
-}
 
 /* Wait for a line of type `verb` (others are skipped; a decline stands
  * for a hello): a copy, or NULL
@@ -309,7 +280,7 @@ static char *await(const Check *c, Bot *b, ProtocolVerb verb, gint64 deadline, c
 	gboolean eof;
 	const char *line;
 
-	while ((line = next_line(b, deadline, &eof)))
+	while ((line = bot_wait_line(b, deadline, &eof)))
 		if (protocol_verb(line) == verb ||
 		    (verb == PROTOCOL_HELLO && protocol_verb(line) == PROTOCOL_DECLINE))
 			return g_strdup(line);
@@ -559,12 +530,12 @@ static char *talk_ask(const Check *c, Bot *b, void *state, int seat, const char 
 		*why = g_strdup("it stopped reading its input");
 		return NULL;
 	}
-	while ((line = next_line(b, deadline, &eof))) {
+	while ((line = bot_wait_line(b, deadline, &eof))) {
 		if (protocol_verb(line) == PROTOCOL_MOVE) {
 			/* still alive after the talk it read? (a grace's wait) */
 			g_autofree char *move = g_strdup(line);
 			gint64 until = g_get_monotonic_time() + c->tc.grace * 1000;
-			while (next_line(b, until, &eof))
+			while (bot_wait_line(b, until, &eof))
 				;
 			if (!eof)
 				return g_steal_pointer(&move);
@@ -944,7 +915,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 		 * exit by polling instead, so `quit` alone is tested) */
 		while (!(gone = bot_ended(b, g_get_monotonic_time())) && g_get_monotonic_time() < now + CHECK_QUIT_MS * 1000) {
 			gboolean eof;
-			next_line(b, MIN(g_get_monotonic_time() + 10000, now + CHECK_QUIT_MS * 1000), &eof);
+			bot_wait_line(b, MIN(g_get_monotonic_time() + 10000, now + CHECK_QUIT_MS * 1000), &eof);
 			if (eof)
 				g_usleep(5000);
 		}

@@ -45,35 +45,6 @@ int position_count(const GameLog *log, int seat)
 	return n;
 }
 
-/* The bot's next line before `deadline`, or NULL (*eof set once it closed
- * its output or sent an overlong line). Valid until the next call. */
-static const char *next_line(Bot *b, gint64 deadline, gboolean *eof)
-{
-	const char *line;
-
-	*eof = FALSE;
-	for (;;) {
-		BotLineStatus st = bot_next_line(b, &line);
-		if (st == BOT_LINE_OK)
-			return line;
-		if (st == BOT_LINE_TOO_LONG || bot_eof(b)) {
-			*eof = TRUE;
-			return NULL;
-		}
-		gint64 now = g_get_monotonic_time();
-		if (now >= deadline)
-			return NULL;
-		struct pollfd pfd[2] = {{.fd = bot_stdout_fd(b), .events = POLLIN},
-					{.fd = bot_stderr_fd(b), .events = POLLIN}};
-		nfds_t n = bot_stderr_fd(b) >= 0 ? 2 : 1;
-		if (poll(pfd, n, (int)MIN((deadline - now + 999) / 1000, G_MAXINT32)) < 0 && errno != EINTR)
-			return NULL;
-		if (n == 2 && pfd[1].revents)
-			bot_drain_stderr(b);
-		if (pfd[0].revents)
-			bot_read(b);
-	}
-}
 
 /* Wait for a line of type `verb` (a decline stands for a hello), keeping
  * the others in `said` (may be NULL): a copy, or NULL with *why. */
@@ -82,7 +53,7 @@ static char *await(Bot *b, ProtocolVerb verb, gint64 deadline, GPtrArray *said, 
 	gboolean eof;
 	const char *line;
 
-	while ((line = next_line(b, deadline, &eof))) {
+	while ((line = bot_wait_line(b, deadline, &eof))) {
 		ProtocolVerb got = protocol_verb(line);
 		if (got == verb || (verb == PROTOCOL_HELLO && got == PROTOCOL_DECLINE))
 			return g_strdup(line);
