@@ -2,13 +2,16 @@
  * Every variant's state and notation parsers, as C bots call them. The
  * input: "VARIANT PLAYERS\nSTATE\nMOVE\nMOVE...". A state that parses is
  * formatted for every viewer, rendered and asked for its moves; each MOVE
- * that parses for a seat to move and is legal is played.
+ * that parses for a seat to move and is legal is played. The state line
+ * also goes through the C API other languages use (engine/api.h,
+ * tetra_parse) for every seat and for the seat to move.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
 
+#include "api.h"
 #include "fuzz.h"
 #include "text.h"
 #include "variant.h"
@@ -30,6 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const Variant *v = variant_find(lines[0]);
 	if (!v || players < v->min_players || players > v->max_players)
 		return 0;
+	for (int seat = -1; seat < (int)players; seat++)
+		tetra_free(tetra_parse(lines[0], seat, lines[1]));
 	VariantConfig cfg;
 	variant_config_default(v, (int)players, &cfg);
 	g_autofree void *state = g_malloc0(v->state_size);
