@@ -464,8 +464,18 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 		add(&j, tmp[i]);
 	g_hash_table_insert(j.made, g_strdup(SANDBOX_HOME), GINT_TO_POINTER(1));
 
-	/* the bot's own: its program, what its command names, its workdir */
+	/* the bot's own: its workdir, its program, what its command names.
+	 * The workdir first, so that a file inside it is not bound again
+	 * (and then hidden under it); and only where the bot may enter it
+	 * (run by root, the bot is a user of its own: a directory closed to
+	 * others, such as mktemp -d's, would be bound and useless, so it
+	 * starts in its /tmp/bot with the files its command names). */
 	g_autofree char *base = spec->workdir ? g_canonicalize_filename(spec->workdir, NULL) : g_get_current_dir();
+	struct stat wst;
+	gboolean workdir = spec->workdir &&
+			   (!root || (stat(base, &wst) == 0 && (wst.st_mode & 05) == 05));
+	if (workdir)
+		bind_path(&j, base);
 	bind_program(&j, prog, 0);
 	for (int i = 1; spec->argv[i]; i++) {
 		const char *arg = spec->argv[i];
@@ -475,11 +485,9 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 		if (g_file_test(abs, G_FILE_TEST_EXISTS))
 			bind_path(&j, abs);
 	}
-	if (spec->workdir)
-		bind_path(&j, base);
 	for (int i = 0; hidden && hidden[i]; i++)
 		hide(&j, hidden[i]);
-	add3(&j, "--chdir", spec->workdir ? base : SANDBOX_HOME, NULL);
+	add3(&j, "--chdir", workdir ? base : SANDBOX_HOME, NULL);
 
 	char fd[16];
 	g_snprintf(fd, sizeof(fd), "%d", JAIL_FD_SECCOMP);
