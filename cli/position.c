@@ -118,6 +118,10 @@ int cmd_position(int argc, char **argv)
 		return 1;
 	}
 	printf("%s, seat %d (%s), asked of: %s\n", argv[1], seat, log->name[seat], command);
+	if (steps->len == 0) {
+		printf("the bot stopped before its first decision (no hello or no answer)\n");
+		return 1;
+	}
 	if (!all) {
 		const PositionStep *s = g_ptr_array_index(steps, steps->len - 1);
 		if (s->step != step) {

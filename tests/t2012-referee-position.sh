@@ -10,7 +10,7 @@
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-random"
 link="$top/bin/bot-link --depth 2"
-echo "1..9"
+echo "1..10"
 "$ref" play --variant link --seed 5 --log "$tmp/g.log" "$link" "$top/bin/bot-random" >"$tmp/play" 2>&1
 check "a game of bot-link --depth 2 against bot-random" [ -s "$tmp/g.log" ]
 # the move seat 0 answered to its 5th go, from the log itself
@@ -54,4 +54,9 @@ check "the lines after its 4th go up to its 5th, exactly as logged ($(wc -l <"$t
 	sh -c "[ -s '$tmp/want' ] && cmp -s '$tmp/want' '$tmp/got'"
 check "an answer that is no move: ILLEGAL, exit 1 (exit $st)" \
 	sh -c "[ $st = 1 ] && grep -q '^answer: x ([0-9.]* ms), ILLEGAL\$' '$tmp/echo'"
+# a bot that exits before its first decision: one clear line, exit 1
+"$ref" position "$tmp/g.log" --seat 0 --step 5 "sh -c 'exit 3'" >"$tmp/dead" 2>&1
+st=$?
+check "a bot that exits at once: 'stopped before its first decision', exit 1 (exit $st)" \
+	sh -c "[ $st = 1 ] && grep -q 'stopped before its first decision' '$tmp/dead'"
 exit $fail
