@@ -309,8 +309,9 @@ TEST_SLOW := tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh te
 	tests/t3013-tournament-slurm.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock; test-referee-game gives bots CPU limits a fraction of a second
-# above what they burn (kept-cpu), which a busy neighbour can cross.
-TEST_ALONE := $(O)/tests/test-referee-game tests/t6003-rush-realtime.sh
+# above what they burn (kept-cpu), which a busy neighbour can cross; t2014
+# measures the CPU share a frozen seat's children get.
+TEST_ALONE := $(O)/tests/test-referee-game tests/t6003-rush-realtime.sh tests/t2014-jail-cpu.sh
 TEST_ALL := $(TEST_BINS) $(TEST_SH)
 TEST_PAR := $(foreach t,$(TEST_SLOW),$(filter $(t),$(TEST_ALL))) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
 TEST_LONG := $(shell grep -l '^\# check-long:' $(TEST_SH))
