@@ -17,8 +17,10 @@
 #                        and lib/libtetrarena.so (engine/api.h, for Python)
 #   referee/*.c       -> build/.../libreferee.a
 #   tournaments/*.c   -> build/.../libtournaments.a
+#   ladder/*.c        -> build/.../libladder.a (the living competition, SQLite)
+#   server/*.c        -> build/.../libserver.a (`referee serve`, libsoup-3)
 #   cli/*.c           -> bin/referee (the command line: one file per
-#                     subcommand), linked with both libraries and the engine
+#                     subcommand), linked with every library and the engine
 #   bots/bot-*.c      -> bin/bot-*; other bots/*.c -> libbot.a for C bots;
 #   bots/starter/starter.c -> bin/bot-starter (the C starter bot)
 #   bots/baseline/NAME/*.c -> bin/bot-NAME-baseline (a frozen copy of a
@@ -62,12 +64,15 @@ CFLAGS_BASE := $(CSTD) $(WARN) $(OPT) -MMD -MP
 GLIB_PIN := -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
 
 # Evaluated once, at first use (after `deps` has run).
-GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 libseccomp))$(GLIB_CFLAGS)
-GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 libseccomp))$(GLIB_LIBS)
+PKGS := glib-2.0 gio-2.0 gio-unix-2.0 libseccomp libsoup-3.0 sqlite3
+GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags $(PKGS)))$(GLIB_CFLAGS)
+GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs $(PKGS)))$(GLIB_LIBS)
 
 ENGINE_SRC := $(wildcard engine/*.c)
 REFEREE_SRC := $(wildcard referee/*.c)
 TOURN_SRC := $(wildcard tournaments/*.c)
+LADDER_SRC := $(wildcard ladder/*.c)
+SERVER_SRC := $(wildcard server/*.c)
 CLI_SRC := $(wildcard cli/*.c)
 BOT_PROGS := $(patsubst bots/%.c,bin/%,$(wildcard bots/bot-*.c)) bin/bot-starter
 BASELINE_PROGS := $(patsubst bots/baseline/%/,bin/bot-%-baseline,$(wildcard bots/baseline/*/))
@@ -88,6 +93,12 @@ REFEREE_LIB := $(O)/libreferee.a
 REFEREE_OBJ := $(patsubst %.c,$(O)/%.o,$(REFEREE_SRC))
 TOURN_LIB := $(O)/libtournaments.a
 TOURN_OBJ := $(patsubst %.c,$(O)/%.o,$(TOURN_SRC))
+LADDER_LIB := $(if $(LADDER_SRC),$(O)/libladder.a)
+LADDER_OBJ := $(patsubst %.c,$(O)/%.o,$(LADDER_SRC))
+SERVER_LIB := $(if $(SERVER_SRC),$(O)/libserver.a)
+SERVER_OBJ := $(patsubst %.c,$(O)/%.o,$(SERVER_SRC))
+# Every library of the floors above the engine, top floor first (link order).
+UPPER_LIBS := $(SERVER_LIB) $(LADDER_LIB) $(TOURN_LIB) $(REFEREE_LIB)
 CLI_OBJ := $(patsubst %.c,$(O)/%.o,$(CLI_SRC))
 BOTLIB := $(O)/libbot.a
 BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
@@ -110,7 +121,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so bin/refe
 # apt-get call: a plain `make` never installs a test tool, and a user
 # without root is told the one apt-get line for what is missing.
 DEPS_BUILD := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev python3:python3 \
-	bwrap:bubblewrap setpriv:util-linux
+	bwrap:bubblewrap setpriv:util-linux libsoup-3.0:libsoup-3.0-dev sqlite3:libsqlite3-dev
 DEPS_TEST := prove:perl node:nodejs valgrind:valgrind xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
 	/usr/sbin/slurmctld:slurmctld /usr/sbin/slurmd:slurmd sbatch:slurm-client /usr/sbin/munged:munge \
@@ -126,7 +137,7 @@ define install-missing
 for d in $(1); do \
   what=$${d%%:*}; pkg=$${d#*:}; \
   case $$what in \
-    *-2.0|libseccomp) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+    *-2.0|*-3.0|libseccomp|sqlite3) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
     /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
     *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
   esac; \
@@ -207,14 +218,22 @@ $(TOURN_LIB): $(TOURN_OBJ)
 	@mkdir -p $(@D); rm -f $@
 	$(call say,AR,$@)ar rcs $@ $^
 
+$(O)/libladder.a: $(LADDER_OBJ)
+	@mkdir -p $(@D); rm -f $@
+	$(call say,AR,$@)ar rcs $@ $^
+
+$(O)/libserver.a: $(SERVER_OBJ)
+	@mkdir -p $(@D); rm -f $@
+	$(call say,AR,$@)ar rcs $@ $^
+
 $(BOTLIB): $(BOTLIB_OBJ)
 	@mkdir -p $(@D); rm -f $@
 	$(call say,AR,$@)ar rcs $@ $(BOTLIB_OBJ)
 
 # ---- linking ------------------------------------------------------------
-bin/referee: $(CLI_OBJ) $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
+bin/referee: $(CLI_OBJ) $(UPPER_LIBS) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(UPPER_LIBS) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 bin/bot-starter: $(O)/bots/starter/starter.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
@@ -233,15 +252,15 @@ bin/bot-%: $(O)/bots/bot-%.o $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p bin
 	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(BOTLIB) $(ENGINE_LIB) -lm
 
-$(O)/tests/%: $(O)/tests/%.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+$(O)/tests/%: $(O)/tests/%.o $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
-$(O)/bench/%: $(O)/bench/%.o $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(STAMP)
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(TOURN_LIB) $(REFEREE_LIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+$(O)/bench/%: $(O)/bench/%.o $(UPPER_LIBS) $(ENGINE_LIB) $(STAMP)
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(UPPER_LIBS) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
-$(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
+$(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(STAMP)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(TOURN_LIB) $(REFEREE_LIB) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
+	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 # ---- the HTML pages' style and scripts, built into the referee ----------
 VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js
@@ -258,7 +277,7 @@ FUZZ_CC := clang
 FUZZ_FLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -D_GNU_SOURCE
 FUZZ_SECONDS ?= 60
 FUZZ ?= $(FUZZ_NAMES)
-FUZZ_LIB_SRC := $(ENGINE_SRC) $(REFEREE_SRC) $(TOURN_SRC) $(BOTLIB_SRC) tests/fuzz/fuzz-util.c
+FUZZ_LIB_SRC := $(ENGINE_SRC) $(REFEREE_SRC) $(TOURN_SRC) $(LADDER_SRC) $(SERVER_SRC) $(BOTLIB_SRC) tests/fuzz/fuzz-util.c
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(FUZZ_LIB_SRC))
 
 $(FZ)/obj/%.o: %.c | deps-needed

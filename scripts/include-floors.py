@@ -3,7 +3,9 @@
 
 The floors, each using only those below it (README, Layout):
 
-    cli/          the `referee` command      may include tournaments/, referee/, engine/
+    cli/          the `referee` command      may include every floor below
+    server/       `referee serve` (web)      may include ladder/, tournaments/, referee/, engine/
+    ladder/       the living competition     may include tournaments/, referee/, engine/
     tournaments/  round robins, journals     may include referee/, engine/
     referee/      one game, logs, bots       may include engine/
     engine/       the rules                  includes none of the others
@@ -30,7 +32,9 @@ MAY_USE = {
     "engine": [],
     "referee": ["engine"],
     "tournaments": ["referee", "engine"],
-    "cli": ["tournaments", "referee", "engine"],
+    "ladder": ["tournaments", "referee", "engine"],
+    "server": ["ladder", "tournaments", "referee", "engine"],
+    "cli": ["server", "ladder", "tournaments", "referee", "engine"],
     "bots": ["engine"],
 }
 
