@@ -271,6 +271,13 @@ build/viewer-assets.h: $(VIEWER_ASSETS) | deps-needed
 
 $(O)/referee/html.o $(FZ)/obj/referee/html.o: build/viewer-assets.h
 
+# ---- the ladder's schema, built into the referee -------------------------
+build/ladder-schema.h: ladder/schema.sql | deps-needed
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)cd ladder && python3 ../scripts/embed.py schema.sql | sed 's/schema_sql/ladder_schema_sql/' >../$@.tmp && mv ../$@.tmp ../$@
+
+$(O)/ladder/db.o $(FZ)/obj/ladder/db.o: build/ladder-schema.h
+
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.
 FUZZ_CC := clang

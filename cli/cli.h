@@ -29,6 +29,7 @@ int cmd_position(int argc, char **argv);	/* cli/position.c */
 int cmd_tournament(int argc, char **argv);	/* cli/tournament.c */
 int cmd_merge(int argc, char **argv);		/* cli/merge.c */
 int cmd_export(int argc, char **argv);		/* cli/export.c */
+int cmd_ladder(int argc, char **argv);		/* cli/ladder.c */
 int cmd_human(int argc, char **argv);		/* cli/human.c (`_human`) */
 
 /* Print "referee: MESSAGE" on stderr and return EXIT_USAGE. */

@@ -9,9 +9,8 @@
 #include "build/viewer-assets.h"
 #include "json.h"
 
-/* Append the page's head: title, inline style, the data as JSON (in an
- * element of its own, which no `</script>` inside it can close). */
-static void page_start(GString *s, const char *title, const char *id, const char *json)
+/* Append the page's head (title, inline style) and open its body. */
+static void head(GString *s, const char *title)
 {
 	g_autofree char *esc = g_markup_escape_text(title, -1);
 
@@ -19,7 +18,15 @@ static void page_start(GString *s, const char *title, const char *id, const char
 			       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			       "<title>%s</title>\n<style>\n", esc);
 	g_string_append_len(s, (const char *)referee_viewer_viewer_css, referee_viewer_viewer_css_len);
-	g_string_append_printf(s, "</style>\n</head>\n<body>\n<script type=\"application/json\" id=\"%s\">", id);
+	g_string_append(s, "</style>\n</head>\n<body>\n");
+}
+
+/* Append the page's head, then the data as JSON (in an element of its
+ * own, which no `</script>` inside it can close). */
+static void page_start(GString *s, const char *title, const char *id, const char *json)
+{
+	head(s, title);
+	g_string_append_printf(s, "<script type=\"application/json\" id=\"%s\">", id);
 	/* "</" can only be inside a JSON string, where "<\/" means the same */
 	for (const char *p = json; *p; p++) {
 		g_string_append_c(s, *p);
@@ -69,4 +76,13 @@ char *html_report_page(const char *standings_json, const char *games_csv, const 
 	g_string_append_printf(data, "],\"meta\":%s}", meta_json ? meta_json : "{}");
 	page_start(s, "tetrarena tournament report", "report", data->str);
 	return page_end(s, NULL, 0, referee_viewer_report_js, referee_viewer_report_js_len);
+}
+
+char *html_static_page(const char *title, const char *body)
+{
+	GString *s = g_string_new(NULL);
+
+	head(s, title);
+	g_string_append_printf(s, "%s</body>\n</html>\n", body);
+	return g_string_free(s, FALSE);
 }

@@ -24,4 +24,10 @@ char *html_replay_page(const char *title, const char *json);
 char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed,
 		       const char *meta_json);
 
+/*
+ * A page of the pages' style with `body` (HTML the caller built and
+ * escaped) and no script: the ladder's pages. Newly allocated.
+ */
+char *html_static_page(const char *title, const char *body);
+
 #endif

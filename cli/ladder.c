@@ -1,0 +1,412 @@
+/*
+ * ladder: `referee ladder SUBCOMMAND DIR ...`, an open competition that
+ * lives in DIR (its SQLite database, ladder/, and the games' logs):
+ *
+ *   ladder init DIR --variant V [--players P|MIN-MAX] [--time SPEC]
+ *                   [--options K=V,...] [--seed S] [--sandbox MODE]
+ *   ladder add DIR NAME COMMAND|BOTDIR   admission, then the name's next version
+ *   ladder run DIR [-j N] [--games N | --total N | --until TIME] [-q]
+ *   ladder standings DIR [--games N] [--json]
+ *   ladder retire DIR NAME
+ *   ladder verify DIR
+ *   ladder pages DIR [OUT]               the leaderboard and bots' pages as files
+ *
+ * Each subcommand parses its flags and calls one module of ladder/:
+ * admit (add), run (run), rate (standings), verify, pages. Writers (init,
+ * add, run, retire) take the ladder's lock (ladder/db.h); the others read.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "cli.h"
+#include "ladder/admit.h"
+#include "ladder/db.h"
+#include "ladder/ladder.h"
+#include "ladder/manifest.h"
+#include "ladder/pages.h"
+#include "ladder/rate.h"
+#include "ladder/run.h"
+#include "ladder/standings.h"
+#include "ladder/verify.h"
+#include "referee/json.h"
+
+static int fail(GError *err)
+{
+	fprintf(stderr, "referee ladder: %s\n", err->message);
+	return 1;
+}
+
+/* Parse flags; argv[0] is the subcommand. */
+static gboolean parse(const char *args, const char *summary, GOptionEntry *entries, int *argc, char ***argv)
+{
+	g_autofree char *what = g_strdup_printf("%s - %s", args, summary);
+	g_autoptr(GOptionContext) ctx = g_option_context_new(what);
+
+	if (entries)
+		g_option_context_add_main_entries(ctx, entries, NULL);
+	return cli_parse_options(ctx, argc, argv);
+}
+
+static LadderDb *open_or_say(const char *dir, gboolean write)
+{
+	g_autoptr(GError) err = NULL;
+	LadderDb *d = ladder_db_open(dir, write, &err);
+
+	if (!d)
+		fail(err);
+	return d;
+}
+
+/* ---- init ------------------------------------------------------------------ */
+
+static int ladder_init(int argc, char **argv)
+{
+	g_autofree char *variant = NULL, *players = NULL, *time = NULL, *options = NULL, *seed = NULL;
+	g_autofree char *sandbox = NULL;
+	GOptionEntry entries[] = {
+		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant, "the game (link, tetroll, rush, matrix)", "V"},
+		{"players", 0, 0, G_OPTION_ARG_STRING, &players, "seats per game (default: the variant's range)",
+		 "P|MIN-MAX"},
+		{"time", 0, 0, G_OPTION_ARG_STRING, &time, "time control, as `play --time`", "SPEC"},
+		{"options", 0, 0, G_OPTION_ARG_STRING, &options, "variant options", "K=V,..."},
+		{"seed", 0, 0, G_OPTION_ARG_STRING, &seed, "master seed (default: drawn from the OS)", "S"},
+		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "jail the bots: auto, on, off", "MODE"},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	if (!parse("DIR", "make a new ladder in DIR", entries, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 2)
+		return cli_usage_error("ladder init: want DIR");
+	if (!variant)
+		return cli_usage_error("ladder init: --variant is required");
+	LadderSettings s;
+	g_autoptr(GError) err = NULL;
+	if (!ladder_settings_parse(&s, variant, players, time, options, seed, sandbox, &err))
+		return cli_usage_error("ladder init: %s", err->message);
+	g_autoptr(LadderDb) d = ladder_db_create(argv[1], &err);
+	gboolean ok = d && ladder_db_begin(d, &err) && ladder_settings_save(d, &s, &err) &&
+		      ladder_db_commit(d, &err);
+	if (ok)
+		printf("ladder %s: %s, %d-%d players, master seed %" G_GUINT64_FORMAT "\n", argv[1],
+		       s.variant->name, s.min_players, s.max_players, s.seed);
+	ladder_settings_clear(&s);
+	return ok ? 0 : fail(err);
+}
+
+/* ---- add ------------------------------------------------------------------- */
+
+/* Copy a submitted directory into the ladder: DIR/bots/NAME-N. */
+static char *copy_bot_dir(const char *ladder_dir, const char *name, const char *src, GError **error)
+{
+	g_autofree char *parent = g_build_filename(ladder_dir, "bots", NULL);
+	g_autofree char *abs_parent = NULL;
+	char *dst = NULL;
+	int status = 0;
+
+	g_mkdir_with_parents(parent, 0755);
+	abs_parent = g_canonicalize_filename(parent, NULL);
+	for (int n = 1; !dst || g_file_test(dst, G_FILE_TEST_EXISTS); n++) {
+		g_free(dst);
+		g_autofree char *leaf = g_strdup_printf("%s-%d", name, n);
+		dst = g_build_filename(abs_parent, leaf, NULL);
+	}
+	g_autofree char *src_dot = g_build_filename(src, ".", NULL);
+	const char *cp[] = {"cp", "-a", "--", src_dot, dst, NULL};
+	if (!g_spawn_sync(NULL, (char **)cp, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+			  NULL, NULL, &status, error) ||
+	    !g_spawn_check_wait_status(status, error)) {
+		g_prefix_error(error, "copying %s: ", src);
+		g_free(dst);
+		return NULL;
+	}
+	return dst;
+}
+
+static int ladder_add(int argc, char **argv)
+{
+	if (!parse("DIR NAME COMMAND|BOTDIR", "submit a bot: admitted after `referee check` and a validation game",
+		   NULL, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 4)
+		return cli_usage_error("ladder add: want DIR NAME COMMAND (or a directory with %s)",
+				       LADDER_MANIFEST_FILE);
+	const char *name = argv[2], *command = argv[3];
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
+	if (!d)
+		return 1;
+	LadderSettings s;
+	if (!ladder_settings_load(d, &s, &err))
+		return fail(err);
+	g_autofree char *workdir = NULL;
+	g_autoptr(LadderManifest) m = NULL;
+	if (g_file_test(command, G_FILE_TEST_IS_DIR)) {
+		g_autofree char *mpath = g_build_filename(command, LADDER_MANIFEST_FILE, NULL);
+		m = ladder_manifest_read(mpath, &err);
+		if (!m) {
+			ladder_settings_clear(&s);
+			return cli_usage_error("ladder add: %s", err->message);
+		}
+		workdir = copy_bot_dir(argv[1], name, command, &err);
+		if (!workdir) {
+			ladder_settings_clear(&s);
+			return fail(err);
+		}
+		command = m->command;
+	}
+	g_autofree char *referee = g_file_read_link("/proc/self/exe", NULL);
+	LadderAdmission a;
+	gboolean ok = ladder_admit(d, &s, referee ? referee : "referee", name, command, workdir, &a, &err);
+	ladder_settings_clear(&s);
+	if (!ok)
+		return fail(err);
+	if (!a.admitted) {
+		printf("%s: rejected: %s\n", name, a.reason);
+		if (workdir) {
+			const char *rm[] = {"rm", "-rf", "--", workdir, NULL};
+			g_spawn_sync(NULL, (char **)rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
+		}
+		ladder_admission_clear(&a);
+		return 1;
+	}
+	printf("%s: admitted as version %d (entry %" G_GINT64_FORMAT ")\n", name, a.version, a.id);
+	ladder_admission_clear(&a);
+	return 0;
+}
+
+/* ---- run ------------------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_asked;
+
+static void on_stop(int sig)
+{
+	if (stop_asked) {
+		/* the second time: as the referee's default (bots killed) */
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	stop_asked = 1;
+}
+
+/* TIME: +DURATION (30s, 10m, 2h), HH:MM (today, local), or ISO 8601. */
+static gboolean parse_until(const char *text, gint64 *out)
+{
+	gint64 n = 0;
+	char *end = NULL;
+
+	if (text[0] == '+') {
+		n = g_ascii_strtoll(text + 1, &end, 10);
+		gint64 unit = !strcmp(end, "s") || !*end ? 1 : !strcmp(end, "m") ? 60 : !strcmp(end, "h") ? 3600 : 0;
+		if (end == text + 1 || n < 0 || !unit)
+			return FALSE;
+		*out = g_get_real_time() + n * unit * G_USEC_PER_SEC;
+		return TRUE;
+	}
+	int hh, mm;
+	char extra;
+	if (sscanf(text, "%d:%d%c", &hh, &mm, &extra) == 2 && hh >= 0 && hh < 24 && mm >= 0 && mm < 60) {
+		g_autoptr(GDateTime) now = g_date_time_new_now_local();
+		g_autoptr(GDateTime) at = g_date_time_new_local(g_date_time_get_year(now), g_date_time_get_month(now),
+								g_date_time_get_day_of_month(now), hh, mm, 0);
+		*out = g_date_time_to_unix(at) * G_USEC_PER_SEC;
+		return TRUE;
+	}
+	g_autoptr(GTimeZone) local = g_time_zone_new_local();
+	g_autoptr(GDateTime) at = g_date_time_new_from_iso8601(text, local);
+	if (!at)
+		return FALSE;
+	*out = g_date_time_to_unix(at) * G_USEC_PER_SEC;
+	return TRUE;
+}
+
+static int ladder_run_cmd(int argc, char **argv)
+{
+	int jobs = 1;
+	gint64 games = 0, total = 0;
+	g_autofree char *until = NULL;
+	gboolean quiet = FALSE;
+	GOptionEntry entries[] = {
+		{"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "games at once (default 1)", "N"},
+		{"games", 0, 0, G_OPTION_ARG_INT64, &games, "play N games, then stop", "N"},
+		{"total", 0, 0, G_OPTION_ARG_INT64, &total, "stop when the ladder holds N finished games", "N"},
+		{"until", 0, 0, G_OPTION_ARG_STRING, &until, "schedule no game after TIME (+30m, 17:30, ISO 8601)",
+		 "TIME"},
+		{"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no line per game", NULL},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	if (!parse("DIR", "play games until stopped (Ctrl-C finishes the games in flight) or done", entries, &argc,
+		   &argv))
+		return EXIT_USAGE;
+	if (argc != 2)
+		return cli_usage_error("ladder run: want DIR");
+	if (jobs < 1 || jobs > 1024)
+		return cli_usage_error("ladder run: -j %d: want an integer from 1 to 1024", jobs);
+	if (games < 0 || total < 0)
+		return cli_usage_error("ladder run: --games and --total want a positive count");
+	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet};
+	if (until && !parse_until(until, &o.until))
+		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
+				       until);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
+	if (!d)
+		return 1;
+	LadderSettings s;
+	if (!ladder_settings_load(d, &s, &err))
+		return fail(err);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	LadderRunStats st;
+	gboolean ok = ladder_run(d, &s, &o, &st, &err);
+	ladder_settings_clear(&s);
+	fprintf(stderr, "ladder %s: %" G_GINT64_FORMAT " games finished (%" G_GINT64_FORMAT " replayed)%s\n",
+		argv[1], st.finished, st.replayed, stop_asked ? ", stopped" : "");
+	if (!ok) {
+		if (g_error_matches(err, LADDER_DB_ERROR, LADDER_DB_ERROR_FULL))
+			fprintf(stderr, "referee ladder: %s: stopped; every game finished before is kept, "
+				"the rest is played again by the next `ladder run` once there is room\n", err->message);
+		else
+			fail(err);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- standings --------------------------------------------------------------- */
+
+static int ladder_standings(int argc, char **argv)
+{
+	gint64 below = 0;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{"games", 0, 0, G_OPTION_ARG_INT64, &below, "only the games before game number N", "N"},
+		{"json", 0, 0, G_OPTION_ARG_NONE, &json, "as one JSON object", NULL},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	if (!parse("DIR", "the ratings (batch fit, 95% intervals)", entries, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 2)
+		return cli_usage_error("ladder standings: want DIR");
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	if (!d)
+		return 1;
+	g_autofree char *out = json ? ladder_standings_json(d, below > 0 ? below : G_MAXINT64, &err)
+				    : ladder_standings_text(d, below > 0 ? below : G_MAXINT64, &err);
+	if (!out)
+		return fail(err);
+	fputs(out, stdout);
+	return 0;
+}
+
+/* ---- retire, verify, pages ----------------------------------------------------- */
+
+static int ladder_retire(int argc, char **argv)
+{
+	if (!parse("DIR NAME", "stop scheduling NAME's active version (its record stays)", NULL, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 3)
+		return cli_usage_error("ladder retire: want DIR NAME");
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
+	if (!d)
+		return 1;
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
+					     &err);
+	if (!st)
+		return fail(err);
+	sqlite3_bind_text(st, 1, argv[2], -1, SQLITE_STATIC);
+	gboolean ok = ladder_db_step_done(d, st, &err);
+	sqlite3_finalize(st);
+	if (!ok)
+		return fail(err);
+	if (sqlite3_changes(d->db) == 0) {
+		fprintf(stderr, "referee ladder: retire: %s has no active entry\n", argv[2]);
+		return 1;
+	}
+	printf("%s: retired (its games and record stay)\n", argv[2]);
+	return 0;
+}
+
+static int ladder_verify_cmd(int argc, char **argv)
+{
+	if (!parse("DIR", "check every game's log against the rules and the database", NULL, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 2)
+		return cli_usage_error("ladder verify: want DIR");
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	if (!d)
+		return 1;
+	LadderVerify v;
+	if (!ladder_verify(d, &v, &err))
+		return fail(err);
+	for (guint i = 0; i < v.problems->len; i++)
+		printf("FAILED %s\n", (char *)g_ptr_array_index(v.problems, i));
+	printf("%s: %" G_GINT64_FORMAT " games verified, %u failed, %" G_GINT64_FORMAT
+	       " unfinished (the next run plays them)\n",
+	       argv[1], v.verified, v.problems->len, v.unfinished);
+	int rc = v.problems->len ? 1 : 0;
+	ladder_verify_clear(&v);
+	return rc;
+}
+
+static int ladder_pages_cmd(int argc, char **argv)
+{
+	if (!parse("DIR [OUT]", "write the leaderboard, bots' and rejections' pages and the replays (OUT: DIR/pages)",
+		   NULL, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 2 && argc != 3)
+		return cli_usage_error("ladder pages: want DIR [OUT]");
+	g_autoptr(GError) err = NULL;
+	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	if (!d)
+		return 1;
+	g_autofree char *out = argc == 3 ? g_strdup(argv[2]) : g_build_filename(argv[1], "pages", NULL);
+	int pages = 0;
+	if (!ladder_pages_write(d, out, &pages, &err))
+		return fail(err);
+	printf("%s: %d pages (open %s/index.html)\n", out, pages, out);
+	return 0;
+}
+
+/* ---- the table ----------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} subs[] = {
+	{"init", ladder_init, "make a new ladder: ladder init DIR --variant V"},
+	{"add", ladder_add, "submit a bot: ladder add DIR NAME COMMAND|BOTDIR"},
+	{"run", ladder_run_cmd, "play games: ladder run DIR [-j N] [--games N | --until TIME]"},
+	{"standings", ladder_standings, "the ratings: ladder standings DIR"},
+	{"retire", ladder_retire, "stop scheduling a bot: ladder retire DIR NAME"},
+	{"verify", ladder_verify_cmd, "check every game's log: ladder verify DIR"},
+	{"pages", ladder_pages_cmd, "web pages: ladder pages DIR [OUT]"},
+};
+
+int cmd_ladder(int argc, char **argv)
+{
+	if (argc >= 2)
+		for (size_t i = 0; i < G_N_ELEMENTS(subs); i++)
+			if (!strcmp(argv[1], subs[i].name))
+				return subs[i].run(argc - 1, argv + 1);
+	FILE *out = argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? stdout : stderr;
+	if (argc >= 2 && out == stderr)
+		fprintf(stderr, "referee ladder: unknown subcommand '%s'\n", argv[1]);
+	fprintf(out, "usage: referee ladder SUBCOMMAND DIR ... (docs/ladder.md)\n\n");
+	for (size_t i = 0; i < G_N_ELEMENTS(subs); i++)
+		fprintf(out, "  %-10s %s\n", subs[i].name, subs[i].summary);
+	return out == stdout ? 0 : EXIT_USAGE;
+}

@@ -1,0 +1,252 @@
+/*
+ * admit: the admission of a submission. See admit.h.
+ */
+#include "admit.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/rng.h"
+#include "referee/game.h"
+
+#define REASON_MAX 2000	/* bytes of a reason kept */
+
+void ladder_admission_clear(LadderAdmission *a)
+{
+	g_clear_pointer(&a->reason, g_free);
+}
+
+/* The FAILED items of `referee check`'s output, each with its `the line:`,
+ * as one reason. */
+static char *check_failures(const char *out)
+{
+	g_autoptr(GString) r = g_string_new(NULL);
+	g_auto(GStrv) lines = g_strsplit(out ? out : "", "\n", -1);
+
+	for (int i = 0; lines[i]; i++) {
+		const char *l = lines[i];
+		if (!strstr(l, "FAILED  "))
+			continue;
+		g_string_append_printf(r, "%s%s", r->len ? "; " : "", g_strstrip(lines[i]));
+		for (int j = i + 1; lines[j] && g_ascii_isspace(lines[j][0]) && !strstr(lines[j], "FAILED  ") &&
+				    !g_str_has_prefix(g_strchug(lines[j]), "ok "); j++)
+			if (g_str_has_prefix(lines[j], "the line:"))
+				g_string_append_printf(r, " (%s)", lines[j]);
+		if (r->len > REASON_MAX)
+			break;
+	}
+	return g_string_free(g_steal_pointer(&r), FALSE);
+}
+
+/* Run `referee check`; NULL when every item passed, else the reason. */
+static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee, const char *command,
+		       const char *workdir, GError **error)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+	g_autofree char *out = NULL, *err = NULL;
+	int status = 0;
+
+	g_ptr_array_add(argv, g_strdup(referee));
+	g_ptr_array_add(argv, g_strdup("check"));
+	g_ptr_array_add(argv, g_strdup_printf("--variant=%s", s->variant->name));
+	g_ptr_array_add(argv, g_strdup_printf("--players=%d", s->min_players));
+	if (s->time[0])
+		g_ptr_array_add(argv, g_strdup_printf("--time=%s", s->time));
+	g_auto(GStrv) opts = g_strsplit(s->options, ",", -1);
+	for (int i = 0; opts[i]; i++)
+		if (opts[i][0])
+			g_ptr_array_add(argv, g_strdup_printf("--option=%s", opts[i]));
+	g_ptr_array_add(argv, g_strdup(command));
+	g_ptr_array_add(argv, NULL);
+	/* its logs, kept when an item fails, go beside the ladder's */
+	g_autofree char *tmp = g_build_filename(d->dir, "admission", NULL);
+	g_autofree char *abs_tmp = g_canonicalize_filename(tmp, NULL);
+	if (g_mkdir_with_parents(abs_tmp, 0755) != 0) {
+		ladder_db_file_error(errno, abs_tmp, error);
+		return NULL;
+	}
+	g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "TMPDIR", abs_tmp, TRUE);
+	if (!g_spawn_sync(workdir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+			  &status, error))
+		return NULL;
+	if (g_spawn_check_wait_status(status, NULL))
+		return NULL;
+	g_autofree char *failed = check_failures(out);
+	if (failed[0])
+		return g_strdup_printf("referee check: %s", failed);
+	g_strstrip(err);
+	return g_strdup_printf("referee check failed: %s", err[0] ? err : "(no output)");
+}
+
+/* The validation game: every seat a copy. NULL when it went without a
+ * fault, else the reason. */
+static char *run_validation(LadderDb *d, const LadderSettings *s, const char *label, const char *command,
+			    const char *workdir, gint64 nth, GError **error)
+{
+	g_autofree char *dir = g_build_filename(d->dir, "admission", NULL);
+	g_autofree char *file = g_strdup_printf("%s-%" G_GINT64_FORMAT ".log", label, nth);
+	g_autofree char *log = g_build_filename(dir, file, NULL);
+	g_autoptr(GError) cerr = NULL;
+	g_autoptr(BotSpec) bs = bot_spec_new(command, label, &cerr);
+	GameSpec spec;
+	GameResult res;
+
+	if (!bs)
+		return g_strdup_printf("its command does not parse: %s", cerr->message);
+	if (workdir)
+		bs->workdir = g_strdup(workdir);
+	if (g_mkdir_with_parents(dir, 0755) != 0) {
+		ladder_db_file_error(errno, dir, error);
+		return NULL;
+	}
+	if (!ladder_game_spec(s, s->max_players, rng_derive(s->seed, "ladder-admission", nth), &spec, error))
+		return NULL;
+	for (int p = 0; p < s->max_players; p++)
+		spec.seats[p].spec = bs;
+	spec.log_path = log;
+	spec.hide_dir = d->dir;
+	if (!game_run(&spec, &res, error))
+		return NULL;
+	g_autoptr(GString) why = g_string_new(NULL);
+	for (int p = 0; p < res.nseats; p++) {
+		if (res.seat[p].first_fault < 0)
+			continue;
+		g_autoptr(GPtrArray) faults = ladder_log_faults(log, p, 1);
+		g_string_append_printf(why, "validation game against copies of itself: seat %d %s%s%s (log %s)", p,
+				       game_fault_name(res.seat[p].first_fault), faults->len ? ": " : "",
+				       faults->len ? (char *)g_ptr_array_index(faults, 0) : "", log);
+		break;
+	}
+	game_result_clear(&res);
+	return why->len ? g_string_free(g_steal_pointer(&why), FALSE) : NULL;
+}
+
+static gboolean record_rejection(LadderDb *d, const char *name, const char *command, const char *reason,
+				 GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO rejections (name, command, added, reason) "
+					     "VALUES (?, ?, ?, ?)", error);
+	if (!st)
+		return FALSE;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, command, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+	gboolean ok = ladder_db_step_done(d, st, error);
+	sqlite3_finalize(st);
+	return ok;
+}
+
+static gint64 scalar(LadderDb *d, const char *sql, const char *arg)
+{
+	sqlite3_stmt *st = NULL;
+	gint64 v = 0;
+
+	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (arg)
+		sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Insert the name's next version, replacing the active one. */
+static gboolean record_entry(LadderDb *d, const char *name, const char *command, const char *workdir,
+			     LadderAdmission *out, GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+	g_autoptr(GError) cerr = NULL;
+	g_autoptr(BotSpec) bs = bot_spec_new(command, name, &cerr);
+	g_autofree char *sha = NULL;
+
+	if (bs && workdir) {
+		/* the hash of what runs: resolve relative files in its directory */
+		g_autofree char *here = g_get_current_dir();
+		if (chdir(workdir) == 0) {
+			sha = bot_spec_hash(bs);
+			if (chdir(here) != 0)
+				return ladder_db_file_error(errno, here, error);
+		}
+	}
+	if (!sha)
+		sha = bs ? bot_spec_hash(bs) : g_strdup("-");
+	int version = (int)scalar(d, "SELECT COALESCE(MAX(version), 0) FROM bots WHERE name = ?", name) + 1;
+	if (!ladder_db_begin(d, error))
+		return FALSE;
+	sqlite3_stmt *up = ladder_db_prepare(d, "UPDATE bots SET status = 'replaced' WHERE name = ? "
+					     "AND status = 'active'", error);
+	sqlite3_stmt *ins = up ? ladder_db_prepare(d, "INSERT INTO bots (name, version, command, workdir, sha256, "
+						   "added, status) VALUES (?, ?, ?, ?, ?, ?, 'active')", error)
+			       : NULL;
+	gboolean ok = up && ins;
+	if (ok) {
+		sqlite3_bind_text(up, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, 2, version);
+		sqlite3_bind_text(ins, 3, command, -1, SQLITE_STATIC);
+		if (workdir)
+			sqlite3_bind_text(ins, 4, workdir, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(ins, 4);
+		sqlite3_bind_text(ins, 5, sha, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 6, now, -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(d, up, error) && ladder_db_step_done(d, ins, error);
+	}
+	sqlite3_finalize(up);
+	sqlite3_finalize(ins);
+	if (!ok) {
+		ladder_db_rollback(d);
+		return FALSE;
+	}
+	if (!ladder_db_commit(d, error))
+		return FALSE;
+	out->admitted = TRUE;
+	out->version = version;
+	out->id = sqlite3_last_insert_rowid(d->db);
+	return TRUE;
+}
+
+gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const char *name,
+		      const char *command, const char *workdir, LadderAdmission *out, GError **error)
+{
+	memset(out, 0, sizeof(*out));
+	if (!ladder_name_valid(name)) {
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME,
+			    "bad name '%s': 1 to 32 letters, digits, '_' or '-'", name);
+		return FALSE;
+	}
+	gint64 entries = scalar(d, "SELECT COUNT(*) FROM bots", NULL);
+	if (entries >= LADDER_MAX_BOTS) {
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME,
+			    "the ladder holds %d entries, its most (every version counts)", LADDER_MAX_BOTS);
+		return FALSE;
+	}
+	gint64 nth = scalar(d, "SELECT COUNT(*) FROM bots", NULL) + scalar(d, "SELECT COUNT(*) FROM rejections", NULL);
+	g_autofree char *label = g_strdup_printf("%s.admission", name);
+	g_autoptr(GError) cerr = NULL;
+	g_autoptr(BotSpec) bs = bot_spec_new(command, name, &cerr);
+	char *reason = bs ? NULL : g_strdup_printf("its command does not parse: %s", cerr->message);
+
+	if (!reason) {
+		reason = run_check(d, s, referee, command, workdir, error);
+		if (!reason && error && *error)
+			return FALSE;
+	}
+	if (!reason) {
+		reason = run_validation(d, s, label, command, workdir, nth, error);
+		if (!reason && error && *error)
+			return FALSE;
+	}
+	if (reason) {
+		if (strlen(reason) > REASON_MAX)
+			memcpy(reason + REASON_MAX - 4, "...", 4);
+		out->reason = g_utf8_make_valid(reason, -1);
+		g_free(reason);
+		return record_rejection(d, name, command, out->reason, error);
+	}
+	return record_entry(d, name, command, workdir, out, error);
+}

@@ -1,0 +1,46 @@
+/*
+ * admit: `ladder add`, the gate every bot passes before it meets others.
+ *
+ * A submission (a name and a command, run in `workdir` when given) is
+ * admitted only when both pass:
+ *
+ *   1. `referee check` (referee/check.h, run as a child process of this
+ *      referee so that its output is the reason) on the ladder's variant,
+ *      smallest table, time control and options;
+ *   2. a validation game at the largest table, every seat a copy of it,
+ *      jailed as the ladder's games are (its log kept in
+ *      DIR/admission/), without a single fault.
+ *
+ * Admitted, it becomes the name's next version (1 for a new name): the
+ * previous active version is marked replaced (it keeps its games and
+ * record and is no longer scheduled). Rejected, one rejections row holds
+ * the reason and nothing else changes. No game against another entry is
+ * played either way.
+ */
+#ifndef TETRARENA_LADDER_ADMIT_H
+#define TETRARENA_LADDER_ADMIT_H
+
+#include <glib.h>
+
+#include "ladder/db.h"
+#include "ladder/ladder.h"
+
+typedef struct {
+	gboolean admitted;
+	gint64 id;		/* the new entry's id, when admitted */
+	int version;		/* its version, when admitted */
+	char *reason;		/* why not, when rejected (newly allocated) */
+} LadderAdmission;
+
+void ladder_admission_clear(LadderAdmission *a);
+
+/*
+ * Put a submission through admission and record the outcome (d must be
+ * open for writing). `referee` is this referee's program (for `check`).
+ * OUT: *out. FALSE with error only when the ladder itself fails (the
+ * database, the disk); a bot's failure is a rejection, TRUE.
+ */
+gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const char *name,
+		      const char *command, const char *workdir, LadderAdmission *out, GError **error);
+
+#endif

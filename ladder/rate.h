@@ -1,0 +1,48 @@
+/*
+ * rate: the ladder's standings, the project's batch fit
+ * (tournaments/ratings.h: Bradley-Terry for two seats, Plackett-Luce for
+ * more, with 95% intervals) over every finished game, refitted whenever it
+ * is asked for; and each entry's rating history, a point after every K
+ * of its games (meta history_every, default 10).
+ *
+ * Every entry takes part in the fit, replaced and retired ones too: their
+ * games tell about their opponents.
+ */
+#ifndef TETRARENA_LADDER_RATE_H
+#define TETRARENA_LADDER_RATE_H
+
+#include <glib.h>
+
+#include "ladder/db.h"
+#include "tournaments/ratings.h"
+
+typedef struct {
+	int nbots;
+	gint64 *id;		/* nbots entry ids, by id */
+	int *games;		/* finished games of each */
+	char **last;		/* when each last finished a game, or NULL */
+	Ratings *r;		/* the fit, indexed as id[] */
+} LadderRatings;
+
+void ladder_ratings_free(LadderRatings *lr);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderRatings, ladder_ratings_free)
+
+/* The index of entry `id`, or -1. */
+int ladder_ratings_index(const LadderRatings *lr, gint64 id);
+
+/*
+ * Fit the finished games with id < `below` (G_MAXINT64: all) with
+ * `bootstrap` resamplings (0: the Laplace intervals alone), seeded by
+ * `seed`, games in id order. NULL with error.
+ */
+LadderRatings *ladder_ratings_compute(LadderDb *d, gint64 below, int bootstrap, guint64 seed,
+				      GError **error);
+
+/*
+ * After game `game` was recorded (inside the caller's transaction): for
+ * each entry of it whose finished games are now a multiple of K, store a
+ * history point from a fit over every finished game. FALSE with error.
+ */
+gboolean ladder_ratings_history(LadderDb *d, gint64 game, GError **error);
+
+#endif

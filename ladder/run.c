@@ -1,0 +1,437 @@
+/*
+ * run: the ladder's game loop. See run.h.
+ *
+ * The calling thread schedules, starts games on a GThreadPool and records
+ * their results as they come back on an async queue; workers only play.
+ */
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ladder/match.h"
+#include "ladder/rate.h"
+#include "referee/game.h"
+
+#define GAMES_DIR "games"
+
+typedef struct {
+	gint64 id;
+	guint64 seed;
+	char *kind;
+	int n;
+	gint64 bot[VARIANT_MAX_PLAYERS];
+	gboolean replay;		/* left unfinished by an earlier run */
+	/* filled by the worker */
+	GameResult res;
+	gboolean played;
+	GError *err;
+	char *log;			/* relative to the ladder's directory */
+} Job;
+
+typedef struct {
+	LadderDb *d;
+	const LadderSettings *s;
+	GPtrArray *bots;		/* LadderBot* */
+	GHashTable *played;		/* entry id -> games scheduled (gint64 in a pointer) */
+	GAsyncQueue *done;		/* Job* */
+} Ctx;
+
+static void job_free(Job *j)
+{
+	if (!j)
+		return;
+	if (j->played)
+		game_result_clear(&j->res);
+	g_clear_error(&j->err);
+	g_free(j->kind);
+	g_free(j->log);
+	g_free(j);
+}
+
+/* ---- playing (worker threads) ---------------------------------------------- */
+
+static gboolean sync_file(const char *path, GError **error)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fdatasync(fd) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return ladder_db_file_error(e, path, error);
+	}
+	close(fd);
+	return TRUE;
+}
+
+static void play(gpointer data, gpointer user)
+{
+	Job *j = data;
+	Ctx *c = user;
+	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	GameSpec spec;
+
+	j->log = g_strdup_printf(GAMES_DIR "/%06" G_GINT64_FORMAT ".log", j->id);
+	g_autofree char *path = g_build_filename(c->d->dir, j->log, NULL);
+	if (!ladder_game_spec(c->s, j->n, j->seed, &spec, &j->err))
+		goto out;
+	for (int p = 0; p < j->n; p++) {
+		const LadderBot *b = ladder_bots_find(c->bots, j->bot[p]);
+		BotSpec *bs = b ? ladder_bot_spec(b, &j->err) : NULL;
+		if (!bs) {
+			if (!j->err)
+				g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_NAME, "game %" G_GINT64_FORMAT
+					    ": entry %" G_GINT64_FORMAT " is unknown", j->id, j->bot[p]);
+			goto out;
+		}
+		g_ptr_array_add(specs, bs);
+		spec.seats[p].spec = bs;
+	}
+	spec.log_path = path;
+	spec.hide_dir = c->d->dir;
+	if (!game_run(&spec, &j->res, &j->err)) {
+		if (strstr(j->err->message, g_strerror(ENOSPC)) || strstr(j->err->message, "No space")) {
+			g_autofree char *msg = g_strdup(j->err->message);
+			g_clear_error(&j->err);
+			g_set_error(&j->err, LADDER_DB_ERROR, LADDER_DB_ERROR_FULL, "the disk is full (%s)", msg);
+		}
+		goto out;
+	}
+	j->played = TRUE;
+	sync_file(path, &j->err);
+out:
+	g_async_queue_push(c->done, j);
+}
+
+/* ---- the database side (the calling thread) ------------------------------- */
+
+static gint64 played_of(Ctx *c, gint64 id)
+{
+	return GPOINTER_TO_SIZE(g_hash_table_lookup(c->played, &id));
+}
+
+static void add_played(Ctx *c, gint64 id)
+{
+	gint64 *key = g_new(gint64, 1);
+
+	*key = id;
+	g_hash_table_replace(c->played, key, GSIZE_TO_POINTER(played_of(c, id) + 1));
+}
+
+static gboolean load_played(Ctx *c, GError **error)
+{
+	sqlite3_stmt *st = ladder_db_prepare(c->d, "SELECT bot, COUNT(*) FROM seats GROUP BY bot", error);
+
+	if (!st)
+		return FALSE;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		gint64 *key = g_new(gint64, 1);
+		*key = sqlite3_column_int64(st, 0);
+		g_hash_table_replace(c->played, key, GSIZE_TO_POINTER(sqlite3_column_int64(st, 1)));
+	}
+	sqlite3_finalize(st);
+	return TRUE;
+}
+
+/* The games an earlier run left without a result, in id order. */
+static GPtrArray *load_pending(Ctx *c, GError **error)
+{
+	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func((GDestroyNotify)job_free);
+	sqlite3_stmt *st = ladder_db_prepare(c->d, "SELECT g.id, g.seed, g.kind, s.seat, s.bot FROM games g "
+					     "JOIN seats s ON s.game = g.id WHERE g.finished IS NULL "
+					     "ORDER BY g.id, s.seat", error);
+	Job *j = NULL;
+
+	if (!st)
+		return NULL;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		gint64 id = sqlite3_column_int64(st, 0);
+		if (!j || j->id != id) {
+			j = g_new0(Job, 1);
+			j->id = id;
+			j->seed = (guint64)sqlite3_column_int64(st, 1);
+			j->kind = g_strdup((const char *)sqlite3_column_text(st, 2));
+			j->replay = TRUE;
+			g_ptr_array_add(out, j);
+		}
+		if (j->n < VARIANT_MAX_PLAYERS)
+			j->bot[j->n++] = sqlite3_column_int64(st, 4);
+	}
+	sqlite3_finalize(st);
+	return g_steal_pointer(&out);
+}
+
+static gint64 scalar(LadderDb *d, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	gint64 v = 0;
+
+	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Draw game `id`'s table and commit its row. OUT: *out, NULL when too few
+ * entries are active. */
+static gboolean schedule(Ctx *c, gint64 id, Job **out, GError **error)
+{
+	LadderMatchEntry e[LADDER_MATCH_MAX];
+	int n = 0;
+	LadderTable t;
+
+	*out = NULL;
+	g_autoptr(LadderRatings) lr = ladder_ratings_compute(c->d, id - LADDER_MATCH_LAG, 0, 0, error);
+	if (!lr)
+		return FALSE;
+	for (guint i = 0; i < c->bots->len && n < LADDER_MATCH_MAX; i++) {
+		const LadderBot *b = g_ptr_array_index(c->bots, i);
+		if (b->status != LADDER_BOT_ACTIVE)
+			continue;
+		int k = ladder_ratings_index(lr, b->id);
+		e[n].id = b->id;
+		e[n].played = played_of(c, b->id);
+		e[n].elo = k >= 0 ? lr->r->elo[k] : 0;
+		n++;
+	}
+	if (!ladder_match(e, n, c->s->min_players, c->s->max_players, c->s->seed, id, &t))
+		return TRUE;
+	g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func((GDestroyNotify)job_free);
+	Job *j = g_new0(Job, 1);
+	g_ptr_array_add(keep, j);
+	j->id = id;
+	j->seed = ladder_game_seed(c->s->seed, id);
+	j->kind = g_strdup(t.kind);
+	j->n = t.n;
+	for (int p = 0; p < t.n; p++)
+		j->bot[p] = e[t.entry[p]].id;
+	g_autofree char *now = ladder_db_now();
+	if (!ladder_db_begin(c->d, error))
+		return FALSE;
+	sqlite3_stmt *g = ladder_db_prepare(c->d, "INSERT INTO games (id, seed, kind, scheduled) VALUES (?, ?, ?, ?)",
+					    error);
+	sqlite3_stmt *s = g ? ladder_db_prepare(c->d, "INSERT INTO seats (game, seat, bot) VALUES (?, ?, ?)", error)
+			    : NULL;
+	gboolean ok = g && s;
+	if (ok) {
+		sqlite3_bind_int64(g, 1, id);
+		sqlite3_bind_int64(g, 2, (gint64)j->seed);
+		sqlite3_bind_text(g, 3, j->kind, -1, SQLITE_STATIC);
+		sqlite3_bind_text(g, 4, now, -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(c->d, g, error);
+		for (int p = 0; ok && p < j->n; p++) {
+			sqlite3_bind_int64(s, 1, id);
+			sqlite3_bind_int(s, 2, p);
+			sqlite3_bind_int64(s, 3, j->bot[p]);
+			ok = ladder_db_step_done(c->d, s, error);
+		}
+	}
+	sqlite3_finalize(g);
+	sqlite3_finalize(s);
+	if (!ok) {
+		ladder_db_rollback(c->d);
+		return FALSE;
+	}
+	if (!ladder_db_commit(c->d, error))
+		return FALSE;
+	for (int p = 0; p < j->n; p++)
+		add_played(c, j->bot[p]);
+	*out = g_ptr_array_steal_index(keep, 0);
+	return TRUE;
+}
+
+static void faults_text(const GameSeatResult *r, char *buf, size_t size)
+{
+	GString *s = g_string_new(NULL);
+
+	for (int f = 0; f < GAME_FAULT_COUNT; f++)
+		if (r->faults[f])
+			g_string_append_printf(s, "%s%s:%d", s->len ? "+" : "", game_fault_name(f), r->faults[f]);
+	g_strlcpy(buf, s->len ? s->str : "-", size);
+	g_string_free(s, TRUE);
+}
+
+/* Commit a played game's result. OUT: *recorded, FALSE when it already had
+ * one (nothing written). */
+static gboolean record(Ctx *c, Job *j, gboolean *recorded, GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+
+	*recorded = FALSE;
+	if (!ladder_db_begin(c->d, error))
+		return FALSE;
+	sqlite3_stmt *g = ladder_db_prepare(c->d, "UPDATE games SET finished = ?, log = ?, reason = ?, plies = ? "
+					    "WHERE id = ? AND finished IS NULL", error);
+	sqlite3_stmt *s = g ? ladder_db_prepare(c->d, "UPDATE seats SET rank = ?, score = ?, faults = ?, moves = ? "
+						"WHERE game = ? AND seat = ?", error)
+			    : NULL;
+	gboolean ok = g && s;
+	if (ok) {
+		sqlite3_bind_text(g, 1, now, -1, SQLITE_STATIC);
+		sqlite3_bind_text(g, 2, j->log, -1, SQLITE_STATIC);
+		sqlite3_bind_text(g, 3, game_end_name(j->res.end), -1, SQLITE_STATIC);
+		sqlite3_bind_int(g, 4, j->res.plies);
+		sqlite3_bind_int64(g, 5, j->id);
+		ok = ladder_db_step_done(c->d, g, error);
+		*recorded = ok && sqlite3_changes(c->d->db) == 1;
+		for (int p = 0; ok && *recorded && p < j->res.nseats; p++) {
+			char faults[128];
+			faults_text(&j->res.seat[p], faults, sizeof(faults));
+			sqlite3_bind_int(s, 1, j->res.seat[p].rank);
+			sqlite3_bind_int(s, 2, j->res.seat[p].score);
+			sqlite3_bind_text(s, 3, faults, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_int(s, 4, j->res.seat[p].moves);
+			sqlite3_bind_int64(s, 5, j->id);
+			sqlite3_bind_int(s, 6, p);
+			ok = ladder_db_step_done(c->d, s, error);
+		}
+	}
+	sqlite3_finalize(g);
+	sqlite3_finalize(s);
+	if (ok && *recorded)
+		ok = ladder_ratings_history(c->d, j->id, error);
+	if (!ok) {
+		*recorded = FALSE;
+		ladder_db_rollback(c->d);
+		return FALSE;
+	}
+	if (!*recorded) {
+		ladder_db_rollback(c->d);
+		return TRUE;
+	}
+	if (!ladder_db_commit(c->d, error)) {
+		*recorded = FALSE;
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void say_game(Ctx *c, const Job *j)
+{
+	GString *s = g_string_new(NULL);
+
+	g_string_append_printf(s, "ladder: game %" G_GINT64_FORMAT " (%s%s):", j->id, j->kind,
+			       j->replay ? ", replayed" : "");
+	for (int p = 0; p < j->res.nseats; p++) {
+		const LadderBot *b = ladder_bots_find(c->bots, j->bot[p]);
+		g_autofree char *label = b ? ladder_bot_label(b) : g_strdup("?");
+		g_string_append_printf(s, " %s#%d", label, j->res.seat[p].rank);
+	}
+	fprintf(stderr, "%s\n", s->str);
+	g_string_free(s, TRUE);
+}
+
+static gint64 min_id(GHashTable *ids)
+{
+	gint64 m = G_MAXINT64;
+	GHashTableIter it;
+	gpointer k;
+
+	g_hash_table_iter_init(&it, ids);
+	while (g_hash_table_iter_next(&it, &k, NULL))
+		m = MIN(m, *(gint64 *)k);
+	return m;
+}
+
+gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
+		    GError **error)
+{
+	Ctx c = {d, s, NULL, NULL, NULL};
+	g_autoptr(GError) first = NULL;
+	g_autofree char *games_dir = g_build_filename(d->dir, GAMES_DIR, NULL);
+	gboolean starved = FALSE;
+
+	memset(stats, 0, sizeof(*stats));
+	if (g_mkdir_with_parents(games_dir, 0755) != 0)
+		return ladder_db_file_error(errno, games_dir, error);
+	g_autoptr(GPtrArray) bots = ladder_bots_load(d, error);
+	if (!bots)
+		return FALSE;
+	c.bots = bots;
+	g_autoptr(GHashTable) played = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	c.played = played;
+	if (!load_played(&c, error))
+		return FALSE;
+	g_autoptr(GPtrArray) pending = load_pending(&c, error);
+	if (!pending)
+		return FALSE;
+	gint64 next_id = scalar(d, "SELECT COALESCE(MAX(id) + 1, 0) FROM games");
+	gint64 finished_total = scalar(d, "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL");
+	g_autoptr(GAsyncQueue) done = g_async_queue_new();
+	c.done = done;
+	GThreadPool *pool = g_thread_pool_new(play, &c, MAX(o->jobs, 1), FALSE, error);
+	if (!pool)
+		return FALSE;
+	g_autoptr(GHashTable) inflight = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	guint next_pending = 0;
+
+	for (;;) {
+		gboolean stop = first || (o->stop && *o->stop) || (o->until && g_get_real_time() >= o->until) || starved;
+		while (!stop && (int)g_hash_table_size(inflight) < MAX(o->jobs, 1)) {
+			gint64 busy = g_hash_table_size(inflight);
+			if (o->games && stats->finished + busy >= o->games)
+				break;
+			if (o->total && finished_total + busy >= o->total)
+				break;
+			Job *j = NULL;
+			if (next_pending < pending->len) {
+				j = g_ptr_array_index(pending, next_pending);
+				g_ptr_array_index(pending, next_pending) = NULL;
+				next_pending++;
+			} else {
+				if (min_id(inflight) < next_id - LADDER_MATCH_LAG)
+					break;	/* its ratings need those games */
+				if (!schedule(&c, next_id, &j, &first))
+					break;
+				if (!j) {
+					starved = TRUE;
+					break;
+				}
+				next_id++;
+			}
+			gint64 *key = g_new(gint64, 1);
+			*key = j->id;
+			g_hash_table_add(inflight, key);
+			g_thread_pool_push(pool, j, NULL);
+		}
+		if (g_hash_table_size(inflight) == 0)
+			break;
+		Job *j = g_async_queue_timeout_pop(done, 200000);
+		if (!j)
+			continue;
+		g_hash_table_remove(inflight, &j->id);
+		if (j->err && !first)
+			first = g_steal_pointer(&j->err);
+		if (j->played && !j->err && !first) {
+			gboolean recorded = FALSE;
+			if (record(&c, j, &recorded, &first) && recorded) {
+				stats->finished++;
+				finished_total++;
+				if (j->replay)
+					stats->replayed++;
+				if (!o->quiet)
+					say_game(&c, j);
+			}
+		}
+		job_free(j);
+	}
+	g_thread_pool_free(pool, FALSE, TRUE);
+	if (first) {
+		g_propagate_error(error, g_steal_pointer(&first));
+		return FALSE;
+	}
+	if (starved && !(o->stop && *o->stop)) {
+		gint64 active = 0;
+		for (guint i = 0; i < bots->len; i++)
+			active += ((LadderBot *)g_ptr_array_index(bots, i))->status == LADDER_BOT_ACTIVE;
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME,
+			    "%" G_GINT64_FORMAT " active entries, and a game needs %d: add bots first", active,
+			    s->min_players);
+		return FALSE;
+	}
+	return TRUE;
+}

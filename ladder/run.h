@@ -1,0 +1,52 @@
+/*
+ * run: `ladder run`, games played continuously.
+ *
+ * Games are scheduled by match.h one at a time: a game's row (seed, kind,
+ * seats) is committed before it starts; its result, its log's path and
+ * `finished` are committed in one transaction when it ends (the log is
+ * flushed to disk first), with the rating history points it completes. So
+ * a kill -9 at any moment loses no finished game and counts none twice: a
+ * game without `finished` is played again, with its seats and seed, at the
+ * start of the next run (its log written afresh); a result is recorded only
+ * where `finished` is still empty.
+ *
+ * `jobs` games run at once, each in a worker thread calling game_run()
+ * with fresh bot processes, jailed per the ladder's sandbox setting; the
+ * calling thread alone writes the database. A failure of the ladder itself
+ * (the database, a full disk, a log that cannot be written) stops the
+ * scheduling, waits for the games in flight (recording what it can) and
+ * returns the first error.
+ */
+#ifndef TETRARENA_LADDER_RUN_H
+#define TETRARENA_LADDER_RUN_H
+
+#include <signal.h>
+
+#include <glib.h>
+
+#include "ladder/db.h"
+#include "ladder/ladder.h"
+
+typedef struct {
+	int jobs;			/* games at once, >= 1 */
+	gint64 games;			/* finish this many games, or 0: no bound */
+	gint64 total;			/* stop when the ladder holds this many
+					 * finished games, or 0: no bound */
+	gint64 until;			/* wall-clock time (g_get_real_time()) to
+					 * stop scheduling at, or 0: none */
+	volatile sig_atomic_t *stop;	/* set (by a signal): schedule no more,
+					 * finish the games in flight; or NULL */
+	gboolean quiet;			/* no line per game on stderr */
+} LadderRunOptions;
+
+typedef struct {
+	gint64 finished;		/* games finished and recorded */
+	gint64 replayed;		/* of them, games an earlier run left unfinished */
+} LadderRunStats;
+
+/* Play as the options say. OUT: *stats. FALSE with error (LADDER_DB_ERROR_FULL
+ * for a full disk) on a failure of the ladder itself. */
+gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
+		    GError **error);
+
+#endif

@@ -1,0 +1,80 @@
+-- ladder/schema.sql: the database of `referee ladder` (docs/ladder.md).
+--
+-- The file is a list of versions, each opened by a line `-- version N`.
+-- A new database runs every version in order; a database at version K
+-- (meta.schema_version) runs only the versions after K, each in one
+-- transaction with the new version number. So every database, however
+-- old, migrates from version 1 on, and a version, once released, is never
+-- edited: a change is a new version at the end.
+
+-- version 1
+-- The ladder's settings (variant, players, time, options, seed, created)
+-- and schema_version.
+CREATE TABLE meta (
+	key TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+);
+
+-- Every admitted entry. A name's new version is a new row; the old one
+-- keeps its games and becomes `replaced`. Only `active` entries are
+-- scheduled.
+CREATE TABLE bots (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL,
+	version INTEGER NOT NULL,
+	command TEXT NOT NULL,
+	workdir TEXT,
+	sha256 TEXT NOT NULL,
+	added TEXT NOT NULL,
+	status TEXT NOT NULL CHECK (status IN ('active', 'replaced', 'retired')),
+	UNIQUE (name, version)
+);
+
+-- Submissions that failed admission, with the reason shown to their author.
+CREATE TABLE rejections (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL,
+	command TEXT NOT NULL,
+	added TEXT NOT NULL,
+	reason TEXT NOT NULL
+);
+
+-- A game is inserted when it is scheduled (its seats and seed fixed) and
+-- gets its result, log and `finished` in one transaction when it ends. A
+-- game without `finished` is played again, with the same seats and seed.
+CREATE TABLE games (
+	id INTEGER PRIMARY KEY,
+	seed INTEGER NOT NULL,
+	kind TEXT NOT NULL,
+	scheduled TEXT NOT NULL,
+	finished TEXT,
+	log TEXT,
+	reason TEXT,
+	plies INTEGER
+);
+
+CREATE TABLE seats (
+	game INTEGER NOT NULL REFERENCES games (id),
+	seat INTEGER NOT NULL,
+	bot INTEGER NOT NULL REFERENCES bots (id),
+	rank INTEGER,
+	score INTEGER,
+	faults TEXT,
+	moves INTEGER,
+	PRIMARY KEY (game, seat)
+);
+
+-- version 2
+-- Ratings over time: each entry's batch-fit rating after every K of its
+-- games (K is meta.history_every).
+CREATE TABLE history (
+	bot INTEGER NOT NULL REFERENCES bots (id),
+	games INTEGER NOT NULL,
+	game INTEGER NOT NULL,
+	elo REAL NOT NULL,
+	lo REAL NOT NULL,
+	hi REAL NOT NULL,
+	PRIMARY KEY (bot, games)
+);
+CREATE INDEX seats_bot ON seats (bot, game);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('history_every', '10');

@@ -1,0 +1,49 @@
+/*
+ * standings: the ladder's table as text (`ladder standings`) and JSON
+ * (`--json`, the quality script's input), from rate.h's batch fit with 200
+ * bootstrap fits seeded by the master seed (the same games give the same
+ * table). Rows are by rating, best first; each says the entry's label,
+ * rating, 95% interval, finished games, when it last played, its version
+ * and status. Bot-provided text is escaped in JSON (json_string) and shown
+ * as is in text.
+ */
+#ifndef TETRARENA_LADDER_STANDINGS_H
+#define TETRARENA_LADDER_STANDINGS_H
+
+#include <glib.h>
+
+#include "ladder/db.h"
+#include "ladder/rate.h"
+
+/* One row of the table. */
+typedef struct {
+	gint64 id;
+	char *label;		/* NAME or NAME.vN */
+	char *name;
+	int version;
+	const char *status;	/* "active", "replaced", "retired" */
+	double elo, lo, hi;
+	int games;
+	char *last;		/* last played, or NULL */
+} LadderRow;
+
+typedef struct {
+	GPtrArray *rows;	/* LadderRow*, best first */
+	gint64 games;		/* finished games fitted */
+	gint64 unfinished;
+	char *variant;
+	char *players;
+	char *seed;
+} LadderTableView;
+
+void ladder_table_view_free(LadderTableView *t);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderTableView, ladder_table_view_free)
+
+/* The table over finished games with id < below. NULL with error. */
+LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error);
+
+/* The same as text or one JSON object (newly allocated). NULL with error. */
+char *ladder_standings_text(LadderDb *d, gint64 below, GError **error);
+char *ladder_standings_json(LadderDb *d, gint64 below, GError **error);
+
+#endif
