@@ -353,9 +353,9 @@ static int ladder_verify_cmd(int argc, char **argv)
 		return fail(err);
 	for (guint i = 0; i < v.problems->len; i++)
 		printf("FAILED %s\n", (char *)g_ptr_array_index(v.problems, i));
-	printf("%s: %" G_GINT64_FORMAT " games verified, %u failed, %" G_GINT64_FORMAT
+	printf("%s: integrity_check %s; %" G_GINT64_FORMAT " games verified, %u failed, %" G_GINT64_FORMAT
 	       " unfinished (the next run plays them)\n",
-	       argv[1], v.verified, v.problems->len, v.unfinished);
+	       argv[1], v.integrity_ok ? "ok" : "FAILED", v.verified, v.problems->len, v.unfinished);
 	int rc = v.problems->len ? 1 : 0;
 	ladder_verify_clear(&v);
 	return rc;

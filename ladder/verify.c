@@ -140,6 +140,18 @@ gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return ladder_db_fail(d, rc, "reading the games", error);
+	/* the database's own pages and indexes */
+	st = ladder_db_prepare(d, "PRAGMA integrity_check", error);
+	if (!st)
+		return FALSE;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *r = (const char *)sqlite3_column_text(st, 0);
+		if (g_strcmp0(r, "ok") != 0)
+			g_ptr_array_add(v->problems, g_strdup_printf("integrity_check: %s", r ? r : "?"));
+		else
+			v->integrity_ok = TRUE;
+	}
+	sqlite3_finalize(st);
 	for (guint i = 0; i < games->len; i++) {
 		const Game *x = g_ptr_array_index(games, i);
 		if (!x->log)

@@ -7,7 +7,8 @@
  * holds: the same seed, the same entries in the same seats (their labels),
  * and the same ranks and scores. Games scheduled but unfinished are
  * counted (the next `ladder run` plays them) and are no failure; a
- * finished game with a seat lacking its rank is.
+ * finished game with a seat lacking its rank is. SQLite's own
+ * `PRAGMA integrity_check` runs first.
  */
 #ifndef TETRARENA_LADDER_VERIFY_H
 #define TETRARENA_LADDER_VERIFY_H
@@ -19,7 +20,9 @@
 typedef struct {
 	gint64 verified;	/* finished games whose log checks out */
 	gint64 unfinished;	/* scheduled, no result yet */
-	GPtrArray *problems;	/* strings, one per failing game */
+	gboolean integrity_ok;	/* PRAGMA integrity_check said ok */
+	GPtrArray *problems;	/* strings, one per failing game (and the
+				 * integrity check's complaints) */
 } LadderVerify;
 
 void ladder_verify_clear(LadderVerify *v);
