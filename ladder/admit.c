@@ -57,6 +57,8 @@ static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee
 	for (int i = 0; opts[i]; i++)
 		if (opts[i][0])
 			g_ptr_array_add(argv, g_strdup_printf("--option=%s", opts[i]));
+	if (workdir)
+		g_ptr_array_add(argv, g_strdup_printf("--workdir=%s", workdir));
 	g_ptr_array_add(argv, g_strdup(command));
 	g_ptr_array_add(argv, NULL);
 	/* its logs, kept when an item fails, go beside the ladder's */
@@ -155,9 +157,9 @@ static gint64 scalar(LadderDb *d, const char *sql, const char *arg)
 }
 
 /* Insert the name's next version, replacing the active one. */
-static gboolean record_entry(LadderDb *d, const char *name, const char *command, const char *workdir,
-			     LadderAdmission *out, GError **error)
+static gboolean record_entry(LadderDb *d, const LadderSubmission *sub, LadderAdmission *out, GError **error)
 {
+	const char *name = sub->name, *command = sub->command, *workdir = sub->workdir;
 	g_autofree char *now = ladder_db_now();
 	g_autoptr(GError) cerr = NULL;
 	g_autoptr(BotSpec) bs = bot_spec_new(command, name, &cerr);
@@ -180,7 +182,7 @@ static gboolean record_entry(LadderDb *d, const char *name, const char *command,
 	sqlite3_stmt *up = ladder_db_prepare(d, "UPDATE bots SET status = 'replaced' WHERE name = ? "
 					     "AND status = 'active'", error);
 	sqlite3_stmt *ins = up ? ladder_db_prepare(d, "INSERT INTO bots (name, version, command, workdir, sha256, "
-						   "added, status) VALUES (?, ?, ?, ?, ?, ?, 'active')", error)
+						   "added, status, author, description) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)", error)
 			       : NULL;
 	gboolean ok = up && ins;
 	if (ok) {
@@ -194,6 +196,8 @@ static gboolean record_entry(LadderDb *d, const char *name, const char *command,
 			sqlite3_bind_null(ins, 4);
 		sqlite3_bind_text(ins, 5, sha, -1, SQLITE_STATIC);
 		sqlite3_bind_text(ins, 6, now, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 7, sub->author, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 8, sub->description, -1, SQLITE_STATIC);
 		ok = ladder_db_step_done(d, up, error) && ladder_db_step_done(d, ins, error);
 	}
 	sqlite3_finalize(up);
@@ -210,9 +214,11 @@ static gboolean record_entry(LadderDb *d, const char *name, const char *command,
 	return TRUE;
 }
 
-gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const char *name,
-		      const char *command, const char *workdir, LadderAdmission *out, GError **error)
+gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const LadderSubmission *sub,
+		      LadderAdmission *out, GError **error)
 {
+	const char *name = sub->name, *command = sub->command, *workdir = sub->workdir;
+
 	memset(out, 0, sizeof(*out));
 	if (!ladder_name_valid(name)) {
 		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME,
@@ -248,5 +254,5 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
 		g_free(reason);
 		return record_rejection(d, name, command, out->reason, error);
 	}
-	return record_entry(d, name, command, workdir, out, error);
+	return record_entry(d, sub, out, error);
 }

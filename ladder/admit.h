@@ -40,7 +40,15 @@ void ladder_admission_clear(LadderAdmission *a);
  * OUT: *out. FALSE with error only when the ladder itself fails (the
  * database, the disk); a bot's failure is a rejection, TRUE.
  */
-gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const char *name,
-		      const char *command, const char *workdir, LadderAdmission *out, GError **error);
+typedef struct {
+	const char *name;
+	const char *command;
+	const char *workdir;		/* where it runs, or NULL */
+	const char *author;		/* from a manifest, or NULL */
+	const char *description;	/* from a manifest, or NULL */
+} LadderSubmission;
+
+gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const LadderSubmission *sub,
+		      LadderAdmission *out, GError **error);
 
 #endif

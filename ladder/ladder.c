@@ -170,6 +170,8 @@ void ladder_bot_free(LadderBot *b)
 	g_free(b->workdir);
 	g_free(b->sha256);
 	g_free(b->added);
+	g_free(b->author);
+	g_free(b->description);
 	g_free(b);
 }
 
@@ -184,7 +186,7 @@ GPtrArray *ladder_bots_load(LadderDb *d, GError **error)
 {
 	g_autoptr(GPtrArray) bots = g_ptr_array_new_with_free_func((GDestroyNotify)ladder_bot_free);
 	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT id, name, version, command, workdir, sha256, added, "
-					     "status FROM bots ORDER BY id", error);
+					     "status, author, description FROM bots ORDER BY id", error);
 	int rc;
 
 	if (!st)
@@ -201,6 +203,8 @@ GPtrArray *ladder_bots_load(LadderDb *d, GError **error)
 		const char *status = (const char *)sqlite3_column_text(st, 7);
 		b->status = !g_strcmp0(status, "replaced") ? LADDER_BOT_REPLACED
 			    : !g_strcmp0(status, "retired") ? LADDER_BOT_RETIRED : LADDER_BOT_ACTIVE;
+		b->author = col_text(st, 8);
+		b->description = col_text(st, 9);
 		g_ptr_array_add(bots, b);
 	}
 	sqlite3_finalize(st);

@@ -89,6 +89,8 @@ typedef struct {
 	char *sha256;
 	char *added;
 	LadderBotStatus status;
+	char *author;		/* from its manifest, or NULL */
+	char *description;	/* from its manifest, or NULL */
 } LadderBot;
 
 void ladder_bot_free(LadderBot *b);

@@ -156,6 +156,16 @@ char *ladder_page_bot(LadderDb *d, gint64 id, GError **error)
 	g_string_append(s, "</td></tr>\n<tr><th class=\"l\">added</th><td class=\"l\">");
 	esc(s, me->added);
 	g_string_append(s, "</td></tr>\n");
+	if (me->author) {
+		g_string_append(s, "<tr><th class=\"l\">author</th><td class=\"l\" id=\"author\">");
+		esc(s, me->author);
+		g_string_append(s, "</td></tr>\n");
+	}
+	if (me->description) {
+		g_string_append(s, "<tr><th class=\"l\">description</th><td class=\"l\">");
+		esc(s, me->description);
+		g_string_append(s, "</td></tr>\n");
+	}
 	for (guint i = 0; i < t->rows->len; i++) {
 		const LadderRow *r = g_ptr_array_index(t->rows, i);
 		if (r->id != id)

@@ -77,4 +77,7 @@ CREATE TABLE history (
 	PRIMARY KEY (bot, games)
 );
 CREATE INDEX seats_bot ON seats (bot, game);
+-- what a directory's manifest.ini says of its bot, shown on its page
+ALTER TABLE bots ADD COLUMN author TEXT;
+ALTER TABLE bots ADD COLUMN description TEXT;
 INSERT OR IGNORE INTO meta (key, value) VALUES ('history_every', '10');

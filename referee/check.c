@@ -40,6 +40,7 @@ typedef struct {
 	TimeControl tc;
 	char *dir;		/* logs of this run */
 	char **items;		/* only these items (NULL: all) */
+	char *workdir;		/* the bots' working directory, or NULL */
 	gboolean all;		/* --variant all: a declined variant is skipped */
 	int checked;		/* bot and variant pairs checked (not skipped) */
 	int failed;		/* items failed, all bots */
@@ -940,6 +941,8 @@ static gboolean check_bot(Check *c, const char *command, int index)
 		fprintf(stderr, "referee: check: %s\n", err->message);
 		return FALSE;
 	}
+	if (c->workdir)
+		bs->workdir = g_strdup(c->workdir);
 	printf("%s: %s, %d players\n", command, c->v->name, c->cfg.nplayers);
 	int failed_before = c->failed;
 
@@ -1068,7 +1071,7 @@ int check_main(int argc, char **argv)
 {
 	g_autofree char *variant_name = NULL, *time_spec = NULL;
 	g_auto(GStrv) options = NULL;
-	g_autofree char *items = NULL;
+	g_autofree char *items = NULL, *workdir = NULL;
 	gint64 seed = 1;
 	int players = 0;
 	GOptionEntry entries[] = {
@@ -1080,6 +1083,8 @@ int check_main(int argc, char **argv)
 		 "time control, ms: bank:60000,inc:1000,move:5000,start:10000,grace:50,game:0", "SPEC"},
 		{"option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, "a variant option", "KEY=VALUE"},
 		{"items", 0, 0, G_OPTION_ARG_STRING, &items, "only these items (comma-separated)", "ITEM,..."},
+		{"workdir", 0, 0, G_OPTION_ARG_FILENAME, &workdir,
+		 "the bots' working directory (bound in the jail, as a bots file's workdir=)", "DIR"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("BOT... - check bots against the protocol");
@@ -1116,6 +1121,7 @@ int check_main(int argc, char **argv)
 	c.seed = (guint64)seed;
 	if (items)
 		c.items = g_strsplit(items, ",", -1);
+	c.workdir = workdir;
 	timectl_default(&c.tc);
 	if (time_spec && !timectl_parse(&c.tc, time_spec, &err)) {
 		fprintf(stderr, "referee: check: --time: %s\n", err->message);

@@ -2,7 +2,7 @@
  * check: `referee check`, a bot's compliance with protocol.md (the
  * analogue of a chess manager's --compliance run).
  *
- *   referee check --variant V [--players N] [--seed S] [--time SPEC] BOT...
+ *   referee check --variant V [--players N] [--seed S] [--time SPEC] [--workdir DIR] BOT...
  *
  * Each BOT (a command line) is checked on its own, every seat of its games
  * a copy of it, through these items, each printed `ok` or `FAILED` with

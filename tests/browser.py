@@ -6,6 +6,9 @@ person would, and print what it shows.
             with its own controls (arrow keys, then the "last" button);
             print the final scores and ranks, and the drawing's cells
     browser.py report PAGE PNG   print the report's bots, ratings, games
+    browser.py ladder INDEX PNG  a ladder's leaderboard (PNG), then a click on
+            its first entry: that bot's page (PNG with -bot before .png),
+            then a click on its newest game: the replay opens
 
 Output: one JSON object per page on stdout, and a screenshot of each page
 in its PNG. Exit 1, with the reason on stderr, on a console error, an
@@ -277,8 +280,35 @@ def report(b, page, png):
     return out
 
 
+def ladder(b, page, png):
+    open_page(b, page)
+    rows = "Array.from(document.querySelectorAll('#leaderboard tr[data-bot]'))"
+    out = {"entries": b.eval(rows + ".map(function(r){return r.cells[1].textContent;})"),
+           "ratings": b.eval(rows + ".map(function(r){return r.querySelector('.elo').textContent;})"),
+           "games": b.eval(rows + ".map(function(r){return Number(r.querySelector('.games').textContent);})"),
+           "gamecount": int(b.eval("document.getElementById('gamecount').textContent"))}
+    screenshot(b, png)
+    # the first entry's page, by a click on its name
+    b.click("#leaderboard tr[data-bot] a")
+    b.wait_event("Page.loadEventFired")
+    out["bot_title"] = b.eval("document.querySelector('h1').textContent")
+    out["bot_rating"] = b.eval("(document.getElementById('rating') || {}).textContent || ''")
+    out["history_points"] = b.eval("document.querySelectorAll('#history circle.point').length")
+    out["h2h"] = b.eval("Array.from(document.querySelectorAll('#h2h tr[data-opponent]')).map(function(r){"
+                        "return [r.cells[0].textContent, Number(r.cells[1].textContent)];})")
+    out["recent"] = b.eval("document.querySelectorAll('#recent td:first-child a').length")
+    out["faults"] = b.eval("document.querySelectorAll('#faults li').length")
+    screenshot(b, png[:-4] + "-bot.png" if png.endswith(".png") else png + "-bot")
+    # its newest game's replay, by a click
+    b.click("#recent td:first-child a")
+    b.wait_event("Page.loadEventFired")
+    out["replay_step"] = b.eval("document.body.getAttribute('data-step')")
+    out["replay_last"] = b.eval("(document.getElementById('slider') || {}).max")
+    return out
+
+
 def main():
-    if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report"):
+    if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report", "ladder"):
         sys.stderr.write(__doc__)
         return 2
     b = Browser()
@@ -286,7 +316,8 @@ def main():
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
         out = []
         for i in range(2, len(sys.argv), 2):
-            out.append((replay if sys.argv[1] == "replay" else report)(b, sys.argv[i], sys.argv[i + 1]))
+            mode = {"replay": replay, "report": report, "ladder": ladder}[sys.argv[1]]
+            out.append(mode(b, sys.argv[i], sys.argv[i + 1]))
             b.eval("1")  # let late errors arrive
             bad = b.problems()
             if bad:
