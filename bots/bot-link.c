@@ -26,11 +26,25 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 	return v == &variant_link ? NULL : "bot-link plays only link";
 }
 
-/* linkai_choose, then an `info` line with the search's size for the log. */
+/* The player: the search, and the share of moves it leaves to chance. */
+typedef struct {
+	LinkAi *ai;
+	int noise;		/* percent of moves played at random (--noise) */
+	RandomBot random;
+} LinkPlayer;
+
+/* linkai_choose (or, --noise percent of the time, a random legal move),
+ * then an `info` line with the search's size for the log. */
 static Move choose_and_tell(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 			    void *ctx)
 {
-	LinkAi *ai = ctx;
+	LinkPlayer *p = ctx;
+	LinkAi *ai = p->ai;
+
+	if (p->noise > 0 && (int)rng_below(rng, 100) < p->noise) {
+		botio_info("noise: a random move");
+		return randombot_choose(v, state, seat, ms_left, rng, &p->random);
+	}
 	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
 
 	botio_info("depth %d nodes %ld", ai->searched, ai->nodes);
@@ -137,7 +151,7 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 int main(int argc, char **argv)
 {
 	LinkAi ai;
-	int games = 0, players = 2, ms = 5000, opp_depth = 0, first_seed = 1;
+	int games = 0, players = 2, ms = 5000, opp_depth = 0, first_seed = 1, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
 	int nrest = 0;
@@ -160,6 +174,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
 			i++;
+		} else if (i > 0 && has && !strcmp(a, "--noise") && parse_int_arg(argv[i + 1], 0, 100, &noise)) {
+			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
 			opponent = argv[++i];
 		} else if (i > 0 && has && !strcmp(a, "--opp-weights")) {
@@ -176,6 +192,11 @@ int main(int argc, char **argv)
 	rest[nrest] = NULL;
 	if (games > 0)
 		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, first_seed);
+	LinkPlayer player = {&ai, noise, {0}};
+	if (noise > 0 && !randombot_init(&player.random)) {
+		fprintf(stderr, "bot-link: out of memory\n");
+		return 1;
+	}
 	BotioSpec spec = {
 		.name = "bot-link",
 		.version = "1",
@@ -183,6 +204,7 @@ int main(int argc, char **argv)
 			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
+			 "  --noise PCT         play a random legal move PCT percent of the time (weaker)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
@@ -193,7 +215,10 @@ int main(int argc, char **argv)
 			 "  --ms MS             the time each arena move is given (default 5000)",
 		.choose = choose_and_tell,
 		.start = start,
-		.ctx = &ai,
+		.ctx = &player,
 	};
-	return botio_main(&spec, nrest, rest);
+	int rc = botio_main(&spec, nrest, rest);
+	if (noise > 0)
+		randombot_release(&player.random);
+	return rc;
 }

@@ -137,6 +137,8 @@ static int ladder_add(int argc, char **argv)
 				       LADDER_MANIFEST_FILE);
 	const char *name = argv[2], *command = argv[3];
 	g_autoptr(GError) err = NULL;
+	if (!ladder_name_valid(name))
+		return cli_usage_error("ladder add: bad name '%s': 1 to 32 letters, digits, '_' or '-'", name);
 	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
 	if (!d)
 		return 1;
@@ -183,12 +185,13 @@ static int ladder_add(int argc, char **argv)
 /* ---- run ------------------------------------------------------------------- */
 
 static volatile sig_atomic_t stop_asked;
+static struct sigaction before_int, before_term;
 
 static void on_stop(int sig)
 {
 	if (stop_asked) {
-		/* the second time: as the referee's default (bots killed) */
-		signal(sig, SIG_DFL);
+		/* the second time: as the referee does (bots killed, then die) */
+		sigaction(sig, sig == SIGINT ? &before_int : &before_term, NULL);
 		raise(sig);
 		return;
 	}
@@ -265,8 +268,8 @@ static int ladder_run_cmd(int argc, char **argv)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, &before_int);
+	sigaction(SIGTERM, &sa, &before_term);
 	LadderRunStats st;
 	gboolean ok = ladder_run(d, &s, &o, &st, &err);
 	ladder_settings_clear(&s);
