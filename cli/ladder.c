@@ -52,11 +52,29 @@ static gboolean parse(const char *args, const char *summary, GOptionEntry *entri
 	return cli_parse_options(ctx, argc, argv);
 }
 
-static LadderDb *open_or_say(const char *dir, gboolean write)
+/* What a subcommand that opens a ladder takes. */
+typedef struct {
+	const char *args;	/* "DIR NAME ..." for --help and usage errors */
+	const char *summary;
+	int min, max;		/* words after the subcommand, DIR first */
+	gboolean write;		/* take the writer's lock */
+} Usage;
+
+/* Parse the flags, check the words, open DIR. NULL with *rc set: EXIT_USAGE,
+ * or 1 after saying why. */
+static LadderDb *start(const Usage *u, GOptionEntry *entries, int *argc, char ***argv, int *rc)
 {
 	g_autoptr(GError) err = NULL;
-	LadderDb *d = ladder_db_open(dir, write, &err);
 
+	*rc = EXIT_USAGE;
+	if (!parse(u->args, u->summary, entries, argc, argv))
+		return NULL;
+	if (*argc - 1 < u->min || *argc - 1 > u->max) {
+		cli_usage_error("ladder %s: want %s", (*argv)[0], u->args);
+		return NULL;
+	}
+	*rc = 1;
+	LadderDb *d = ladder_db_open((*argv)[1], u->write, &err);
 	if (!d)
 		fail(err);
 	return d;
@@ -129,19 +147,16 @@ static char *copy_bot_dir(const char *ladder_dir, const char *name, const char *
 
 static int ladder_add(int argc, char **argv)
 {
-	if (!parse("DIR NAME COMMAND|BOTDIR", "submit a bot: admitted after `referee check` and a validation game",
-		   NULL, &argc, &argv))
-		return EXIT_USAGE;
-	if (argc != 4)
-		return cli_usage_error("ladder add: want DIR NAME COMMAND (or a directory with %s)",
-				       LADDER_MANIFEST_FILE);
+	static const Usage u = {"DIR NAME COMMAND|BOTDIR (a directory with " LADDER_MANIFEST_FILE ")",
+				"submit a bot: admitted after `referee check` and a validation game", 3, 3, TRUE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
+	if (!d)
+		return rc;
 	const char *name = argv[2], *command = argv[3];
 	g_autoptr(GError) err = NULL;
 	if (!ladder_name_valid(name))
 		return cli_usage_error("ladder add: bad name '%s': 1 to 32 letters, digits, '_' or '-'", name);
-	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
-	if (!d)
-		return 1;
 	LadderSettings s;
 	if (!ladder_settings_load(d, &s, &err))
 		return fail(err);
@@ -244,11 +259,12 @@ static int ladder_run_cmd(int argc, char **argv)
 		{"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no line per game", NULL},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
-	if (!parse("DIR", "play games until stopped (Ctrl-C finishes the games in flight) or done", entries, &argc,
-		   &argv))
-		return EXIT_USAGE;
-	if (argc != 2)
-		return cli_usage_error("ladder run: want DIR");
+	static const Usage u = {"DIR", "play games until stopped (Ctrl-C finishes the games in flight) or done",
+				1, 1, TRUE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
+	if (!d)
+		return rc;
 	if (jobs < 1 || jobs > 1024)
 		return cli_usage_error("ladder run: -j %d: want an integer from 1 to 1024", jobs);
 	if (games < 0 || total < 0)
@@ -258,9 +274,6 @@ static int ladder_run_cmd(int argc, char **argv)
 		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
 				       until);
 	g_autoptr(GError) err = NULL;
-	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
-	if (!d)
-		return 1;
 	LadderSettings s;
 	if (!ladder_settings_load(d, &s, &err))
 		return fail(err);
@@ -297,14 +310,12 @@ static int ladder_standings(int argc, char **argv)
 		{"json", 0, 0, G_OPTION_ARG_NONE, &json, "as one JSON object", NULL},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
-	if (!parse("DIR", "the ratings (batch fit, 95% intervals)", entries, &argc, &argv))
-		return EXIT_USAGE;
-	if (argc != 2)
-		return cli_usage_error("ladder standings: want DIR");
-	g_autoptr(GError) err = NULL;
-	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	static const Usage u = {"DIR", "the ratings (batch fit, 95% intervals)", 1, 1, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
 	if (!d)
-		return 1;
+		return rc;
+	g_autoptr(GError) err = NULL;
 	g_autofree char *out = json ? ladder_standings_json(d, below > 0 ? below : G_MAXINT64, &err)
 				    : ladder_standings_text(d, below > 0 ? below : G_MAXINT64, &err);
 	if (!out)
@@ -317,14 +328,12 @@ static int ladder_standings(int argc, char **argv)
 
 static int ladder_retire(int argc, char **argv)
 {
-	if (!parse("DIR NAME", "stop scheduling NAME's active version (its record stays)", NULL, &argc, &argv))
-		return EXIT_USAGE;
-	if (argc != 3)
-		return cli_usage_error("ladder retire: want DIR NAME");
-	g_autoptr(GError) err = NULL;
-	g_autoptr(LadderDb) d = open_or_say(argv[1], TRUE);
+	static const Usage u = {"DIR NAME", "stop scheduling NAME's active version (its record stays)", 2, 2, TRUE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
 	if (!d)
-		return 1;
+		return rc;
+	g_autoptr(GError) err = NULL;
 	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
 					     &err);
 	if (!st)
@@ -344,14 +353,12 @@ static int ladder_retire(int argc, char **argv)
 
 static int ladder_verify_cmd(int argc, char **argv)
 {
-	if (!parse("DIR", "check every game's log against the rules and the database", NULL, &argc, &argv))
-		return EXIT_USAGE;
-	if (argc != 2)
-		return cli_usage_error("ladder verify: want DIR");
-	g_autoptr(GError) err = NULL;
-	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	static const Usage u = {"DIR", "check every game's log against the rules and the database", 1, 1, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
 	if (!d)
-		return 1;
+		return rc;
+	g_autoptr(GError) err = NULL;
 	LadderVerify v;
 	if (!ladder_verify(d, &v, &err))
 		return fail(err);
@@ -360,22 +367,21 @@ static int ladder_verify_cmd(int argc, char **argv)
 	printf("%s: integrity_check %s; %" G_GINT64_FORMAT " games verified, %u failed, %" G_GINT64_FORMAT
 	       " unfinished (the next run plays them)\n",
 	       argv[1], v.integrity_ok ? "ok" : "FAILED", v.verified, v.problems->len, v.unfinished);
-	int rc = v.problems->len ? 1 : 0;
+	rc = v.problems->len ? 1 : 0;
 	ladder_verify_clear(&v);
 	return rc;
 }
 
 static int ladder_pages_cmd(int argc, char **argv)
 {
-	if (!parse("DIR [OUT]", "write the leaderboard, bots' and rejections' pages and the replays (OUT: DIR/pages)",
-		   NULL, &argc, &argv))
-		return EXIT_USAGE;
-	if (argc != 2 && argc != 3)
-		return cli_usage_error("ladder pages: want DIR [OUT]");
-	g_autoptr(GError) err = NULL;
-	g_autoptr(LadderDb) d = open_or_say(argv[1], FALSE);
+	static const Usage u = {"DIR [OUT]",
+				"write the leaderboard, bots' and rejections' pages and the replays (OUT: DIR/pages)",
+				1, 2, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
 	if (!d)
-		return 1;
+		return rc;
+	g_autoptr(GError) err = NULL;
 	g_autofree char *out = argc == 3 ? g_strdup(argv[2]) : g_build_filename(argv[1], "pages", NULL);
 	int pages = 0;
 	if (!ladder_pages_write(d, out, &pages, &err))

@@ -6,14 +6,10 @@
 # and no game is played. Also: a second writer is refused, a version 1
 # database migrates, and the reasons are escaped on the rejections page.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-fake=$build/tests/prog-fakebot
-need "$ref" "$fake" "$top/bin/bot-random"
-L=$tmp/ladder
-q() { python3 -c 'import sqlite3,sys; print("\n".join("|".join(str(c) for c in r) for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])))' "$L/ladder.db" "$1"; }
-time=bank:$(ms 2000),move:$(ms 200),start:$(ms 3000)
+. "$top/tests/ladder-lib.sh"
 
 echo "1..18"
-check "init" "$ref" ladder init "$L" --variant link --players 2 --time "$time" --seed 5
+check "init" "$ref" ladder init "$L" --variant link --players 2 --time "$ladder_time" --seed 5
 "$ref" ladder init "$L" --variant link >"$tmp/again" 2>&1
 check "init over a ladder is refused" grep -q 'already holds a ladder' "$tmp/again"
 check "a good bot is admitted" "$ref" ladder add "$L" good "$top/bin/bot-random"

@@ -1,35 +1,24 @@
 #!/bin/sh
 # t3102: kill -9 of `referee ladder run` at random moments, 24 times over a
-# run of 300 quick games (link, 2-4 seats, bot-random and an instant fake
+# run of 400 quick games (link, 2-4 seats, bot-random and an instant fake
 # bot, two games at once): no game is lost or counted twice. The killed
 # ladder ends with exactly the games of an uninterrupted ladder of the same
 # master seed and bots (seats, seeds, ranks, scores: so determinism too),
 # `ladder verify` passes (every log against the rules and the database,
 # and PRAGMA integrity_check) after each kill and at the end.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-fake=$build/tests/prog-fakebot
-need "$ref" "$fake" "$top/bin/bot-random"
-total=300
+. "$top/tests/ladder-lib.sh"
+total=400
 kills=24
-time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
 make_ladder() {
-	"$ref" ladder init "$1" --variant link --players 2-4 --time "$time" --seed 2718 >/dev/null &&
+	"$ref" ladder init "$1" --variant link --players 2-4 --time "$ladder_time" --seed 2718 >/dev/null &&
 		"$ref" ladder add "$1" r1 "$top/bin/bot-random --seed 1" >/dev/null &&
 		"$ref" ladder add "$1" r2 "$top/bin/bot-random --seed 2" >/dev/null &&
 		"$ref" ladder add "$1" legal "$fake legal" >/dev/null &&
 		"$ref" ladder add "$1" r3 "$top/bin/bot-random --seed 3" >/dev/null
 }
-dump() {
-	python3 - "$1/ladder.db" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-for r in db.execute("SELECT g.id, g.seed, g.kind, group_concat(s.bot || ':' || s.rank || ':' || s.score, ' ') "
-                    "FROM games g JOIN seats s ON s.game = g.id WHERE g.finished IS NOT NULL "
-                    "GROUP BY g.id ORDER BY g.id"):
-    print(*r)
-PY
-}
-count() { python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$1/ladder.db" "$2"; }
+dump() { ldump "$1" "WHERE g.finished IS NOT NULL"; }
+count() { lq "$1" "$2"; }
 
 echo "1..8"
 make_ladder "$tmp/ref" && make_ladder "$tmp/kill" || { echo "Bail out! cannot make the ladders"; exit 1; }
@@ -39,7 +28,7 @@ check "the uninterrupted ladder plays $total games" test "$(count "$tmp/ref" "SE
 # the moments, from a seed printed so that a failure can be replayed
 seed=${LADDER_KILL_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 echo "# kill moments from seed $seed"
-moments=$(awk -v s="$seed" -v k=$kills 'BEGIN { srand(s); for (i = 0; i < k; i++) printf "%.2f ", 0.2 + rand() * 1.2 }')
+moments=$(awk -v s="$seed" -v k=$kills 'BEGIN { srand(s); for (i = 0; i < k; i++) printf "%.2f ", 0.2 + rand() * 0.6 }')
 killed=0
 bad_verify=0
 cut=0

@@ -4,14 +4,10 @@
 # the fit), only the new one is scheduled after it; a retired entry is
 # scheduled no more either. Rating history points come every K games.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-fake=$build/tests/prog-fakebot
-need "$ref" "$fake" "$top/bin/bot-random"
-L=$tmp/ladder
-q() { python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$L/ladder.db" "$1"; }
-time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
+. "$top/tests/ladder-lib.sh"
 
 echo "1..11"
-"$ref" ladder init "$L" --variant link --players 2-3 --time "$time" --seed 9 >/dev/null
+"$ref" ladder init "$L" --variant link --players 2-3 --time "$ladder_time" --seed 9 >/dev/null
 for b in "a:$top/bin/bot-random --seed 1" "b:$top/bin/bot-random --seed 2" "c:$fake legal" "d:$top/bin/bot-random --seed 4"; do
 	"$ref" ladder add "$L" "${b%%:*}" "${b#*:}" >/dev/null || { echo "Bail out! cannot add ${b%%:*}"; exit 1; }
 done

@@ -4,11 +4,9 @@
 # once; another master seed gives other games. Matrix ladders seat 7 at a
 # table.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-fake=$build/tests/prog-fakebot
-need "$ref" "$fake" "$top/bin/bot-random"
-time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
+. "$top/tests/ladder-lib.sh"
 make_ladder() { # DIR VARIANT PLAYERS SEED NBOTS
-	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$time" --seed "$4" >/dev/null || return 1
+	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" >/dev/null || return 1
 	i=1
 	while [ $i -le "$5" ]; do
 		"$ref" ladder add "$1" "r$i" "$top/bin/bot-random --seed $i" >/dev/null || return 1
@@ -16,15 +14,7 @@ make_ladder() { # DIR VARIANT PLAYERS SEED NBOTS
 	done
 	"$ref" ladder add "$1" legal "$fake legal" >/dev/null
 }
-dump() {
-	python3 - "$1/ladder.db" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-for r in db.execute("SELECT g.id, g.seed, g.kind, group_concat(s.bot || ':' || s.rank || ':' || s.score, ' ') "
-                    "FROM games g JOIN seats s ON s.game = g.id GROUP BY g.id ORDER BY g.id"):
-    print(*r)
-PY
-}
+dump() { ldump "$1"; }
 
 echo "1..6"
 for d in a b c; do

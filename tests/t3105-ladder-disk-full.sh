@@ -4,7 +4,7 @@
 # finished before, and leaves a database that opens, passes `ladder verify`
 # (PRAGMA integrity_check included) and plays on once there is room.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-need "$ref" "$top/bin/bot-random"
+. "$top/tests/ladder-lib.sh"
 if [ "$(id -u)" != 0 ]; then
 	echo "1..0 # SKIP mounting a small tmpfs needs root"
 	exit 0
@@ -17,11 +17,10 @@ if ! mount -t tmpfs -o size=400k tmpfs "$mnt" 2>"$tmp/mount.err"; then
 fi
 trap 'umount "$mnt" 2>/dev/null; [ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
 L=$mnt/ladder
-time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
-finished() { python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM games WHERE finished IS NOT NULL").fetchone()[0])' "$L/ladder.db"; }
+finished() { lq "$L" "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL"; }
 
 echo "1..9"
-"$ref" ladder init "$L" --variant link --players 2 --time "$time" --seed 3 >/dev/null &&
+"$ref" ladder init "$L" --variant link --players 2 --time "$ladder_time" --seed 3 >/dev/null &&
 	"$ref" ladder add "$L" r1 "$top/bin/bot-random --seed 1" >/dev/null &&
 	"$ref" ladder add "$L" r2 "$top/bin/bot-random --seed 2" >/dev/null ||
 	{ echo "Bail out! cannot make the ladder"; exit 1; }

@@ -6,14 +6,11 @@
 # bot whose program turned bad after admission shows its faults with the
 # log's lines on its page; what a manifest and the bots gave is escaped.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-fake=$build/tests/prog-fakebot
-need "$ref" "$fake" "$top/bin/bot-random"
+. "$top/tests/ladder-lib.sh"
 command -v chromium >/dev/null || { echo "Bail out! chromium is missing (make check installs it)"; exit 1; }
-L=$tmp/ladder
-time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
 
 echo "1..10"
-"$ref" ladder init "$L" --variant link --players 2-3 --time "$time" --seed 4 >/dev/null
+"$ref" ladder init "$L" --variant link --players 2-3 --time "$ladder_time" --seed 4 >/dev/null
 "$ref" ladder add "$L" r1 "$top/bin/bot-random --seed 1" >/dev/null
 "$ref" ladder add "$L" r2 "$top/bin/bot-random --seed 2" >/dev/null
 mkdir "$tmp/flaky"
