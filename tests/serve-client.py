@@ -15,6 +15,7 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
             close the connection; print the lines got and how it ended
     serve-client.py get URL PATH            print the status and the body's
             first line (PATH sent as it is: no normalising)
+    serve-client.py body URL PATH           print the body of a 200 answer
 """
 import base64
 import json
@@ -254,6 +255,10 @@ def main():
         status, _, body = request(a[1], "GET", a[2], headers=headers)
         print(status, body.decode("latin-1").split("\n")[0])
         return 0
+    if len(a) == 3 and a[0] == "body":
+        status, _, body = request(a[1], "GET", a[2])
+        sys.stdout.write(body.decode())
+        return 0 if status == 200 else 1
     if len(a) >= 4 and a[0] == "post":
         status, _, body = request(a[1], "POST", a[2], a[3].encode())
         print(status, body.decode("latin-1").split("\n")[0])
