@@ -49,14 +49,19 @@ static void game_free(gpointer p)
 {
 	ServeGame *g = p;
 
+	/* a person's page gone: the game ends soon (the relay closes) */
+	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++)
+		g_clear_pointer(&g->seat[i], seat_free);
 	if (g->thread)
 		g_thread_join(g->thread);
+	if (!g->running && !g->over)	/* never played: its relays' Bots are ours */
+		for (int i = 0; i < VARIANT_MAX_PLAYERS; i++)
+			bot_free(g->spec.seats[i].bot);
 	if (g->wait)
 		g_source_remove(g->wait);
 	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++) {
 		g_free(g->names[i]);
 		g_free(g->token[i]);
-		seat_free(g->seat[i]);
 		bot_spec_free(g->specs[i]);
 	}
 	game_result_clear(&g->result);
