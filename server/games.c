@@ -49,9 +49,10 @@ static void game_free(gpointer p)
 {
 	ServeGame *g = p;
 
-	/* a person's page gone: the game ends soon (the relay closes) */
+	/* a person's page gone: the game ends soon */
 	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++)
-		g_clear_pointer(&g->seat[i], seat_free);
+		if (g->seat[i])
+			seat_close(g->seat[i]);
 	if (g->thread)
 		g_thread_join(g->thread);
 	if (!g->running && !g->over)	/* never played: its relays' Bots are ours */
@@ -62,6 +63,7 @@ static void game_free(gpointer p)
 	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++) {
 		g_free(g->names[i]);
 		g_free(g->token[i]);
+		seat_free(g->seat[i]);
 		bot_spec_free(g->specs[i]);
 	}
 	game_result_clear(&g->result);
