@@ -294,6 +294,21 @@ static void tournament_file(Server *s, SoupServerMessage *msg, gboolean report)
 	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", text, len);
 }
 
+/* A request a browser sent from another site's page carries that site
+ * as its Origin: such a page must not start games here (its bots run on
+ * this machine). No Origin (curl, a test client) is fine. */
+static gboolean same_origin(SoupServerMessage *msg)
+{
+	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
+	const char *origin = soup_message_headers_get_one(h, "Origin");
+	const char *host = soup_message_headers_get_one(h, "Host");
+
+	if (!origin)
+		return TRUE;
+	const char *rest = g_str_has_prefix(origin, "http://") ? origin + 7 : NULL;
+	return rest && host && strcmp(rest, host) == 0;
+}
+
 static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
 {
 	Server *s = data;
@@ -329,7 +344,10 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	} else if (n == 1 && strcmp(w[0], "report") == 0 && get) {
 		tournament_file(s, msg, TRUE);
 	} else if (n == 1 && strcmp(w[0], "games") == 0 && strcmp(method, "POST") == 0 && !s->cfg.tournament) {
-		new_game(s, msg);
+		if (same_origin(msg))
+			new_game(s, msg);
+		else
+			respond_text(msg, SOUP_STATUS_FORBIDDEN, "a game is started from this server's own start page");
 	} else if (n >= 2 && n <= 3 && strcmp(w[0], "games") == 0 && get) {
 		ServeGame *g = games_find(s->games, w[1]);
 		const char *what = n == 3 ? w[2] : "";

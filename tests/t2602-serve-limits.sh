@@ -34,6 +34,16 @@ check "a bad form gets one line naming the field: $(cat "$tmp/bad")" grep -q "^4
 client post "$url" /games "variant=link&seat=person&seat=bot-random&opt.width=999" >"$tmp/bad"
 check "an option out of range: $(cat "$tmp/bad")" grep -q "^400 option width" "$tmp/bad"
 
+python3 - "$url" >"$tmp/csrf" <<'PY'
+import importlib.util, os, sys
+spec = importlib.util.spec_from_file_location("c", os.environ.get("TETRARENA_TOP", ".") + "/tests/serve-client.py")
+c = importlib.util.module_from_spec(spec); spec.loader.exec_module(c)
+status, _, body = c.request(sys.argv[1], "POST", "/games", b"variant=link&seat=bot-random&seat=bot-random",
+                            headers=["Origin: http://evil.example"])
+print(status, body.decode().strip())
+PY
+check "another site's page cannot start a game here: $(cat "$tmp/csrf")" grep -q '^403 ' "$tmp/csrf"
+
 t="time=bank:$(ms 20000),move:$(ms 5000),inc:0"
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&$t")
 client seat "$url" "$loc" --moves 1 --big 70000 >"$tmp/seat"

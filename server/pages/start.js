@@ -54,10 +54,25 @@
 		const v = current();
 		opts.textContent = "";
 		opts.appendChild(el("legend", {}, "options (empty: the default)"));
+		if (v.name === "rush") {
+			// a person cannot race a bot in real time: turns, or a human pace
+			const pace = el("select", { id: "pace" });
+			pace.appendChild(el("option", { value: "lockstep" }, "in turns (lockstep)"));
+			[1000, 1500, 2500].forEach(function (ms) {
+				pace.appendChild(el("option", { value: String(ms) }, "real time, one action per " + ms + " ms"));
+			});
+			pace.addEventListener("change", function () {
+				document.getElementById("opt-lockstep").value = pace.value === "lockstep" ? "1" : "0";
+				document.getElementById("opt-pace").value = pace.value === "lockstep" ? "" : pace.value;
+			});
+			const l = el("label", {}, "how a person plays ");
+			l.appendChild(pace);
+			opts.appendChild(l);
+		}
 		v.options.forEach(function (o) {
 			const i = el("input", { name: "opt." + o.key, id: "opt-" + o.key, type: "number", min: o.min, max: o.max,
 				placeholder: String(o.def), title: o.help });
-			if (v.name === "rush" && o.key === "lockstep") i.value = "1";	// a person plays lockstep by default
+			if (v.name === "rush" && o.key === "lockstep") i.value = "1";	// in turns by default
 			const l = el("label", {}, o.key + " ");
 			l.appendChild(i);
 			l.appendChild(el("span", { class: "muted" }, " " + o.help));
