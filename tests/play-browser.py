@@ -8,7 +8,8 @@ URL is a play page (/games/ID/play?seat=S&token=T), or the start page
 (/): there the script types each FIELD's VALUE into the form (#seed,
 #time: a click on the field, select all, then the text as keystrokes),
 keeps the seats the page proposes (you, then our AI), and clicks "start
-the game", which opens the play page. Until the end screen
+the game", which opens the play page. A watch page (/games/ID) is only
+watched: to the end, reading back the steps it showed. Until the end screen
 shows, the script waits for the page to offer moves (`#moves button`),
 scrolls the first into view and clicks it with Input.dispatchMouseEvent.
 Prints one JSON object: the end screen's text and result fields, the
@@ -70,8 +71,24 @@ def start(b, fields):
         raise RuntimeError("the start form led to " + b.eval("location.href"))
 
 
+def watch(b, png):
+    deadline = time.monotonic() + 20 * TIMEOUT
+    while not b.eval("!document.getElementById('result').hidden"):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the game did not end")
+        time.sleep(0.05)
+    out = b.eval("(function(){var s=document.getElementById('status').dataset;"
+                 "return {seen:+s.seen, last:+s.step, gaps:+(s.gaps||0),"
+                 "result:document.getElementById('result').textContent,"
+                 "cells:document.querySelectorAll('#drawing rect[data-board]').length};})()")
+    screenshot(b, png)
+    return out
+
+
 def play(b, url, png, max_clicks, fields):
     open_url(b, url)
+    if "/play" not in urlsplit(url).path and urlsplit(url).path.startswith("/games/"):
+        return watch(b, png)
     if urlsplit(url).path in ("", "/"):
         start(b, fields)
     clicks = 0

@@ -3,7 +3,8 @@
 # headless Chromium, on `referee serve`'s play page, by real mouse clicks
 # (tests/play-browser.py: Input.dispatchMouseEvent on the move buttons),
 # at a short time control. The log verifies, and the end screen's result
-# is the log's. Also: the start page's form starts a game by clicks.
+# is the log's. Also: the start page's form starts a game by clicks, and
+# a spectator's page shows every step of a live game in order.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link"
@@ -38,5 +39,16 @@ serve_wait g2
 check "with the seed and time typed, and our AI in seat 1" sh -c "grep -q '^seed 5$' '$games/g2.log' &&
 	grep -q '^time bank:$(ms 20000),inc:$(ms 100),move:$(ms 1000)' '$games/g2.log' && grep -q '^bot 1 bot-link ' '$games/g2.log'"
 check "that log verifies" "$ref" verify "$games/g2.log"
+# a spectator's page in Chromium: every step of a live game in order
+printf '[bots]\nslow = %s/tests/prog-fakebot lag 0 25\n' "$build" >"$tmp/bots.ini"
+kill $serve_pid; wait $serve_pid 2>/dev/null
+games=$tmp/games2
+serve_start --bots "$tmp/bots.ini"
+loc=$(client start "$url" "variant=link&seat=slow&seat=slow&seed=3&time=bank:$(ms 20000),move:$(ms 1000),inc:0")
+python3 "$top/tests/play-browser.py" "${url%/}$loc" "$tmp/watch.png" >"$tmp/watch.json" 2>"$tmp/watch.err"
+serve_wait g1
+steps=$(client body "$url" /api/games | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["steps"])')
+check "the watch page showed all $steps steps in order, no gap, no duplicate: $(cat "$tmp/watch.json" "$tmp/watch.err")" \
+	python3 -c 'import json,sys; w=json.load(open(sys.argv[1])); n=int(sys.argv[2]); assert w["seen"]==n and w["last"]==n-1 and w["gaps"]==0 and w["cells"]>0, w' "$tmp/watch.json" "$steps"
 echo "1..$n"
 exit $fail

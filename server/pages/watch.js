@@ -10,6 +10,11 @@
 			h1.textContent = G.title + ": " + G.bots.map(function (b, p) { return "seat " + p + " " + b.name; }).join(", ");
 		},
 		step: function (n, st, G) {
+			// what arrived, in order: a step that is not the next one is a gap
+			// (or a duplicate); `full` restarts the count
+			const seen = Number(status.dataset.seen || 0);
+			if (status.dataset.step !== undefined && n !== Number(status.dataset.step) + 1) status.dataset.gaps = Number(status.dataset.gaps || 0) + 1;
+			status.dataset.seen = seen + 1;
 			status.textContent = "step " + n;
 			status.dataset.step = n;
 			LIVE.draw(box, G, st);
