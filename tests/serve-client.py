@@ -16,6 +16,8 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
     serve-client.py get URL PATH            print the status and the body's
             first line (PATH sent as it is: no normalising)
     serve-client.py body URL PATH           print the body of a 200 answer
+    serve-client.py post URL PATH BODY [HEADER...]  print the status and
+            the body's first line
 """
 import base64
 import json
@@ -260,7 +262,7 @@ def main():
         sys.stdout.write(body.decode())
         return 0 if status == 200 else 1
     if len(a) >= 4 and a[0] == "post":
-        status, _, body = request(a[1], "POST", a[2], a[3].encode())
+        status, _, body = request(a[1], "POST", a[2], a[3].encode(), headers=a[4:])
         print(status, body.decode("latin-1").split("\n")[0])
         return 0
     sys.stderr.write(__doc__)
