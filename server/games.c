@@ -30,6 +30,7 @@ struct ServeGame {
 	GameResult result;
 	GThread *thread;
 	guint wait;		/* the connect timeout */
+	guint end_watch;	/* a shown game's: its end trims older games */
 	gint64 created;
 };
 
@@ -111,6 +112,28 @@ gboolean games_opponent_known(const char *name, void *gs)
 	return games_opponent(gs, name) != NULL;
 }
 
+/* Keep every step of the newest finished games only (memory stays
+ * bounded however many games a server or a tournament shows). */
+static void trim(ServeGames *gs)
+{
+	guint over = 0;
+
+	for (guint i = gs->order->len; i-- > 0;) {
+		ServeGame *g = g_ptr_array_index(gs->order, i);
+		if (game_over(g) && ++over > GAMES_KEEP_STEPS)
+			live_game_trim(g->live);
+	}
+}
+
+static void shown_ended(void *data, LiveGame *live, gint64 step)
+{
+	ServeGame *g = data;
+
+	(void)live;
+	if (step < 0)
+		trim(g->gs);
+}
+
 static void add(ServeGames *gs, ServeGame *g)
 {
 	ServeGame *old = g_hash_table_lookup(gs->by_id, g->id);
@@ -135,6 +158,7 @@ ServeGame *games_add(ServeGames *gs, const char *id, const char *title, char **n
 	g->live = live_game_ref(live);
 	g->running = TRUE;
 	g->created = g_get_real_time();
+	g->end_watch = live_game_watch(g->live, shown_ended, g);
 	add(gs, g);
 	return g;
 }
@@ -151,6 +175,7 @@ static gboolean finished(gpointer data)
 	g->over = TRUE;
 	/* make sure the live feed ends, even for a game whose log never opened */
 	live_game_tap(g->live, NULL, 0);
+	trim(g->gs);
 	return G_SOURCE_REMOVE;
 }
 

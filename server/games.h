@@ -22,6 +22,10 @@
 #include "referee/botspec.h"
 #include "referee/sandbox.h"
 
+/* Finished games whose every step stays held for spectators; older ones
+ * keep their last step only (their replay page has them all). */
+#define GAMES_KEEP_STEPS 16
+
 /* Seconds a new game waits for its people's pages. */
 #define GAMES_CONNECT_WAIT 60
 

@@ -240,6 +240,15 @@ void live_game_tap(void *data, const char *bytes, gsize len)
 		live_game_unref(l);
 }
 
+void live_game_trim(LiveGame *l)
+{
+	if (l->steps->len <= 1)
+		return;
+	guint drop = l->steps->len - 1;
+	g_ptr_array_remove_range(l->steps, 0, drop);
+	l->dropped += drop;
+}
+
 const char *live_game_header(const LiveGame *l)
 {
 	return l->header;

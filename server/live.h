@@ -54,6 +54,10 @@ const char *live_game_result(const LiveGame *live);
 /* Why the log stopped replaying (a referee bug), or NULL. */
 const char *live_game_error(const LiveGame *live);
 
+/* Drop every held step but the last (a game over, kept for late
+ * spectators: they get `full`). */
+void live_game_trim(LiveGame *live);
+
 /* Be told of each new step and of the end; returns an id for unwatch. */
 guint live_game_watch(LiveGame *live, LiveWatch fn, void *data);
 void live_game_unwatch(LiveGame *live, guint id);

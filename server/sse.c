@@ -134,17 +134,16 @@ static gboolean sent_header(Spectator *s, gint64 last)
 		return FALSE;
 	event(s, "game", -1, h);
 	gint64 n = live_game_steps(s->live);
-	if (last >= 0 && (last >= n || !live_game_step(s->live, last))) {
-		/* not held: the latest step, to draw from scratch */
+	gboolean held = last >= 0 ? last < n && live_game_step(s->live, last) != NULL
+				  : n == 0 || live_game_step(s->live, 0) != NULL;
+	if (!held) {
+		/* what it has (or the start) is gone: the latest step, to draw
+		 * from scratch */
 		if (n > 0)
 			event(s, "full", n - 1, live_game_step(s->live, n - 1));
 		s->next = n;
-	} else if (last >= 0) {
-		s->next = last + 1;
 	} else {
-		s->next = MAX(0, n - LIVE_HELD);
-		while (s->next < n && !live_game_step(s->live, s->next))
-			s->next++;
+		s->next = last + 1;
 	}
 	return TRUE;
 }

@@ -3,7 +3,8 @@
 # step of a game in order (Server-Sent Events, the step number as the
 # event id), then the end; one that drops its connection and comes back
 # with Last-Event-ID resumes with no gap and no duplicate; an id that is
-# not held gets the full state (`full`). The game's log verifies.
+# not held gets the full state (`full`). The game's log verifies. Old
+# finished games keep their last step only.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-random"
@@ -39,5 +40,15 @@ check "an id not held gets the full state: game, full (the last step), end" \
 	test "$(cut -d' ' -f1 "$tmp/c" | tr '\n' ' ')" = "game full end closed "
 client sse "$url" g1 --last 12 >"$tmp/d"
 check "after the end, a late spectator resumes too" test "$(grep '^step' "$tmp/d" | head -1)" = "step 13"
+# memory stays bounded: past the 16 newest finished games, a game keeps
+# its last step only (a late spectator gets it as `full`)
+for i in $(seq 2 18); do
+	client start "$url" "variant=link&seat=bot-random&seat=bot-random&seed=$i" >/dev/null
+done
+serve_wait g18
+client sse "$url" g1 >"$tmp/e"
+check "an old game's late spectator gets game, full, end" test "$(cut -d' ' -f1 "$tmp/e" | tr '\n' ' ')" = "game full end closed "
+client sse "$url" g3 >"$tmp/f"
+check "a recent one still has every step" test "$(grep -c '^step' "$tmp/f")" -gt 20
 echo "1..$n"
 exit $fail
