@@ -72,8 +72,6 @@ def main():
         key = ("chance", t) if k == "chance" else (str(seat), t) if k == "move" else None
         if key and updates.get(key):
             lags.append((seen[i] - updates[key].pop(0)) * 1000)
-            if "-v" in sys.argv[0:1] or __import__("os").environ.get("DEBUG"):
-                print(i, key, "%.3f" % lags[-1], "%.3f" % seen[i])
     lags.sort()
     if not lags:
         print("no step matched a bot's update")
