@@ -278,6 +278,15 @@ build/ladder-schema.h: ladder/schema.sql | deps-needed
 
 $(O)/ladder/db.o $(FZ)/obj/ladder/db.o: build/ladder-schema.h
 
+# The web server's pages' scripts and style (server/pages/), served from the binary.
+SERVER_ASSETS := $(sort $(wildcard server/pages/*.js server/pages/*.css))
+
+build/server-assets.h: $(SERVER_ASSETS) | deps-needed
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)python3 scripts/embed.py $(SERVER_ASSETS) >$@.tmp && mv $@.tmp $@
+
+$(O)/server/server.o $(FZ)/obj/server/server.o: build/server-assets.h
+
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.
 FUZZ_CC := clang
@@ -332,7 +341,7 @@ TEST_SLOW := tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh te
 	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
 	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
 	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh \
-	tests/t3013-tournament-slurm.sh tests/t3102-ladder-kill.sh tests/t3104-ladder-determinism.sh tests/t3103-ladder-versions.sh
+	tests/t3013-tournament-slurm.sh tests/t3102-ladder-kill.sh tests/t3104-ladder-determinism.sh tests/t3103-ladder-versions.sh tests/t2604-serve-browser.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock; test-referee-game gives bots CPU limits a fraction of a second
 # above what they burn (kept-cpu), which a busy neighbour can cross; t2014

@@ -11,6 +11,7 @@
  *   referee tournament [FILE] [flags]   a round robin (tournaments/)
  *   referee merge DIR...    combine tournament shards' standings
  *   referee ladder SUB DIR ...   a living competition (ladder/, in SQLite)
+ *   referee serve [--listen HOST:PORT]   play and watch in the browser (server/)
  *
  * How it works: main() looks the first argument up in `subcommands` and
  * hands it the remaining arguments; each subcommand, one file each in
@@ -59,6 +60,7 @@ static const Subcommand subcommands[] = {
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
 	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},
 	{"ladder", cmd_ladder, "an open competition that lives in SQLite (init, add, run, standings, pages)"},
+	{"serve", cmd_serve, "play our bots in the browser, and watch games live (a web server)"},
 	{"_human", cmd_human, NULL},
 	{NULL, NULL, NULL},
 };

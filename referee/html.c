@@ -86,3 +86,25 @@ char *html_static_page(const char *title, const char *body)
 	g_string_append_printf(s, "%s</body>\n</html>\n", body);
 	return g_string_free(s, FALSE);
 }
+
+const char *html_asset(const char *name, gsize *len)
+{
+	static const struct {
+		const char *name;
+		const unsigned char *data;
+		const unsigned int *len;
+	} files[] = {
+		{"viewer.css", referee_viewer_viewer_css, &referee_viewer_viewer_css_len},
+		{"common.js", referee_viewer_common_js, &referee_viewer_common_js_len},
+		{"boards.js", referee_viewer_boards_js, &referee_viewer_boards_js_len},
+		{"replay.js", referee_viewer_replay_js, &referee_viewer_replay_js_len},
+		{"report.js", referee_viewer_report_js, &referee_viewer_report_js_len},
+	};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(files); i++)
+		if (g_strcmp0(name, files[i].name) == 0) {
+			*len = *files[i].len;
+			return (const char *)files[i].data;
+		}
+	return NULL;
+}

@@ -1,0 +1,55 @@
+#!/bin/sh
+# `referee tournament --serve ADDR`: while the tournament runs, its
+# standings (polled as JSON, as the standings page does) change as games
+# end, its games in progress can be watched live, and finished ones open
+# as replays; the server stops with the tournament.
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+. "$top/tests/serve-lib.sh"
+need "$ref" "$build/tests/prog-fakebot"
+
+# bots that take 25 ms a move: a game lasts about a second
+"$ref" tournament -v link -g 4 -j 1 -q --seed 5 --sandbox off --time "bank:$(ms 20000),move:$(ms 1000),inc:0" \
+	--bot a="$build/tests/prog-fakebot lag 0 25" --bot b="$build/tests/prog-fakebot lag 0 25" -o "$tmp/out" \
+	--serve 127.0.0.1:0 >"$tmp/standings" 2>"$tmp/err" &
+tp=$!
+for _ in $(seq 100); do
+	url=$(sed -n 's/^referee tournament: serving \([^ ]*\) while it runs$/\1/p' "$tmp/err" 2>/dev/null)
+	[ -n "$url" ] && break
+	sleep 0.05
+done
+check "it says where it serves: $url" test -n "$url"
+# poll the standings and the games until the tournament is over; watch
+# the first game seen in progress (in the background)
+: >"$tmp/seen"
+while kill -0 $tp 2>/dev/null; do
+	client body "$url" /standings.json 2>/dev/null | tr -d '\n' >>"$tmp/seen" && echo >>"$tmp/seen"
+	if [ -z "$watching" ] && client body "$url" /api/games 2>/dev/null >"$tmp/games" &&
+		grep -q '"state":"playing"' "$tmp/games"; then
+		id=$(grep -o '"id":"t[0-9]*"[^}]*"state":"playing"' "$tmp/games" | tail -1 | sed 's/"id":"\(t[0-9]*\)".*/\1/')
+		client sse "$url" "$id" >"$tmp/live" 2>/dev/null &
+		watching=$!
+	fi
+	sleep 0.05
+done
+wait $tp
+check "the tournament finished" test $? = 0
+[ -n "$watching" ] && wait $watching
+grep -o '"games": [0-9]*' "$tmp/seen" | sed 's/.* //' >"$tmp/counts"
+check "the standings changed as games ended: $(uniq "$tmp/counts" | tr '\n' ' ')" python3 - "$tmp/counts" <<'PY'
+import sys
+c = [int(x) for x in open(sys.argv[1])]
+assert c == sorted(c), "the count went down"
+assert any(0 < x < 8 for x in c), "no standings seen while the tournament ran"
+assert len(set(c)) >= 2, "the standings never changed"
+PY
+check "a game in progress was watched to its end, every step in order" python3 - "$tmp/live" <<'PY'
+import sys
+ev = [l.split() for l in open(sys.argv[1])]
+ids = [int(e[1]) for e in ev if e[0] == "step"]
+assert ev and ev[0][0] == "game" and ids == list(range(len(ids))) and len(ids) > 10 and ev[-2][0] == "end", ev[:3]
+PY
+check "the final standings are printed as usual" grep -q "^ *1 *[ab] " "$tmp/standings"
+"$ref" tournament -v link -g 1 -q --bot a=x --bot b=y -o "$tmp/out2" --serve 0.0.0.0:0 2>"$tmp/err2"
+check "a public address needs --public: $(tail -1 "$tmp/err2")" sh -c "grep -q 'not a loopback address' '$tmp/err2'"
+echo "1..$n"
+exit $fail
