@@ -271,6 +271,15 @@ build/viewer-assets.h: $(VIEWER_ASSETS) | deps-needed
 
 $(O)/referee/html.o $(FZ)/obj/referee/html.o: build/viewer-assets.h
 
+# The web server's pages' scripts and style (server/pages/), served from the binary.
+SERVER_ASSETS := $(sort $(wildcard server/pages/*.js server/pages/*.css))
+
+build/server-assets.h: $(SERVER_ASSETS) | deps-needed
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)python3 scripts/embed.py $(SERVER_ASSETS) >$@.tmp && mv $@.tmp $@
+
+$(O)/server/server.o $(FZ)/obj/server/server.o: build/server-assets.h
+
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.
 FUZZ_CC := clang

@@ -30,6 +30,7 @@ int cmd_tournament(int argc, char **argv);	/* cli/tournament.c */
 int cmd_merge(int argc, char **argv);		/* cli/merge.c */
 int cmd_export(int argc, char **argv);		/* cli/export.c */
 int cmd_human(int argc, char **argv);		/* cli/human.c (`_human`) */
+int cmd_serve(int argc, char **argv);		/* cli/serve.c */
 
 /* Print "referee: MESSAGE" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);

@@ -10,6 +10,7 @@
  *   referee position LOG --seat S --step N [BOT]   a logged decision asked again
  *   referee tournament [FILE] [flags]   a round robin (tournaments/)
  *   referee merge DIR...    combine tournament shards' standings
+ *   referee serve [--listen HOST:PORT]   play and watch in the browser (server/)
  *
  * How it works: main() looks the first argument up in `subcommands` and
  * hands it the remaining arguments; each subcommand, one file each in
@@ -57,6 +58,7 @@ static const Subcommand subcommands[] = {
 	{"tournament", cmd_tournament, "play a round-robin tournament between bots"},
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
 	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},
+	{"serve", cmd_serve, "play our bots in the browser, and watch games live (a web server)"},
 	{"_human", cmd_human, NULL},
 	{NULL, NULL, NULL},
 };

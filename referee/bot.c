@@ -50,6 +50,7 @@ struct Bot {
 	int games;
 	gboolean multi, moves;
 	char *hello_name;
+	gboolean relay;		/* bot_new_relay(): no process, a connection */
 	char buf[BOT_LINE_MAX + 1];
 };
 
@@ -201,6 +202,8 @@ const char *bot_breach(const Bot *bot)
 
 char *bot_end_text(Bot *bot, gint64 deadline)
 {
+	if (bot->relay)
+		return g_strdup("its connection closed");
 	SandboxEnd end = sandbox_end(bot->sandbox, bot->pid, deadline);
 	const char *who = end.jail ? "jail " : "";
 
@@ -226,6 +229,20 @@ Bot *bot_new_reader(int out_fd)
 
 	bot->in_fd = bot->err_fd = bot->err_file = -1;
 	bot->out_fd = out_fd;
+	return bot;
+}
+
+Bot *bot_new_relay(const BotSpec *spec, int in_fd, int out_fd)
+{
+	Bot *bot = g_new0(Bot, 1);
+
+	bot->spec = bot_spec_copy(spec);
+	bot->relay = TRUE;
+	bot->err_fd = bot->err_file = -1;
+	bot->in_fd = in_fd;
+	bot->out_fd = out_fd;
+	fcntl(in_fd, F_SETFL, fcntl(in_fd, F_GETFL) | O_NONBLOCK);
+	fcntl(out_fd, F_SETFL, fcntl(out_fd, F_GETFL) | O_NONBLOCK);
 	return bot;
 }
 

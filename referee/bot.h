@@ -75,6 +75,16 @@ gboolean bot_ended(Bot *bot, gint64 deadline);
 /* A Bot with no process that reads its lines from `out_fd` (taken over,
  * closed by bot_free): for tests and the line reader's fuzz harness. */
 Bot *bot_new_reader(int out_fd);
+/*
+ * A Bot with no process, whose other ends someone else holds (the web
+ * server relays them to a page, server/seat.h): the referee writes the
+ * bot's input to `in_fd` and reads its lines from `out_fd` (both taken
+ * over, made non-blocking, closed by bot_free). It has no stderr, CPU
+ * clock or freezer; its end text is "its connection closed". A GameSeat
+ * holding one that has played no game yet (bot_games() 0) is greeted
+ * (`tetrarena`) like a bot started for the game.
+ */
+Bot *bot_new_relay(const BotSpec *spec, int in_fd, int out_fd);
 void bot_free(Bot *bot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bot, bot_free)
 

@@ -95,6 +95,8 @@ void game_start_bots(Game *g)
 			 * limit afresh */
 			bot_set_stderr(s->bot, errpath[p], NULL);
 			bot_renew_cpu(s->bot);
+			if (bot_games(s->bot) == 0)	/* a relay's first game */
+				game_queue(g, p, protocol_greeting());
 		} else {
 			GError *err = NULL;
 			if (spec->keep_bots)

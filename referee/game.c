@@ -152,7 +152,7 @@ static gboolean game_open(Game *g, const GameSpec *spec, GError **error)
 	if (!sandbox_resolve(spec->sandbox, &g->sandbox, error))
 		return FALSE;
 	if (spec->log_path) {
-		g->log = gamelog_writer_new(spec->log_path, error);
+		g->log = gamelog_writer_new_tapped(spec->log_path, spec->log_tap, spec->log_tap_data, error);
 		if (!g->log)
 			return FALSE;
 	}

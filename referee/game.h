@@ -31,6 +31,7 @@
 #include <glib.h>
 
 #include "bot.h"
+#include "gamelog.h"
 #include "sandbox.h"
 #include "timectl.h"
 #include "variant.h"
@@ -136,6 +137,10 @@ typedef struct {
 				 * before the list goes on in another `moves`
 				 * line; 0: BOT_LINE_MAX (referee check sends
 				 * short ones to exercise the joining) */
+	GameLogTap log_tap;	/* with log_path: every line of the log also
+				 * goes to log_tap(log_tap_data, ...) as it is
+				 * written (gamelog_writer_new_tapped()) */
+	void *log_tap_data;
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
 } GameSpec;

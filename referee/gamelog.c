@@ -49,13 +49,61 @@ struct GameLogWriter {
 
 GameLogWriter *gamelog_writer_new(const char *path, GError **error)
 {
+	return gamelog_writer_new_tapped(path, NULL, NULL, error);
+}
+
+/* A tapped log's stream: the file's bytes also go to the tap. */
+typedef struct {
+	FILE *file;
+	GameLogTap tap;
+	void *data;
+} Tapped;
+
+static ssize_t tapped_write(void *cookie, const char *buf, size_t len)
+{
+	Tapped *t = cookie;
+	size_t n = fwrite(buf, 1, len, t->file);
+
+	if (n)
+		t->tap(t->data, buf, n);
+	return n == len ? (ssize_t)len : -1;
+}
+
+static int tapped_close(void *cookie)
+{
+	Tapped *t = cookie;
+	int r = fclose(t->file);
+
+	t->tap(t->data, NULL, 0);
+	g_free(t);
+	return r;
+}
+
+GameLogWriter *gamelog_writer_new_tapped(const char *path, GameLogTap tap, void *data, GError **error)
+{
 	FILE *f = fopen(path, "we");
 
 	if (!f) {
 		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path, g_strerror(errno));
 		return NULL;
 	}
-	setvbuf(f, NULL, _IOFBF, 1 << 16);
+	if (tap) {
+		/* line by line, through the tap: someone watches the game */
+		setvbuf(f, NULL, _IOFBF, 1 << 16);
+		Tapped *t = g_new(Tapped, 1);
+		*t = (Tapped){f, tap, data};
+		f = fopencookie(t, "w", (cookie_io_functions_t){.write = tapped_write, .close = tapped_close});
+		if (!f) {
+			fclose(t->file);
+			g_free(t);
+			g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path,
+				    g_strerror(errno));
+			return NULL;
+		}
+		setvbuf(f, NULL, _IOLBF, 1 << 16);
+	} else {
+		setvbuf(f, NULL, _IOFBF, 1 << 16);
+	}
 	GameLogWriter *w = g_new0(GameLogWriter, 1);
 	w->f = f;
 	w->path = g_strdup(path);

@@ -110,6 +110,16 @@ typedef struct GameLogWriter GameLogWriter;
 /* Create (truncate) the log at path. NULL with error when it cannot. */
 GameLogWriter *gamelog_writer_new(const char *path, GError **error);
 
+/*
+ * The same, with a tap: every byte written to the log is also given to
+ * tap(data, bytes, len) once its line is complete (the log is then written
+ * line by line, a write() a line, not 64 KiB at a time), from the thread
+ * that writes the log; tap(data, NULL, 0) when the writer is closed. For
+ * watching a game while it is played (server/live.h).
+ */
+typedef void (*GameLogTap)(void *data, const char *bytes, gsize len);
+GameLogWriter *gamelog_writer_new_tapped(const char *path, GameLogTap tap, void *data, GError **error);
+
 /* Flush, close and free; NULL is fine (TRUE). FALSE with error when the
  * log could not be written whole. */
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error);

@@ -70,3 +70,25 @@ char *html_report_page(const char *standings_json, const char *games_csv, const 
 	page_start(s, "tetrarena tournament report", "report", data->str);
 	return page_end(s, NULL, 0, referee_viewer_report_js, referee_viewer_report_js_len);
 }
+
+const char *html_asset(const char *name, gsize *len)
+{
+	static const struct {
+		const char *name;
+		const unsigned char *data;
+		const unsigned int *len;
+	} files[] = {
+		{"viewer.css", referee_viewer_viewer_css, &referee_viewer_viewer_css_len},
+		{"common.js", referee_viewer_common_js, &referee_viewer_common_js_len},
+		{"boards.js", referee_viewer_boards_js, &referee_viewer_boards_js_len},
+		{"replay.js", referee_viewer_replay_js, &referee_viewer_replay_js_len},
+		{"report.js", referee_viewer_report_js, &referee_viewer_report_js_len},
+	};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(files); i++)
+		if (g_strcmp0(name, files[i].name) == 0) {
+			*len = *files[i].len;
+			return (const char *)files[i].data;
+		}
+	return NULL;
+}

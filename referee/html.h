@@ -24,4 +24,9 @@ char *html_replay_page(const char *title, const char *json);
 char *html_report_page(const char *standings_json, const char *games_csv, const GPtrArray *replayed,
 		       const char *meta_json);
 
+/* One of the pages' built-in files by name ("viewer.css", "common.js",
+ * "boards.js", "replay.js", "report.js"; the web server serves them), its
+ * length in *len; NULL for any other name. */
+const char *html_asset(const char *name, gsize *len);
+
 #endif

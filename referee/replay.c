@@ -939,7 +939,7 @@ static void json_step(Replay *r, GString *s, const char *kind, const GameLogEven
 {
 	const gboolean notation = e && e->text && e->kind != GAMELOG_HALT && e->kind != GAMELOG_JOINT;
 
-	g_string_append_printf(s, ",{\"k\":\"%s\",\"s\":%d,\"t\":", kind, e ? e->seat : -1);
+	g_string_append_printf(s, "{\"k\":\"%s\",\"s\":%d,\"t\":", kind, e ? e->seat : -1);
 	json_string(s, notation ? e->text : "");
 	g_string_append(s, ",\"ms\":[");
 	for (int p = 0; p < r->log->config.nplayers; p++) {
@@ -958,19 +958,27 @@ static void json_step(Replay *r, GString *s, const char *kind, const GameLogEven
 	g_string_append_c(s, '}');
 }
 
-char *replay_json(const GameLog *log, GError **error)
+struct ReplayFeed {
+	Replay r;
+	double ms[VARIANT_MAX_PLAYERS];
+	GString *notes, *faults;
+	GPtrArray *errs[VARIANT_MAX_PLAYERS];	/* stderr chunks, or NULL */
+	int gos[VARIANT_MAX_PLAYERS], errnext[VARIANT_MAX_PLAYERS];
+	char *result;		/* the result line's fields, once seen */
+	gboolean failed;
+};
+
+ReplayFeed *replay_feed_new(const GameLog *log, gboolean with_stderr, char **header, char **start)
 {
 	const Variant *v = log->variant;
 	const int n = log->config.nplayers;
-	g_autoptr(GString) s = g_string_new(NULL);
-	g_autoptr(GString) notes = g_string_new(NULL);
-	g_autoptr(GString) faults = g_string_new(NULL);
-	Replay *r = g_new0(Replay, 1);
-	double ms[VARIANT_MAX_PLAYERS];
-	const char *result = NULL;
-	gboolean ok = TRUE;
+	ReplayFeed *f = g_new0(ReplayFeed, 1);
+	Replay *r = &f->r;
+	GString *s = g_string_new(NULL);
 
 	replay_init(r, log);
+	f->notes = g_string_new(NULL);
+	f->faults = g_string_new(NULL);
 	g_string_append(s, "{\"variant\":");
 	json_string(s, v->name);
 	g_string_append(s, ",\"title\":");
@@ -995,77 +1003,144 @@ char *replay_json(const GameLog *log, GError **error)
 	g_string_append_c(s, ']');
 	drawing_layout(v, r->state, s);
 	drawing_init(&r->drawing, v, r->state);
-	g_string_append(s, ",\"steps\":[{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
+	g_string_append_c(s, '}');
+	*header = g_string_free(s, FALSE);
+	s = g_string_new("{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
 	json_board(r, s);
 	g_string_append_c(s, '}');
-	GPtrArray *errs[VARIANT_MAX_PLAYERS] = {0};
-	int gos[VARIANT_MAX_PLAYERS] = {0}, errnext[VARIANT_MAX_PLAYERS] = {0};
+	*start = g_string_free(s, FALSE);
 	for (int p = 0; p < n; p++) {
-		ms[p] = -1;
-		errs[p] = stderr_chunks(log, p);
+		f->ms[p] = -1;
+		f->errs[p] = with_stderr ? stderr_chunks(log, p) : NULL;
 	}
-	for (guint i = 0; ok && i < log->events->len; i++) {
-		const GameLogEvent *e = g_ptr_array_index(log->events, i);
-		const char *kind = NULL;
+	return f;
+}
 
-		ok = replay_step(r, e, error);
-		if (!ok)
-			break;
-		switch (e->kind) {
-		case GAMELOG_CHANCE: kind = "chance"; break;
-		case GAMELOG_MOVE: kind = gamelog_kind_name(e->kind); ms[e->seat] = e->wall_ms; break;
-		case GAMELOG_RANDOM: kind = "random"; break;
-		case GAMELOG_JOINT: kind = "round"; break;
-		case GAMELOG_HALT: kind = "halt"; break;
-		case GAMELOG_SUBMIT:
-			ms[e->seat] = e->wall_ms;
-			json_note(notes, e->seat, "submit", e->text);
-			break;
-		case GAMELOG_SUBMIT_RANDOM: json_note(notes, e->seat, "submit-random", e->text); break;
-		case GAMELOG_MISSING: json_note(notes, e->seat, "missing", ""); break;
-		case GAMELOG_REJECTED: json_note(notes, e->seat, gamelog_kind_name(e->kind), e->text); break;
-		case GAMELOG_RETIRE: json_note(notes, e->seat, "retire", ""); break;
-		case GAMELOG_OUT: json_note(notes, e->seat, "out", ""); break;
-		case GAMELOG_SIDE: json_note(notes, e->seat, "side", e->text); break;
-		case GAMELOG_FAULT:
-			json_note(notes, e->seat, "fault", e->text);
-			g_string_append_printf(faults, "%s%d", faults->len ? "," : "", e->seat);
-			break;
-		case GAMELOG_SENT:
-			if (protocol_verb(e->text) == PROTOCOL_GO)
-				gos[e->seat]++;
-			break;
-		case GAMELOG_RECEIVED:
-			if (protocol_verb(e->text) == PROTOCOL_INFO && e->text[4] == ' ')
-				json_note(notes, e->seat, protocol_verb_name(PROTOCOL_INFO), e->text);
-			/* what it wrote on stderr up to this answer goes with it */
-			if (protocol_verb(e->text) == PROTOCOL_MOVE)
-				stderr_notes(notes, errs[e->seat], e->seat, &errnext[e->seat], gos[e->seat]);
-			break;
-		case GAMELOG_RESULT:
-			result = e->text;
-			break;
-		default:
-			break;
-		}
-		if (kind)
-			json_step(r, s, kind, e, ms, faults, notes);
+gboolean replay_feed_event(ReplayFeed *f, const GameLogEvent *e, char **step, GError **error)
+{
+	Replay *r = &f->r;
+	GString *notes = f->notes;
+	const char *kind = NULL;
+
+	*step = NULL;
+	if (f->failed || !replay_step(r, e, error)) {
+		if (!f->failed && error && !*error)
+			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "the game does not replay");
+		f->failed = TRUE;
+		return FALSE;
 	}
-	for (int p = 0; p < n; p++) {
-		stderr_notes(notes, errs[p], p, &errnext[p], G_MAXINT);
-		if (errs[p])
-			g_ptr_array_unref(errs[p]);
+	switch (e->kind) {
+	case GAMELOG_CHANCE: kind = "chance"; break;
+	case GAMELOG_MOVE: kind = gamelog_kind_name(e->kind); f->ms[e->seat] = e->wall_ms; break;
+	case GAMELOG_RANDOM: kind = "random"; break;
+	case GAMELOG_JOINT: kind = "round"; break;
+	case GAMELOG_HALT: kind = "halt"; break;
+	case GAMELOG_SUBMIT:
+		f->ms[e->seat] = e->wall_ms;
+		json_note(notes, e->seat, "submit", e->text);
+		break;
+	case GAMELOG_SUBMIT_RANDOM: json_note(notes, e->seat, "submit-random", e->text); break;
+	case GAMELOG_MISSING: json_note(notes, e->seat, "missing", ""); break;
+	case GAMELOG_REJECTED: json_note(notes, e->seat, gamelog_kind_name(e->kind), e->text); break;
+	case GAMELOG_RETIRE: json_note(notes, e->seat, "retire", ""); break;
+	case GAMELOG_OUT: json_note(notes, e->seat, "out", ""); break;
+	case GAMELOG_SIDE: json_note(notes, e->seat, "side", e->text); break;
+	case GAMELOG_FAULT:
+		json_note(notes, e->seat, "fault", e->text);
+		g_string_append_printf(f->faults, "%s%d", f->faults->len ? "," : "", e->seat);
+		break;
+	case GAMELOG_SENT:
+		if (protocol_verb(e->text) == PROTOCOL_GO)
+			f->gos[e->seat]++;
+		break;
+	case GAMELOG_RECEIVED:
+		if (protocol_verb(e->text) == PROTOCOL_INFO && e->text[4] == ' ')
+			json_note(notes, e->seat, protocol_verb_name(PROTOCOL_INFO), e->text);
+		/* what it wrote on stderr up to this answer goes with it */
+		if (protocol_verb(e->text) == PROTOCOL_MOVE)
+			stderr_notes(notes, f->errs[e->seat], e->seat, &f->errnext[e->seat], f->gos[e->seat]);
+		break;
+	case GAMELOG_RESULT:
+		g_free(f->result);
+		f->result = g_strdup(e->text);
+		break;
+	default:
+		break;
 	}
-	if (ok && (notes->len || faults->len))
-		json_step(r, s, "end", NULL, ms, faults, notes);
-	g_string_append(s, "],\"result\":");
-	json_string(s, result);
-	if (ok)
-		ok = replay_finish(r, error);
-	replay_release(r);
-	g_free(r);
-	if (!ok)
+	if (kind) {
+		GString *s = g_string_new(NULL);
+		json_step(r, s, kind, e, f->ms, f->faults, notes);
+		*step = g_string_free(s, FALSE);
+	}
+	return TRUE;
+}
+
+char *replay_feed_end(ReplayFeed *f)
+{
+	for (int p = 0; p < f->r.log->config.nplayers; p++)
+		stderr_notes(f->notes, f->errs[p], p, &f->errnext[p], G_MAXINT);
+	if (f->failed || (!f->notes->len && !f->faults->len))
 		return NULL;
+	GString *s = g_string_new(NULL);
+	json_step(&f->r, s, "end", NULL, f->ms, f->faults, f->notes);
+	return g_string_free(s, FALSE);
+}
+
+const char *replay_feed_result(const ReplayFeed *f)
+{
+	return f->result;
+}
+
+void replay_feed_free(ReplayFeed *f)
+{
+	if (!f)
+		return;
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		if (f->errs[p])
+			g_ptr_array_unref(f->errs[p]);
+	replay_release(&f->r);
+	g_string_free(f->notes, TRUE);
+	g_string_free(f->faults, TRUE);
+	g_free(f->result);
+	g_free(f);
+}
+
+char *replay_json(const GameLog *log, GError **error)
+{
+	char *header = NULL, *start = NULL;
+	ReplayFeed *f = replay_feed_new(log, TRUE, &header, &start);
+	GString *s = g_string_new(header);
+	gboolean ok = TRUE;
+
+	g_string_truncate(s, s->len - 1);	/* the header's '}': the steps follow */
+	g_string_append(s, ",\"steps\":[");
+	g_string_append(s, start);
+	g_free(header);
+	g_free(start);
+	for (guint i = 0; ok && i < log->events->len; i++) {
+		char *step = NULL;
+		ok = replay_feed_event(f, g_ptr_array_index(log->events, i), &step, error);
+		if (step) {
+			g_string_append_c(s, ',');
+			g_string_append(s, step);
+			g_free(step);
+		}
+	}
+	char *last = ok ? replay_feed_end(f) : NULL;
+	if (last) {
+		g_string_append_c(s, ',');
+		g_string_append(s, last);
+		g_free(last);
+	}
+	g_string_append(s, "],\"result\":");
+	json_string(s, f->result);
+	if (ok)
+		ok = replay_finish(&f->r, error);
+	replay_feed_free(f);
+	if (!ok) {
+		g_string_free(s, TRUE);
+		return NULL;
+	}
 	g_string_append_c(s, '}');
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return g_string_free(s, FALSE);
 }

@@ -54,6 +54,26 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
  */
 char *replay_json(const GameLog *log, GError **error);
 
+/*
+ * The same JSON, a step at a time, for a game watched while it is played
+ * (server/live.h). replay_feed_new() gives the header object (`variant`
+ * ... `bots`, `layout`: replay_json()'s fields before `steps`, as a
+ * complete object) and the start step; `log` needs its header only, and
+ * must outlive the feed. with_stderr: notes of the seats' stderr files
+ * beside the log (read now; a live game's are not written yet: FALSE).
+ * Then each event of the log in order: *step is the step it makes (a
+ * JSON object, newly allocated) or NULL; FALSE with error once the game
+ * does not replay (and for every event after). replay_feed_end() is the
+ * trailing `end` step (notes after the last board), or NULL;
+ * replay_feed_result() the result line's fields once seen, or NULL.
+ */
+typedef struct ReplayFeed ReplayFeed;
+ReplayFeed *replay_feed_new(const GameLog *log, gboolean with_stderr, char **header, char **start);
+gboolean replay_feed_event(ReplayFeed *f, const GameLogEvent *e, char **step, GError **error);
+char *replay_feed_end(ReplayFeed *f);
+const char *replay_feed_result(const ReplayFeed *f);
+void replay_feed_free(ReplayFeed *f);
+
 /* TRUE when both logs record the same game; FALSE with error naming the
  * first difference (line numbers of both). */
 gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error);

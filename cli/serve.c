@@ -1,0 +1,130 @@
+/*
+ * serve: `referee serve [--listen HOST:PORT] [--public] [--bots FILE]`:
+ * play our bots (and a bots file's) in the browser, and watch every game
+ * live. The server is server/server.h's; this file reads the options,
+ * finds the opponents (bin/bot-* beside this program, then the file's
+ * bots), prints the address and runs the main loop until Ctrl-C.
+ */
+#include <errno.h>
+#include <glib-unix.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "referee/botspec.h"
+#include "referee/sandbox.h"
+#include "server/server.h"
+
+/* Our bots: the bot-* programs beside this program, by name. */
+static void our_bots(GPtrArray *out)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *dir = exe ? g_path_get_dirname(exe) : g_strdup("bin");
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	const char *name;
+
+	while (d && (name = g_dir_read_name(d)))
+		if (g_str_has_prefix(name, "bot-"))
+			g_ptr_array_add(names, g_strdup(name));
+	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0);
+	for (guint i = 0; i < names->len; i++) {
+		name = *(const char **)&names->pdata[i];
+		g_autofree char *path = g_build_filename(dir, name, NULL);
+		g_autofree char *quoted = g_shell_quote(path);
+		if (!g_file_test(path, G_FILE_TEST_IS_EXECUTABLE))
+			continue;
+		BotSpec *b = bot_spec_new(quoted, name, NULL);
+		if (b)
+			g_ptr_array_add(out, b);
+	}
+}
+
+static gboolean stop(gpointer loop)
+{
+	g_main_loop_quit(loop);
+	return G_SOURCE_REMOVE;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	g_autofree char *listen = NULL, *bots_file = NULL, *output = NULL, *sandbox_name = NULL;
+	gboolean public_ok = FALSE;
+	int queue_kib = 0;
+	GOptionEntry entries[] = {
+		{"listen", 'l', 0, G_OPTION_ARG_STRING, &listen, "the address to serve (default 127.0.0.1:8080; port 0: any free one)", "HOST:PORT"},
+		{"public", 0, 0, G_OPTION_ARG_NONE, &public_ok, "allow an address other than loopback (nothing there is protected)", NULL},
+		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "more opponents: a bots file ([bot NAME] groups, or [bots])", "FILE"},
+		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where games' logs go (default: a new directory in /tmp)", "DIR"},
+		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name, "jail the opponents: auto (default), on, off", "MODE"},
+		{"spectator-queue", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &queue_kib, "KiB queued per spectator before it is dropped", "KIB"},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- play our bots in the browser, and watch games live");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_description(ctx,
+		"Open the address it prints: choose a game, the opponents and the seats, and play\n"
+		"by clicking; every game the server runs can be watched live. docs/serve.md.\n");
+	if (!cli_parse_options(ctx, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc > 1)
+		return cli_usage_error("serve: unexpected argument '%s'", argv[1]);
+	SandboxMode sandbox = SANDBOX_AUTO;
+	if (sandbox_name && !sandbox_mode_parse(sandbox_name, &sandbox))
+		return cli_usage_error("serve: unknown --sandbox '%s' (auto, on, off)", sandbox_name);
+	if (queue_kib < 0 || queue_kib > 1024 * 1024)
+		return cli_usage_error("serve: --spectator-queue wants 0 to 1048576 KiB");
+
+	g_autoptr(GPtrArray) opponents = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	our_bots(opponents);
+	if (bots_file) {
+		g_autoptr(GError) err = NULL;
+		g_autoptr(GPtrArray) more = bot_spec_file_load_list(bots_file, &err);
+		if (!more) {
+			fprintf(stderr, "referee: %s\n", err->message);
+			return 1;
+		}
+		for (guint i = 0; i < more->len; i++)
+			g_ptr_array_add(opponents, bot_spec_copy(g_ptr_array_index(more, i)));
+	}
+	if (!output) {
+		g_autoptr(GError) err = NULL;
+		output = g_dir_make_tmp("tetrarena-serve-XXXXXX", &err);
+		if (!output) {
+			fprintf(stderr, "referee: %s\n", err->message);
+			return 1;
+		}
+	} else if (g_mkdir_with_parents(output, 0755) != 0) {
+		fprintf(stderr, "referee: cannot make %s: %s\n", output, g_strerror(errno));
+		return 1;
+	}
+	g_autofree char *dir = g_canonicalize_filename(output, NULL);
+	ServerConfig cfg = {
+		.listen = listen ? listen : "127.0.0.1:8080",
+		.public_ok = public_ok,
+		.opponents = opponents,
+		.dir = dir,
+		.sandbox = sandbox,
+		.queue_cap = (gsize)queue_kib * 1024,
+	};
+	g_autoptr(GError) err = NULL;
+	Server *server = server_new(&cfg, &err);
+	if (!server) {
+		fprintf(stderr, "referee: serve: %s\n", err->message);
+		return err->code == SERVER_ERROR_ADDRESS ? EXIT_USAGE : 1;
+	}
+	g_autofree char *url = server_url(server);
+	if (!server_loopback(server))
+		fprintf(stderr, "referee: serve: listening on %s, not loopback: anyone who reaches it can start games "
+			"(our bots run on this machine, jailed or not as --sandbox says), take a seat's page if they "
+			"learn its link, and watch every game; there is no login and no TLS\n", cfg.listen);
+	printf("serving %s (games' logs in %s; Ctrl-C stops)\n", url, dir);
+	fflush(stdout);
+	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+	g_unix_signal_add(SIGINT, stop, loop);
+	g_unix_signal_add(SIGTERM, stop, loop);
+	g_main_loop_run(loop);
+	g_main_loop_unref(loop);
+	server_free(server);
+	return 0;
+}

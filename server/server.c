@@ -1,0 +1,463 @@
+/*
+ * server: `referee serve`'s web server. See server.h and docs/serve.md.
+ *
+ * One handler takes every HTTP request and dispatches on the path's
+ * words; the WebSocket handler takes /ws. An early handler refuses a body
+ * over SERVER_BODY_MAX before it is read.
+ */
+#include "server.h"
+
+#include <string.h>
+
+#include <libsoup/soup.h>
+
+#include "build/server-assets.h"
+#include "referee/html.h"
+#include "referee/json.h"
+#include "referee/replay.h"
+#include "seat.h"
+#include "sse.h"
+
+G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
+
+struct Server {
+	ServerConfig cfg;
+	SoupServer *soup;
+	ServeGames *games;
+	gboolean loopback;
+	ServerStandings standings, report_path;
+	void *tdata;
+};
+
+/* ---- the embedded files -------------------------------------------------- */
+
+typedef struct {
+	const char *name;	/* /assets/NAME */
+	const unsigned char *data;
+	const unsigned int *len;
+	const char *type;
+} Asset;
+
+#define JS "text/javascript; charset=utf-8"
+#define CSS "text/css; charset=utf-8"
+static const Asset assets[] = {
+	{"serve.css", server_pages_serve_css, &server_pages_serve_css_len, CSS},
+	{"start.js", server_pages_start_js, &server_pages_start_js_len, JS},
+	{"play.js", server_pages_play_js, &server_pages_play_js_len, JS},
+	{"watch.js", server_pages_watch_js, &server_pages_watch_js_len, JS},
+	{"live.js", server_pages_live_js, &server_pages_live_js_len, JS},
+	{"standings.js", server_pages_standings_js, &server_pages_standings_js_len, JS},
+};
+
+static void respond(SoupServerMessage *msg, guint status, const char *type, const char *body, gsize len)
+{
+	SoupMessageHeaders *h = soup_server_message_get_response_headers(msg);
+
+	soup_message_headers_replace(h, "X-Content-Type-Options", "nosniff");
+	soup_message_headers_replace(h, "Cache-Control", "no-store");
+	soup_server_message_set_status(msg, status, NULL);
+	soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, body, len);
+}
+
+static void respond_text(SoupServerMessage *msg, guint status, const char *text)
+{
+	g_autofree char *line = g_strdup_printf("%s\n", text);
+	respond(msg, status, "text/plain; charset=utf-8", line, strlen(line));
+}
+
+static void respond_json(SoupServerMessage *msg, char *json)
+{
+	respond(msg, SOUP_STATUS_OK, "application/json", json, strlen(json));
+	g_free(json);
+}
+
+/* A page: title, its data as JSON in <script id="data">, its scripts. */
+static void respond_page(SoupServerMessage *msg, const char *title, const char *data, const char *const *scripts)
+{
+	g_autofree char *esc = g_markup_escape_text(title, -1);
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	g_string_append_printf(s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			       "<title>%s</title>\n<link rel=\"stylesheet\" href=\"/assets/viewer.css\">\n"
+			       "<link rel=\"stylesheet\" href=\"/assets/serve.css\">\n</head>\n<body>\n"
+			       "<script type=\"application/json\" id=\"data\">", esc);
+	/* json_string writes `<` as \u003c: nothing in data closes the element */
+	g_string_append(s, data);
+	g_string_append(s, "</script>\n");
+	for (int i = 0; scripts[i]; i++)
+		g_string_append_printf(s, "<script src=\"/assets/%s\"></script>\n", scripts[i]);
+	g_string_append(s, "</body>\n</html>\n");
+	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", s->str, s->len);
+}
+
+/* ---- the pages ------------------------------------------------------------ */
+
+/* Which variants an opponent plays: bot-NAME and bot-NAME-baseline play
+ * NAME; any other, every variant. */
+static const char *opponent_variant(const char *name)
+{
+	for (const Variant *const *v = variant_all(); *v; v++) {
+		g_autofree char *own = g_strdup_printf("bot-%s", (*v)->name);
+		g_autofree char *base = g_strdup_printf("bot-%s-baseline", (*v)->name);
+		if (strcmp(name, own) == 0 || strcmp(name, base) == 0)
+			return (*v)->name;
+	}
+	return NULL;
+}
+
+static char *config_json(Server *s)
+{
+	GString *j = g_string_new("{\"variants\":[");
+
+	for (const Variant *const *v = variant_all(); *v; v++) {
+		if (v != variant_all())
+			g_string_append_c(j, ',');
+		g_string_append(j, "{\"name\":");
+		json_string(j, (*v)->name);
+		g_string_append(j, ",\"title\":");
+		json_string(j, (*v)->title);
+		g_string_append_printf(j, ",\"min\":%d,\"max\":%d,\"options\":[", (*v)->min_players, (*v)->max_players);
+		for (int i = 0; i < (*v)->n_options; i++) {
+			const VariantOption *o = &(*v)->options[i];
+			g_string_append(j, i ? ",{\"key\":" : "{\"key\":");
+			json_string(j, o->key);
+			g_string_append_printf(j, ",\"def\":%d,\"min\":%d,\"max\":%d,\"help\":", o->def, o->min, o->max);
+			json_string(j, o->help);
+			g_string_append_c(j, '}');
+		}
+		g_string_append(j, "]}");
+	}
+	g_string_append(j, "],\"opponents\":[");
+	for (guint i = 0; i < s->cfg.opponents->len; i++) {
+		const BotSpec *b = g_ptr_array_index(s->cfg.opponents, i);
+		g_string_append(j, i ? ",{\"name\":" : "{\"name\":");
+		json_string(j, b->name);
+		g_string_append(j, ",\"variant\":");
+		json_string(j, opponent_variant(b->name));
+		g_string_append_c(j, '}');
+	}
+	TimeControl tc;
+	timectl_default(&tc);
+	g_autofree char *tcs = timectl_format(&tc);
+	g_string_append(j, "],\"time\":");
+	json_string(j, tcs);
+	g_string_append_printf(j, ",\"tournament\":%s}", s->cfg.tournament ? "true" : "false");
+	return g_string_free(j, FALSE);
+}
+
+static void start_page(Server *s, SoupServerMessage *msg)
+{
+	static const char *const scripts[] = {"common.js", "start.js", NULL};
+	static const char *const tscripts[] = {"common.js", "standings.js", NULL};
+	g_autofree char *data = config_json(s);
+
+	respond_page(msg, s->cfg.tournament ? "tetrarena tournament" : "tetrarena: play and watch", data,
+		     s->cfg.tournament ? tscripts : scripts);
+}
+
+/* {"id":..., "seat":..., "token":...} for the play and watch pages. */
+static char *game_page_data(ServeGame *g, int seat, const char *token)
+{
+	GString *j = g_string_new("{\"id\":");
+
+	json_string(j, game_id(g));
+	g_string_append_printf(j, ",\"seat\":%d,\"token\":", seat);
+	json_string(j, token);
+	g_string_append_c(j, '}');
+	return g_string_free(j, FALSE);
+}
+
+static gboolean parse_seat(const char *text, int *seat)
+{
+	guint64 v;
+
+	return text && g_ascii_string_to_unsigned(text, 10, 0, VARIANT_MAX_PLAYERS - 1, &v, NULL) && (*seat = (int)v, TRUE);
+}
+
+static void replay_page(SoupServerMessage *msg, ServeGame *g)
+{
+	g_autoptr(GError) err = NULL;
+
+	if (!game_over(g)) {
+		respond_text(msg, SOUP_STATUS_CONFLICT, "the game is not over yet: watch it at its page");
+		return;
+	}
+	g_autoptr(GameLog) log = gamelog_read(game_log_path(g), &err);
+	g_autofree char *json = log ? replay_json(log, &err) : NULL;
+	if (!json) {
+		respond_text(msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, err->message);
+		return;
+	}
+	g_autofree char *title = g_strdup_printf("tetrarena %s: %s", log->variant->name, game_id(g));
+	g_autofree char *page = html_replay_page(title, json);
+	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page, strlen(page));
+}
+
+static void log_file(SoupServerMessage *msg, ServeGame *g)
+{
+	g_autofree char *text = NULL;
+	gsize len = 0;
+
+	if (!game_over(g) || !g_file_get_contents(game_log_path(g), &text, &len, NULL)) {
+		respond_text(msg, SOUP_STATUS_CONFLICT, "the game is not over yet");
+		return;
+	}
+	respond(msg, SOUP_STATUS_OK, "text/plain; charset=utf-8", text, len);
+}
+
+static void spectate(Server *s, SoupServerMessage *msg, ServeGame *g, GHashTable *query)
+{
+	const char *last = soup_message_headers_get_one(soup_server_message_get_request_headers(msg), "Last-Event-ID");
+	guint64 n = 0;
+	gint64 from = -1;
+
+	if (!last && query)
+		last = g_hash_table_lookup(query, "last");
+	if (last && g_ascii_string_to_unsigned(last, 10, 0, G_MAXINT64 - 1, &n, NULL))
+		from = (gint64)n;
+	else if (last)
+		from = G_MAXINT64 - 1;	/* an id never given: the full state */
+	GIOStream *conn = soup_server_message_steal_connection(msg);
+	sse_serve(game_live(g), conn, from, s->cfg.queue_cap, NULL);
+}
+
+static void new_game(Server *s, SoupServerMessage *msg)
+{
+	SoupMessageBody *body = soup_server_message_get_request_body(msg);
+	g_autoptr(GBytes) bytes = soup_message_body_flatten(body);
+	g_autoptr(GError) err = NULL;
+	FormGame req;
+	gsize len;
+	const char *data = g_bytes_get_data(bytes, &len);
+
+	if (!form_parse(data ? data : "", len, games_opponent_known, s->games,
+			&req, &err)) {
+		respond_text(msg, SOUP_STATUS_BAD_REQUEST, err->message);
+		return;
+	}
+	ServeGame *g = games_start(s->games, &req, &err);
+	form_game_clear(&req);
+	if (!g) {
+		respond_text(msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, err->message);
+		return;
+	}
+	int p = game_person(g);
+	g_autofree char *where = p >= 0 ? g_strdup_printf("/games/%s/play?seat=%d&token=%s", game_id(g), p,
+							  game_token(g, p))
+					: g_strdup_printf("/games/%s", game_id(g));
+	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", where);
+	respond_text(msg, SOUP_STATUS_SEE_OTHER, where);
+}
+
+static void stats(Server *s, SoupServerMessage *msg)
+{
+	guint n;
+	double mean, max;
+
+	games_relay_stats(s->games, &n, &mean, &max);
+	respond_json(msg, g_strdup_printf("{\"spectators\":%u,\"dropped\":%u,\"relay\":{\"n\":%u,\"mean_us\":%.0f,"
+					  "\"max_us\":%.0f}}", sse_count(), sse_dropped(), n, mean, max));
+}
+
+static void tournament_file(Server *s, SoupServerMessage *msg, gboolean report)
+{
+	g_autofree char *text = NULL;
+
+	if (!s->standings) {
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "not a tournament");
+		return;
+	}
+	if (!report) {
+		text = s->standings(s->tdata);
+		respond_json(msg, text ? g_steal_pointer(&text) : g_strdup("null"));
+		return;
+	}
+	g_autofree char *path = s->report_path(s->tdata);
+	gsize len = 0;
+	if (!path || !g_file_get_contents(path, &text, &len, NULL)) {
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "no report yet: it is written when the tournament ends");
+		return;
+	}
+	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", text, len);
+}
+
+static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
+{
+	Server *s = data;
+	const char *method = soup_server_message_get_method(msg);
+	gboolean get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	g_auto(GStrv) w = g_strsplit(path[0] == '/' ? path + 1 : path, "/", 5);
+	guint n = g_strv_length(w);
+
+	(void)ss;
+	if (n == 1 && !w[0][0] && get) {
+		start_page(s, msg);
+	} else if (n == 2 && strcmp(w[0], "assets") == 0 && get) {
+		gsize len = 0;
+		const char *viewer = html_asset(w[1], &len);
+		if (viewer) {
+			respond(msg, SOUP_STATUS_OK, g_str_has_suffix(w[1], ".css") ? CSS : JS, viewer, len);
+			return;
+		}
+		for (gsize i = 0; i < G_N_ELEMENTS(assets); i++)
+			if (strcmp(w[1], assets[i].name) == 0) {
+				respond(msg, SOUP_STATUS_OK, assets[i].type, (const char *)assets[i].data, *assets[i].len);
+				return;
+			}
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such file");
+	} else if (n == 2 && strcmp(w[0], "api") == 0 && strcmp(w[1], "config") == 0 && get) {
+		respond_json(msg, config_json(s));
+	} else if (n == 2 && strcmp(w[0], "api") == 0 && strcmp(w[1], "games") == 0 && get) {
+		respond_json(msg, games_json(s->games));
+	} else if (n == 2 && strcmp(w[0], "api") == 0 && strcmp(w[1], "stats") == 0 && get) {
+		stats(s, msg);
+	} else if (n == 1 && strcmp(w[0], "standings.json") == 0 && get) {
+		tournament_file(s, msg, FALSE);
+	} else if (n == 1 && strcmp(w[0], "report") == 0 && get) {
+		tournament_file(s, msg, TRUE);
+	} else if (n == 1 && strcmp(w[0], "games") == 0 && strcmp(method, "POST") == 0 && !s->cfg.tournament) {
+		new_game(s, msg);
+	} else if (n >= 2 && n <= 3 && strcmp(w[0], "games") == 0 && get) {
+		ServeGame *g = games_find(s->games, w[1]);
+		const char *what = n == 3 ? w[2] : "";
+		int seat = -1;
+		if (!g) {
+			respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such game");
+		} else if (!what[0]) {
+			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "watch.js", NULL};
+			g_autofree char *d = game_page_data(g, -1, NULL);
+			respond_page(msg, "tetrarena: watch", d, scripts);
+		} else if (strcmp(what, "events") == 0) {
+			spectate(s, msg, g, query);
+		} else if (strcmp(what, "play") == 0 && query && parse_seat(g_hash_table_lookup(query, "seat"), &seat)) {
+			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "play.js", NULL};
+			g_autofree char *d = game_page_data(g, seat, g_hash_table_lookup(query, "token"));
+			respond_page(msg, "tetrarena: play", d, scripts);
+		} else if (strcmp(what, "replay") == 0) {
+			replay_page(msg, g);
+		} else if (strcmp(what, "log") == 0) {
+			log_file(msg, g);
+		} else {
+			respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such page");
+		}
+	} else if (!get && strcmp(method, "POST") != 0) {
+		respond_text(msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "method not allowed");
+	} else {
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such page");
+	}
+}
+
+/* Before a body is read: refuse one too long (or of unknown length). */
+static void early(SoupServer *ss, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
+{
+	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
+	goffset len = soup_message_headers_get_content_length(h);
+
+	(void)ss, (void)path, (void)query, (void)data;
+	if (soup_message_headers_get_encoding(h) == SOUP_ENCODING_CHUNKED)
+		respond_text(msg, SOUP_STATUS_LENGTH_REQUIRED, "a request body needs a Content-Length");
+	else if (len > SERVER_BODY_MAX)
+		respond_text(msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "the request body is too long");
+}
+
+static void websocket(SoupServer *ss, SoupServerMessage *msg, const char *path, SoupWebsocketConnection *ws,
+		      gpointer data)
+{
+	Server *s = data;
+	GUri *uri = soup_server_message_get_uri(msg);
+	const char *q = g_uri_get_query(uri);
+	g_autoptr(GHashTable) query = q ? soup_form_decode(q) : NULL;
+	ServeGame *g = query ? games_find(s->games, g_hash_table_lookup(query, "game")) : NULL;
+	int seat = -1;
+
+	(void)ss, (void)path;
+	if (!g || !parse_seat(g_hash_table_lookup(query, "seat"), &seat) ||
+	    !games_attach(s->games, g, seat, g_hash_table_lookup(query, "token"), ws))
+		soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
+						"no such seat, a wrong token, or the seat is taken");
+}
+
+/* ---- the server ----------------------------------------------------------- */
+
+Server *server_new(const ServerConfig *cfg, GError **error)
+{
+	g_autofree char *host = NULL;
+	const char *colon = strrchr(cfg->listen, ':');
+	guint64 port;
+
+	if (!colon || colon == cfg->listen ||
+	    !g_ascii_string_to_unsigned(colon + 1, 10, 0, 65535, &port, NULL)) {
+		g_set_error(error, SERVER_ERROR, SERVER_ERROR_ADDRESS, "--listen %s: want HOST:PORT (127.0.0.1:8080)",
+			    cfg->listen);
+		return NULL;
+	}
+	host = g_strndup(cfg->listen, (gsize)(colon - cfg->listen));
+	if (host[0] == '[' && host[strlen(host) - 1] == ']') {
+		memmove(host, host + 1, strlen(host));
+		host[strlen(host) - 1] = '\0';
+	}
+	g_autoptr(GInetAddress) ip = g_inet_address_new_from_string(host);
+	if (!ip) {
+		g_set_error(error, SERVER_ERROR, SERVER_ERROR_ADDRESS, "--listen %s: %s is not an IP address",
+			    cfg->listen, host);
+		return NULL;
+	}
+	gboolean loopback = g_inet_address_get_is_loopback(ip);
+	if (!loopback && !cfg->public_ok) {
+		g_set_error(error, SERVER_ERROR, SERVER_ERROR_ADDRESS,
+			    "--listen %s is not a loopback address: anyone who can reach it could start games "
+			    "(bots run on this machine) and watch them; add --public to mean it", cfg->listen);
+		return NULL;
+	}
+	Server *s = g_new0(Server, 1);
+	s->cfg = *cfg;
+	s->loopback = loopback;
+	s->soup = soup_server_new("server-header", "tetrarena", NULL);
+	s->games = games_new(cfg->dir, cfg->opponents, cfg->sandbox);
+	soup_server_add_early_handler(s->soup, NULL, early, s, NULL);
+	soup_server_add_handler(s->soup, NULL, handle, s, NULL);
+	soup_server_add_websocket_handler(s->soup, "/ws", NULL, NULL, websocket, s, NULL);
+	g_autoptr(GSocketAddress) addr = g_inet_socket_address_new(ip, (guint16)port);
+	if (!soup_server_listen(s->soup, addr, 0, error)) {
+		server_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void server_free(Server *s)
+{
+	if (!s)
+		return;
+	soup_server_disconnect(s->soup);
+	g_object_unref(s->soup);
+	games_free(s->games);
+	g_free(s);
+}
+
+char *server_url(Server *s)
+{
+	GSList *uris = soup_server_get_uris(s->soup);
+	char *url = uris ? g_uri_to_string(uris->data) : g_strdup("?");
+
+	g_slist_free_full(uris, (GDestroyNotify)g_uri_unref);
+	return url;
+}
+
+gboolean server_loopback(Server *s)
+{
+	return s->loopback;
+}
+
+ServeGames *server_games(Server *s)
+{
+	return s->games;
+}
+
+void server_set_tournament(Server *s, ServerStandings standings, ServerStandings report_path, void *data)
+{
+	s->standings = standings;
+	s->report_path = report_path;
+	s->tdata = data;
+}

@@ -1,0 +1,183 @@
+/*
+ * sse: a spectator of a live game. See sse.h.
+ *
+ * Bytes go into `queue`; one asynchronous write at a time takes them
+ * (`busy`). A write error or a queue over the cap ends the spectator;
+ * so does the game's end once the queue has drained.
+ */
+#include "sse.h"
+
+#include <string.h>
+
+typedef struct {
+	LiveGame *live;
+	GIOStream *conn;
+	GOutputStream *out;
+	GString *queue;
+	gsize cap;
+	gsize writing;		/* bytes of queue the write in flight holds */
+	gboolean busy, ending, gone;
+	gint64 next;		/* the next step to send */
+	gint64 last;		/* the step it had (Last-Event-ID), or -1 */
+	gboolean started;	/* the header is sent */
+	guint watch;
+} Spectator;
+
+static guint count, dropped;
+
+static void pump(Spectator *s);
+
+static void finish(Spectator *s)
+{
+	if (s->watch)
+		live_game_unwatch(s->live, s->watch);
+	s->watch = 0;
+	s->gone = TRUE;
+	if (s->busy)
+		return;		/* the write in flight ends it */
+	g_io_stream_close(s->conn, NULL, NULL);
+	g_object_unref(s->conn);
+	live_game_unref(s->live);
+	g_string_free(s->queue, TRUE);
+	g_free(s);
+	count--;
+}
+
+static void wrote(GObject *src, GAsyncResult *res, gpointer data)
+{
+	Spectator *s = data;
+	gsize n = 0;
+	gboolean ok = g_output_stream_write_all_finish(G_OUTPUT_STREAM(src), res, &n, NULL);
+
+	s->busy = FALSE;
+	if (!ok || s->gone) {
+		finish(s);
+		return;
+	}
+	g_string_erase(s->queue, 0, (gssize)s->writing);
+	s->writing = 0;
+	pump(s);
+}
+
+static void pump(Spectator *s)
+{
+	if (s->busy || s->gone)
+		return;
+	if (!s->queue->len) {
+		if (s->ending)
+			finish(s);
+		return;
+	}
+	s->busy = TRUE;
+	s->writing = s->queue->len;
+	g_output_stream_write_all_async(s->out, s->queue->str, s->writing, G_PRIORITY_DEFAULT, NULL, wrote, s);
+}
+
+static void event(Spectator *s, const char *name, gint64 id, const char *data)
+{
+	g_string_append_printf(s->queue, "event: %s\n", name);
+	if (id >= 0)
+		g_string_append_printf(s->queue, "id: %" G_GINT64_FORMAT "\n", id);
+	/* JSON has no raw newline: one data line */
+	g_string_append_printf(s->queue, "data: %s\n\n", data);
+}
+
+/* Queue what is new: steps from s->next, then the end. */
+static void catch_up(Spectator *s)
+{
+	LiveGame *l = s->live;
+	gint64 n = live_game_steps(l);
+
+	for (; s->next < n; s->next++) {
+		const char *st = live_game_step(l, s->next);
+		if (st)
+			event(s, "step", s->next, st);
+	}
+	if (live_game_ended(l) && !s->ending) {
+		g_autoptr(GString) end = g_string_new("{\"result\":");
+		if (live_game_result(l)) {
+			g_string_append_c(end, '"');
+			g_string_append(end, live_game_result(l));	/* fields: no quote, no backslash */
+			g_string_append_c(end, '"');
+		} else {
+			g_string_append(end, "null");
+		}
+		g_string_append_printf(end, ",\"steps\":%" G_GINT64_FORMAT "}", n);
+		event(s, "end", -1, end->str);
+		s->ending = TRUE;
+	}
+	if (s->queue->len > s->cap) {
+		dropped++;
+		g_string_truncate(s->queue, 0);
+		s->ending = FALSE;
+		finish(s);
+		return;
+	}
+	pump(s);
+}
+
+
+/* The header event, once the header is in. */
+static gboolean sent_header(Spectator *s, gint64 last)
+{
+	const char *h = live_game_header(s->live);
+	if (!h)
+		return FALSE;
+	event(s, "game", -1, h);
+	gint64 n = live_game_steps(s->live);
+	if (last >= 0 && (last >= n || !live_game_step(s->live, last))) {
+		/* not held: the latest step, to draw from scratch */
+		if (n > 0)
+			event(s, "full", n - 1, live_game_step(s->live, n - 1));
+		s->next = n;
+	} else if (last >= 0) {
+		s->next = last + 1;
+	} else {
+		s->next = MAX(0, n - LIVE_HELD);
+		while (s->next < n && !live_game_step(s->live, s->next))
+			s->next++;
+	}
+	return TRUE;
+}
+
+static void on_live(void *data, LiveGame *live, gint64 step)
+{
+	Spectator *s = data;
+
+	(void)live, (void)step;
+	if (!s->started)
+		s->started = sent_header(s, s->last);
+	if (s->started || live_game_ended(s->live))
+		catch_up(s);	/* may end s */
+	else
+		pump(s);
+}
+
+void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap, const char *extra_json)
+{
+	Spectator *s = g_new0(Spectator, 1);
+
+	count++;
+	s->live = live_game_ref(live);
+	s->conn = conn;
+	s->out = g_io_stream_get_output_stream(conn);
+	s->queue = g_string_new("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+				"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+				"Connection: close\r\n\r\n");
+	s->cap = cap ? cap : SSE_QUEUE_CAP;
+	s->last = last;
+	if (extra_json)
+		event(s, "info", -1, extra_json);
+	s->watch = live_game_watch(live, on_live, s);
+	on_live(s, live, -1);
+}
+
+guint sse_count(void)
+{
+	return count;
+}
+
+guint sse_dropped(void)
+{
+	return dropped;
+}

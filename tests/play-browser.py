@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""play-browser.py: play a game on `referee serve`'s play page in headless
+Chromium, as a person would: real mouse clicks on the page's move buttons.
+
+    play-browser.py URL PNG [MAX_CLICKS]
+
+URL is a play page (/games/ID/play?seat=S&token=T). Until the end screen
+shows, the script waits for the page to offer moves (`#moves button`),
+scrolls the first into view and clicks it with Input.dispatchMouseEvent.
+Prints one JSON object: the end screen's text and result fields, the
+number of clicks, and what the page said on the way; writes a screenshot.
+Exit 1, the reason on stderr, on a console error, an uncaught exception,
+a request to another host, or a game that does not end.
+Chromium is driven as tests/browser.py drives it (its Browser class).
+"""
+import json
+import os
+import sys
+import time
+from urllib.parse import urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import Browser, TIMEOUT, screenshot  # noqa: E402
+
+
+def open_url(b, url):
+    target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+    b.session = b.send("Target.attachToTarget", {"targetId": target, "flatten": True},
+                       session=False)["sessionId"]
+    b.target = target
+    for dom in ("Page", "Runtime", "Log", "Network"):
+        b.send(dom + ".enable")
+    b.send("Page.navigate", {"url": url})
+    b.wait_event("Page.loadEventFired")
+
+
+def problems(b, origin):
+    out = []
+    for m in b.events:
+        meth, p = m.get("method"), m.get("params", {})
+        if meth == "Runtime.exceptionThrown":
+            out.append("exception: " + json.dumps(p["exceptionDetails"])[:500])
+        elif meth == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+            out.append("console %s: %s" % (p["type"], json.dumps(p.get("args"))[:500]))
+        elif meth == "Network.requestWillBeSent":
+            u = urlsplit(p["request"]["url"])
+            if u.scheme not in ("data", "about") and u.netloc != origin:
+                out.append("network request elsewhere: " + p["request"]["url"])
+    return out
+
+
+def play(b, url, png, max_clicks):
+    open_url(b, url)
+    clicks = 0
+    deadline = time.monotonic() + 20 * TIMEOUT
+    while True:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the game did not end (%d clicks)" % clicks)
+        state = b.eval("(function(){var r=document.getElementById('result');"
+                       "if(r&&!r.hidden)return 'over';"
+                       "return document.querySelector('#moves button')?'move':'wait';})()")
+        if state == "over":
+            break
+        if state == "wait":
+            time.sleep(0.02)
+            continue
+        if clicks >= max_clicks:
+            raise RuntimeError("more than %d moves" % max_clicks)
+        b.eval("document.querySelector('#moves button').scrollIntoView({block:'center'})")
+        b.click("#moves button")
+        clicks += 1
+        # the click must take the buttons away (the move is sent once)
+        for _ in range(200):
+            if not b.eval("!!document.querySelector('#moves button[data-move]') && "
+                          "document.getElementById('status').className==='turn' && "
+                          "document.getElementById('moves').dataset.go===undefined"):
+                break
+            time.sleep(0.005)
+    out = b.eval("(function(){var r=document.getElementById('result');"
+                 "return {text:r.textContent, result:r.dataset.result||'',"
+                 "status:document.getElementById('status').textContent};})()")
+    out["clicks"] = clicks
+    screenshot(b, png)
+    return out
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.stderr.write(__doc__)
+        return 2
+    url, png = sys.argv[1], sys.argv[2]
+    max_clicks = int(sys.argv[3]) if len(sys.argv) == 4 else 1000
+    b = Browser()
+    try:
+        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        out = play(b, url, png, max_clicks)
+        b.eval("1")
+        bad = problems(b, urlsplit(url).netloc)
+    except RuntimeError as e:
+        sys.stderr.write("play-browser.py: %s\n" % e)
+        return 1
+    finally:
+        b.close()
+    if bad:
+        sys.stderr.write("play-browser.py: %s\n" % "\n".join(bad))
+        return 1
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
