@@ -263,7 +263,9 @@ $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/test
 	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 # ---- the HTML pages' style and scripts, built into the referee ----------
-VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js
+VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js \
+	referee/viewer/play-kit.js referee/viewer/play-link.js referee/viewer/play-tetroll.js referee/viewer/play-rush.js \
+	referee/viewer/play-matrix.js
 
 build/viewer-assets.h: $(VIEWER_ASSETS) | deps-needed
 	@mkdir -p $(@D)

@@ -1,0 +1,2 @@
+// play-matrix: (to come)
+"use strict";

@@ -1,0 +1,2 @@
+// play-rush: (to come)
+"use strict";

@@ -1,0 +1,2 @@
+// play-tetroll: (to come)
+"use strict";
