@@ -116,12 +116,11 @@ def act(b, p, turn, used):
     elif v == "tetroll":
         stage = p.get("stage")
         if stage == "dice":
-            if turn % 4 == 1 and b.eval("!!document.querySelector('.reroll-pay')"):
+            if turn % 4 == 1:
                 click_at(b, ".dice button")
                 used.add("click die")
-                sel = ".reroll-pay"
                 if b.eval("!!document.querySelector('.reroll-pay')"):
-                    click_at(b, sel)
+                    click_at(b, ".reroll-pay")
                     used.add("reroll")
                     return
             click_at(b, "#keep")

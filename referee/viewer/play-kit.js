@@ -52,8 +52,8 @@ const PLAYKIT = (function () {
 		return Math.max(14, Math.min(40, byW, byH));
 	}
 
-	// A clickable board: rows top row first; paint(ch, x, y) -> fill or
-	// null. Cells carry data-x, data-y (row 0 at the bottom), data-c.
+	// A clickable board: rows top row first; paint(ch, x, y) -> a fill, or
+	// {fill, label}, or null (empty). Cells carry data-x, data-y (row 0 at the bottom), data-c.
 	// on.hover(x, y), on.click(x, y), on.leave(). show(cells, cls) marks
 	// cells ([[x, y], ...]) as a ghost of class cls; clear() takes them off.
 	function board(rows, paint, on, opts) {
@@ -66,14 +66,15 @@ const PLAYKIT = (function () {
 			const y = H - 1 - r;
 			rects[y] = [];
 			for (let x = 0; x < W; x++) {
-				const fill = paint(row[x], x, y);
+				const p = paint(row[x], x, y), fill = p && p.fill ? p.fill : p;
+				const text = p && p.label !== undefined ? p.label : opts.labels && row[x] !== "." ? row[x] : "";
 				const rect = svg("rect", { x: x * C, y: r * C, width: C - 1, height: C - 1, fill: fill || "#fff",
 					stroke: "#ccc", "data-x": x, "data-y": y, "data-c": row[x], class: "cell" });
 				s.appendChild(rect);
 				rects[y][x] = rect;
-				if (fill && opts.labels && row[x] !== ".")
+				if (fill && text)
 					s.appendChild(svg("text", { x: x * C + C / 2, y: r * C + C * 0.7, "text-anchor": "middle", class: "celltext",
-						fill: ink(fill), "font-size": Math.round(C * 0.5) }, row[x]));
+						fill: p.ink || ink(fill), "font-size": Math.round(C * 0.5) }, text));
 			}
 		});
 		const ghosts = svg("g", { class: "ghosts" });

@@ -85,7 +85,8 @@ const PLAY_VARIANTS = {};
 		const rank = f.ranks ? +f.ranks[D.seat] : 0, n = f.ranks ? f.ranks.length : 0;
 		result.dataset.result = rest;
 		result.textContent = "Game over: you finished " + LIVE.ordinal(rank) + " of " + n + " with " +
-			(f.scores ? f.scores[D.seat] : "?") + " points (" + (f.reason || ["?"])[0] + "). ";
+			(f.scores ? f.scores[D.seat] : "?") + (G && G.variant === "rush" ? " uncovered squares" : " points") +
+			" (" + (f.reason || ["?"])[0] + "). ";
 		result.appendChild(el("a", { href: "/games/" + encodeURIComponent(D.id) + "/replay" }, "replay"));
 		if (G && typeof resultWords === "function") {
 			const words = resultWords(rest, G.bots.map(function (b) { return b.name; }), G.lower_score_wins,
