@@ -47,7 +47,7 @@
 		bar.append(pic,
 			K.button("⟳ turn (R)", { id: "rotate" }, rotate),
 			K.button("⇋ mirror (M)", { id: "mirror" }, mirror),
-			K.button("drop (Enter)", { id: "drop" }, function () { drop(); }));
+			K.button("drop (Enter)", { id: "drop", "data-move": "" }, function () { drop(); }));
 		const where = el("span", { class: "where muted" });
 		bar.appendChild(where);
 		const b = K.board(rows, function (ch) { return ch === "." ? null : PALETTE[+ch]; },
@@ -74,6 +74,8 @@
 		function aim(x) {
 			col = Math.max(0, Math.min(W - width(key), x));
 			b.clear();
+			const drop = document.getElementById("drop");
+			if (drop) drop.setAttribute("data-move", legal[key][col] ? key + "@" + col : "");
 			if (legal[key][col]) {
 				b.show(landing(key, col), "ghost", PALETTE[ui.seat], { "data-move": key + "@" + col });
 				where.textContent = key + " in column " + col;

@@ -58,7 +58,9 @@
 			function aim(x, y) {
 				b.clear("ghost");
 				aimed = null;
-				const cells = K.CELLS[key].slice().sort(function (a, c) { return a[0] + a[1] - c[0] - c[1]; });
+				// (x, y) itself when it is a legal anchor (a marked cell), else
+				// the legal anchor whose piece covers (x, y)
+				const cells = [[0, 0]].concat(K.CELLS[key].slice().sort(function (a, c) { return a[0] + a[1] - c[0] - c[1]; }));
 				for (let i = 0; i < cells.length && !aimed; i++) {
 					const ax = x - cells[i][0], ay = y - cells[i][1];
 					if (legal[key][ax + ":" + ay]) {

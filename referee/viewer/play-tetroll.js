@@ -99,7 +99,9 @@
 			leave: function () { b.clear("ghost"); aimed = null; },
 		});
 		function cover(x, y) {
-			// the legal anchor whose piece covers (x, y), the anchor itself first
+			// (x, y) itself when it is a legal anchor (a marked cell), else
+			// the legal anchor whose piece covers (x, y)
+			if (legal[key][x + ":" + y]) return x + ":" + y;
 			const cells = K.CELLS[key].slice().sort(function (a, c) { return a[0] + a[1] - c[0] - c[1]; });
 			for (let i = 0; i < cells.length; i++) {
 				const a = (x - cells[i][0]) + ":" + (y - cells[i][1]);
