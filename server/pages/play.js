@@ -18,7 +18,7 @@ const PLAY_VARIANTS = {};
 	const resign = el("button", { id: "resign", type: "button" }, "resign");
 	document.body.append(h1, status, clock, moves, resign, result, box);
 
-	let list = [], fresh = true, pending = false, deadline = 0, timer = null, over = false, G = null, goState = "";
+	let list = [], fresh = true, pending = false, deadline = 0, timer = null, over = false, G = null, goState = "", variant = null;
 	const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?game=" +
 		encodeURIComponent(D.id) + "&seat=" + D.seat + "&token=" + encodeURIComponent(D.token || "");
 	const ws = new WebSocket(url);
@@ -43,7 +43,7 @@ const PLAY_VARIANTS = {};
 		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; } };
 	function offer() {
 		moves.textContent = "";
-		const custom = G && PLAY_VARIANTS[G.variant];
+		const custom = PLAY_VARIANTS[variant || (G && G.variant)];
 		if (custom && custom(ui, list, moves)) return;
 		list.forEach(function (m) {
 			const b = el("button", { type: "button", "data-move": m }, m);
@@ -55,6 +55,9 @@ const PLAY_VARIANTS = {};
 		const line = String(ev.data), sp = line.indexOf(" ");
 		const verb = sp < 0 ? line : line.slice(0, sp), rest = sp < 0 ? "" : line.slice(sp + 1);
 		if (verb === "game") {
+			// the variant from the `game` line: the live header may come later
+			const m = rest.match(/(^| )variant=(\S+)/);
+			variant = m ? m[2] : null;
 			send("hello person 1 moves");
 			say("the game begins");
 		} else if (verb === "moves") {
