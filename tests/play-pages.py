@@ -186,7 +186,16 @@ def play(b, url, png):
             time.sleep(0.03)
             continue
         turns += 1
-        if turns == 4:  # the page in play, for the docs
+        if turns == 4:  # the page in play, for the docs: the piece hovered
+            t = p.get("board_targets") or p.get("board_cols")
+            if t:
+                first = t.split(",")[0]
+                x, y = (int(n) for n in first.split(":")) if ":" in first else (int(first), 0)
+                r = b.eval("(function(){var e=document.querySelector(%s);if(!e)return null;"
+                           "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()"
+                           % json.dumps(cell(x, y)))
+                if r:
+                    b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": r[0], "y": r[1]})
             screenshot(b, png[:-4] + "-turn.png")
         act(b, p, turns, used)
         # the move is sent once: the pane goes away until the next `go`

@@ -52,6 +52,14 @@ const PLAYKIT = (function () {
 		return Math.max(14, Math.min(40, byW, byH));
 	}
 
+	// The board each variant page drew last (by name): what changed since
+	// is framed as the last moves (opts.before of board()).
+	const seen = {};
+	function since(name, rows) {
+		const before = seen[name];
+		seen[name] = rows;
+		return before;
+	}
 	// A clickable board: rows top row first; paint(ch, x, y) -> a fill, or
 	// {fill, label}, or null (empty). Cells carry data-x, data-y (row 0 at the bottom), data-c.
 	// on.hover(x, y), on.click(x, y), on.leave(). show(cells, cls) marks
@@ -70,6 +78,12 @@ const PLAYKIT = (function () {
 				const text = p && p.label !== undefined ? p.label : opts.labels && row[x] !== "." ? row[x] : "";
 				const rect = svg("rect", { x: x * C, y: r * C, width: C - 1, height: C - 1, fill: fill || "#fff",
 					stroke: "#ccc", "data-x": x, "data-y": y, "data-c": row[x], class: "cell" });
+				// what changed since the board opts.before (the last moves)
+				if (opts.before && opts.before.length === H && opts.before[r][x] !== row[x] && row[x] !== ".") {
+					rect.setAttribute("data-last", "1");
+					rect.setAttribute("stroke", "#000");
+					rect.setAttribute("stroke-width", "2.5");
+				}
 				s.appendChild(rect);
 				rects[y][x] = rect;
 				if (fill && text)
@@ -147,5 +161,5 @@ const PLAYKIT = (function () {
 	}
 
 	return { CELLS: CELLS, MIRROR: MIRROR, SRS: SRS, PIECE: PIECE, fields: fields, list: list, board: board,
-		picture: picture, keys: keys, button: button, prompt: prompt, cellSize: cellSize, pane: pane };
+		picture: picture, keys: keys, button: button, prompt: prompt, cellSize: cellSize, pane: pane, since: since };
 })();

@@ -52,7 +52,7 @@
 		bar.appendChild(where);
 		const b = K.board(rows, function (ch) { return ch === "." ? null : PALETTE[+ch]; },
 			{ hover: function (x) { aim(x); }, click: function (x) { aim(x); drop(); }, leave: function () { } },
-			{ labels: true });
+			{ labels: true, before: K.since("tower", rows) });
 		pane.appendChild(b.svg);
 
 		function width(k) { return 1 + Math.max.apply(null, K.CELLS[k].map(function (c) { return c[0]; })); }

@@ -138,7 +138,7 @@
 					const j = landings[key].findIndex(function (l) { return l.cells.some(function (c) { return c[0] === x && c[1] === y; }); });
 					if (j >= 0) { pick(j); place(); }
 				},
-			}, { share: 0.4 });
+			}, { share: 0.4, before: K.since("field", rows) });
 			pane.appendChild(b.svg);
 			function draw() {
 				b.clear();

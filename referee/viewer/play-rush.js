@@ -53,7 +53,7 @@
 			const b = K.board(rows, function (ch) { return ch === "." ? null : PLAYKIT.PIECE[ch] || "#888"; }, {
 				hover: aim, click: function (x, y) { aim(x, y); if (aimed) ui.send(aimed); },
 				leave: function () { b.clear("ghost"); aimed = null; },
-			}, { labels: true, share: 0.4 });
+			}, { labels: true, share: 0.4, before: K.since("board", rows) });
 			pane.appendChild(b.svg);
 			function aim(x, y) {
 				b.clear("ghost");

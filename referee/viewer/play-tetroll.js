@@ -65,7 +65,7 @@
 			if (y >= H) return "#f2f2f2";
 			const sp = SPACE[(layout[H - 1 - y] || "")[x]];
 			return sp ? { fill: sp[1], label: sp[0], ink: "#666" } : null;
-		}, on, { labels: true, share: 0.4 });
+		}, on, { labels: true, share: 0.4, before: K.since("sheet", rows) });
 		pane.appendChild(b.svg);
 		return b;
 	}
