@@ -7,7 +7,7 @@
 # call of the page's functions). Each log verifies with no fault of the
 # person, the end screen's result is the log's, and each page shows its variant's own controls (not the
 # generic list of moves). Rush is played in lockstep, the start page's
-# default for a person. Screenshots go to build/.../pages/play-VARIANT.png.
+# default for a person, and again in real time at a human pace (1 s). Screenshots go to build/.../pages/play-VARIANT.png.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
 command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run make deps"; exit 1; }
@@ -28,7 +28,7 @@ time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 3000),start:$(ms 10000)"
 
 i=0
 for game in "link bot-link" "tetroll bot-tetroll" "rush bot-rush&opt.lockstep=1&opt.box=3" \
-	"matrix bot-matrix&opt.target=12"; do
+	"matrix bot-matrix&opt.target=12" "rush bot-rush&opt.lockstep=0&opt.pace=$(ms 1000)&opt.box=1"; do
 	i=$((i + 1))
 	v=${game%% *}
 	form="variant=$v&seat=person&seat=${game#* }&seed=$i&$time"
@@ -38,6 +38,7 @@ u = urllib.parse.urlsplit(sys.argv[1])
 c = http.client.HTTPConnection(u.hostname, u.port)
 c.request("POST", "/games", sys.argv[2], {"Content-Type": "application/x-www-form-urlencoded"})
 print(sys.argv[1].rstrip("/") + c.getresponse().getheader("Location", ""))' "$url" "$form")
+	[ $i = 5 ] && v=rush-realtime
 	python3 "$top/tests/play-pages.py" "$loc" "$shots/play-$v.png" >"$tmp/$v.json" 2>"$tmp/$v.err"
 	check "$v: a whole game played on its page by mouse and keys $(cat "$tmp/$v.err")" test -s "$tmp/$v.json"
 	for _ in $(seq 100); do
@@ -51,7 +52,7 @@ import json, sys
 page = json.load(open(sys.argv[1]))
 log = [l.split(" ", 1)[1].strip() for l in open(sys.argv[2]) if l.startswith("result ")][0]
 want = {"link": {"click column", "key R", "key M"}, "tetroll": {"keep", "click place"},
-        "rush": {"take", "place"}, "matrix": {"keys", "say"}}[sys.argv[3]]
+        "rush": {"take", "place"}, "matrix": {"keys", "say"}, "rush-realtime": {"take", "place"}}[sys.argv[3]]
 ok = page["result"] == log and " faults=-," in " " + log and "you finished" in page["text"] and "1st: seat" in page["text"] \
     and want <= set(page["used"]) and "generic button" not in page["used"]
 print("# %s: %d turns, %s" % (sys.argv[3], page["turns"], ", ".join(page["used"])))

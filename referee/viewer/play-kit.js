@@ -67,8 +67,10 @@ const PLAYKIT = (function () {
 	function board(rows, paint, on, opts) {
 		opts = opts || {};
 		const H = rows.length, W = rows[0].length, C = opts.cell || cellSize(W, H, opts.share);
-		const s = svg("svg", { class: "playboard", id: opts.id || "playboard", width: W * C + 2, height: H * C + 2,
-			viewBox: "-1 -1 " + (W * C + 2) + " " + (H * C + 2), role: "img" });
+		// opts.side(y): a few words right of row y (tetroll's row scores)
+		const SW = opts.side ? 3 * C : 0;
+		const s = svg("svg", { class: "playboard", id: opts.id || "playboard", width: W * C + 2 + SW, height: H * C + 2,
+			viewBox: "-1 -1 " + (W * C + 2 + SW) + " " + (H * C + 2), role: "img" });
 		const rects = [];
 		rows.forEach(function (row, r) {
 			const y = H - 1 - r;
@@ -91,11 +93,16 @@ const PLAYKIT = (function () {
 						fill: p.ink || ink(fill), "font-size": Math.round(C * 0.5) }, text));
 			}
 		});
+		for (let y = 0; opts.side && y < H; y++) {
+			const t = opts.side(y);
+			if (t) s.appendChild(svg("text", { x: W * C + 6, y: (H - 1 - y) * C + C * 0.7, class: "rowscore",
+				"font-size": Math.round(C * 0.45) }, t));
+		}
 		const ghosts = svg("g", { class: "ghosts" });
 		s.appendChild(ghosts);
 		function at(ev) {
-			const r = s.getBoundingClientRect(), k = (W * C + 2) / r.width;
-			const x = Math.floor(((ev.clientX - r.left) * k - 1) / C), row = Math.floor(((ev.clientY - r.top) * k - 1) / C);
+			const r = s.getBoundingClientRect(), k = (W * C + 2 + SW) / r.width;
+			const x = Math.floor(((ev.clientX - r.left) * k - 1) / C), row = Math.floor(((ev.clientY - r.top) * (H * C + 2) / r.height - 1) / C);
 			return x >= 0 && x < W && row >= 0 && row < H ? [x, H - 1 - row] : null;
 		}
 		s.addEventListener("mousemove", function (ev) { const p = at(ev); if (p && on.hover) on.hover(p[0], p[1]); });

@@ -3,7 +3,8 @@
 // first prize pays for it (or keep them); the shape the dice make, any
 // shape on a joker; the piece placed on the sheet by hovering and
 // clicking, turned (R) and mirrored (M); the copy, #3's ring and #6's
-// number as clicks on the sheet or the tracks. Only a move of the `moves`
+// number as clicks on the sheet or the tracks; each finished row's score
+// beside it, the bonus tracks under the sheet. Only a move of the `moves`
 // list is ever sent.
 "use strict";
 (function () {
@@ -65,7 +66,16 @@
 			if (y >= H) return "#f2f2f2";
 			const sp = SPACE[(layout[H - 1 - y] || "")[x]];
 			return sp ? { fill: sp[1], label: sp[0], ink: "#666" } : null;
-		}, on, { labels: true, share: 0.4, before: K.since("sheet", rows) });
+		}, on, { labels: true, share: 0.4, before: K.since("sheet", rows), side: function (y) {
+			// a finished row's score: 10 less each number seen before in it
+			if (y >= H) return "";
+			const row = rows[rows.length - 1 - y];
+			if (row.indexOf(".") >= 0) return "";
+			const seen = {};
+			let score = 10;
+			row.split("").forEach(function (c) { if (seen[c]) score -= +c; seen[c] = true; });
+			return "= " + score;
+		} });
 		pane.appendChild(b.svg);
 		return b;
 	}
