@@ -26,6 +26,7 @@ PNG without .png plus -turn.png at the 4th turn, before acting.
 Exit 1, with the reason on stderr, on a console error, an exception, a
 request elsewhere, or a game that does not end.
 """
+import importlib.util
 import json
 import os
 import sys
@@ -34,37 +35,19 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser import Browser, TIMEOUT, screenshot  # noqa: E402
+_spec = importlib.util.spec_from_file_location(
+    "play_browser", os.path.join(os.path.dirname(os.path.abspath(__file__)), "play-browser.py"))
+PLAY_BROWSER = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(PLAY_BROWSER)
 
 KEYS = {"r": ("r", "KeyR", 82), "m": ("m", "KeyM", 77), "Enter": ("Enter", "Enter", 13),
         "ArrowRight": ("ArrowRight", "ArrowRight", 39), "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37)}
 
 
 def open_url(b, url):
-    target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
-    b.session = b.send("Target.attachToTarget", {"targetId": target, "flatten": True},
-                       session=False)["sessionId"]
-    b.target = target
-    for dom in ("Page", "Runtime", "Log", "Network"):
-        b.send(dom + ".enable")
+    PLAY_BROWSER.open_url(b, url)
     b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1000, "deviceScaleFactor": 1,
                                                   "mobile": False})
-    b.send("Page.navigate", {"url": url})
-    b.wait_event("Page.loadEventFired")
-
-
-def problems(b, origin):
-    out = []
-    for m in b.events:
-        meth, p = m.get("method"), m.get("params", {})
-        if meth == "Runtime.exceptionThrown":
-            out.append("exception: " + json.dumps(p["exceptionDetails"])[:500])
-        elif meth == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
-            out.append("console %s: %s" % (p["type"], json.dumps(p.get("args"))[:500]))
-        elif meth == "Network.requestWillBeSent":
-            u = urlsplit(p["request"]["url"])
-            if u.scheme not in ("data", "about") and u.netloc != origin:
-                out.append("network request elsewhere: " + p["request"]["url"])
-    return out
 
 
 def press(b, name):
@@ -225,7 +208,7 @@ def main():
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
         out = play(b, url, png)
         b.eval("1")
-        bad = problems(b, urlsplit(url).netloc)
+        bad = PLAY_BROWSER.problems(b, urlsplit(url).netloc)
     except RuntimeError as e:
         sys.stderr.write("play-pages.py: %s\n" % e)
         return 1

@@ -7,18 +7,9 @@
 "use strict";
 const BOARDS = (function () {
 	const CELL = 18;
-	// Pieces, by letter (rush boards, the box, hands): not seat colours.
-	const PIECE = { I: "#56B4E9", O: "#F0E442", T: "#CC79A7", J: "#0072B2", L: "#E69F00", S: "#009E73", Z: "#D55E00" };
+	const PIECE = PIECE_COLOURS;
 
-	function fields(line) {
-		const f = {};
-		(line || "").split(" ").forEach(function (kv) {
-			const i = kv.indexOf("=");
-			if (i > 0) f[kv.slice(0, i)] = kv.slice(i + 1);
-		});
-		return f;
-	}
-	function list(v) { return v && v !== "-" ? v.split(",") : []; }
+	const fields = stateFields, list = stateList;
 
 	// A grid of cells. rows: top row first; paint(ch, x, y) -> null for an
 	// empty cell or {fill, label, stroke}; before: the same board's rows at

@@ -6,6 +6,21 @@
 // alone.
 const PALETTE = ["#D55E00", "#0072B2", "#F0E442", "#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#999999"];
 
+// Pieces, by letter (rush boards, the box, hands): not seat colours.
+const PIECE_COLOURS = { I: "#56B4E9", O: "#F0E442", T: "#CC79A7", J: "#0072B2", L: "#E69F00", S: "#009E73", Z: "#D55E00" };
+
+// A state line's fields ("key=value ..." of a `go` line): {key: "value"}.
+function stateFields(line) {
+	const f = {};
+	(line || "").split(" ").forEach(function (kv) {
+		const i = kv.indexOf("=");
+		if (i > 0) f[kv.slice(0, i)] = kv.slice(i + 1);
+	});
+	return f;
+}
+// A comma-separated value as a list; "-" is none.
+function stateList(v) { return v && v !== "-" ? v.split(",") : []; }
+
 function el(tag, attrs, text) {
 	const e = document.createElement(tag);
 	for (const k in attrs || {}) e.setAttribute(k, attrs[k]);

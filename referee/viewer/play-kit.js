@@ -33,17 +33,9 @@ const PLAYKIT = (function () {
 		S: { 0: [[-1, 0], [0, 0], [0, 1], [1, 1]], R: [[0, 1], [0, 0], [1, 0], [1, -1]], 2: [[-1, -1], [0, -1], [0, 0], [1, 0]], L: [[-1, 1], [-1, 0], [0, 0], [0, -1]] },
 		Z: { 0: [[-1, 1], [0, 1], [0, 0], [1, 0]], R: [[1, 1], [1, 0], [0, 0], [0, -1]], 2: [[-1, 0], [0, 0], [0, -1], [1, -1]], L: [[-1, -1], [-1, 0], [0, 0], [0, 1]] },
 	};
-	const PIECE = { I: "#56B4E9", O: "#F0E442", T: "#CC79A7", J: "#0072B2", L: "#E69F00", S: "#009E73", Z: "#D55E00" };
+	const PIECE = PIECE_COLOURS;
 
-	function fields(line) {
-		const f = {};
-		(line || "").split(" ").forEach(function (kv) {
-			const i = kv.indexOf("=");
-			if (i > 0) f[kv.slice(0, i)] = kv.slice(i + 1);
-		});
-		return f;
-	}
-	function list(v) { return v && v !== "-" ? v.split(",") : []; }
+	const fields = stateFields, list = stateList;
 
 	// The cell size that lets a board of w x h cells take the window.
 	function cellSize(w, h, share) {
