@@ -10,7 +10,10 @@
 
 #include <glib.h>
 
+#include <errno.h>
+
 #include "cli.h"
+#include "server/watch.h"
 #include "tournaments/runner.h"
 #include "tournaments/slurm.h"
 #include "tournaments/tournament.h"
@@ -44,6 +47,36 @@ static gboolean parse_shard(const char *text, int *index, int *count)
 	return TRUE;
 }
 
+/* `--serve ADDR`: the tournament runs as usual while a server on a thread
+ * of its own shows it (server/watch.h); it stops when the tournament ends. */
+static int serve_tournament(TournamentConfig *cfg, const char *addr, gboolean public_ok)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) none = g_ptr_array_new();
+	if (!cfg->output)	/* as the run will resolve it */
+		cfg->output = g_strdup_printf("tournament-%s", cfg->variant_name ? cfg->variant_name : "");
+	ServerConfig sc = {.listen = addr, .public_ok = public_ok, .opponents = none, .dir = cfg->output,
+			   .tournament = TRUE};
+	if (g_mkdir_with_parents(cfg->output, 0755) != 0) {
+		fprintf(stderr, "referee tournament: cannot make %s: %s\n", cfg->output, g_strerror(errno));
+		return 1;
+	}
+	Watch *w = watch_start(&sc, cfg->output, &error);
+	if (!w) {
+		fprintf(stderr, "referee tournament: --serve: %s\n", error->message);
+		return error->code == SERVER_ERROR_ADDRESS ? 2 : 1;
+	}
+	if (!watch_loopback(w))
+		fprintf(stderr, "referee tournament: --serve %s is not loopback: anyone who reaches it can watch "
+			"every game and read the standings, logs and replays; there is no login and no TLS\n", addr);
+	fprintf(stderr, "referee tournament: serving %s while it runs\n", watch_url(w));
+	cfg->watch = watch_tournament_game;
+	cfg->watch_data = w;
+	int status = tournament_run(cfg, &tournament_referee_runner);
+	watch_stop(w);
+	return status;
+}
+
 int cmd_tournament(int argc, char **argv)
 {
 	g_autoptr(TournamentConfig) cfg = tournament_config_new();
@@ -51,7 +84,8 @@ int cmd_tournament(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *variant = NULL, *options = NULL, *time = NULL, *policy = NULL, *sandbox = NULL;
 	g_autofree char *output = NULL, *shard = NULL, *seed = NULL, *sprt = NULL, *bots_file = NULL;
-	g_autofree char *gauntlet = NULL;
+	g_autofree char *gauntlet = NULL, *serve = NULL;
+	gboolean serve_public = FALSE;
 	g_auto(GStrv) bots = NULL;
 	g_auto(GStrv) option = NULL;
 	g_auto(GStrv) slurm_opts = NULL;
@@ -96,6 +130,10 @@ int cmd_tournament(int argc, char **argv)
 		{ "keep-going", 0, 0, G_OPTION_ARG_NONE, &keep_going,
 		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
+		{ "serve", 0, 0, G_OPTION_ARG_STRING, &serve,
+		  "Serve the running tournament on the web: standings, live games, replays (docs/serve.md)", "HOST:PORT" },
+		{ "public", 0, 0, G_OPTION_ARG_NONE, &serve_public,
+		  "With --serve: allow an address other than loopback (nothing there is protected)", NULL },
 		{ NULL },
 	};
 
@@ -184,5 +222,7 @@ int cmd_tournament(int argc, char **argv)
 		fprintf(stderr, "referee tournament: --slurm-opt without --slurm\n");
 		return 2;
 	}
-	return tournament_run(cfg, &tournament_referee_runner);
+	if (!serve)
+		return tournament_run(cfg, &tournament_referee_runner);
+	return serve_tournament(cfg, serve, serve_public);
 }

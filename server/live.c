@@ -44,10 +44,17 @@ struct LiveGame {
 
 LiveGame *live_game_new(void)
 {
+	g_autoptr(GMainContext) ctx = g_main_context_ref_thread_default();
+
+	return live_game_new_for(ctx);
+}
+
+LiveGame *live_game_new_for(GMainContext *ctx)
+{
 	LiveGame *l = g_new0(LiveGame, 1);
 
 	l->refs = 1;
-	l->ctx = g_main_context_ref_thread_default();
+	l->ctx = g_main_context_ref(ctx);
 	g_mutex_init(&l->lock);
 	l->pending = g_string_new(NULL);
 	l->partial = g_string_new(NULL);

@@ -24,6 +24,8 @@ typedef void (*LiveWatch)(void *data, LiveGame *live, gint64 step);
  * thread-default one). Reference counted: the tap holds one while the
  * game's log is open. */
 LiveGame *live_game_new(void);
+/* The same, delivering to `ctx` (a server running on a thread of its own). */
+LiveGame *live_game_new_for(GMainContext *ctx);
 LiveGame *live_game_ref(LiveGame *live);
 void live_game_unref(LiveGame *live);
 

@@ -8,6 +8,7 @@
 #include "server.h"
 
 #include <string.h>
+#include <sys/socket.h>
 
 #include <libsoup/soup.h>
 
@@ -19,6 +20,9 @@
 #include "sse.h"
 
 G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
+
+/* A spectator's socket send buffer (bytes; the kernel doubles it). */
+#define SERVER_SPECTATOR_SNDBUF (32 * 1024)
 
 struct Server {
 	ServerConfig cfg;
@@ -218,6 +222,11 @@ static void spectate(Server *s, SoupServerMessage *msg, ServeGame *g, GHashTable
 		from = (gint64)n;
 	else if (last)
 		from = G_MAXINT64 - 1;	/* an id never given: the full state */
+	/* the kernel holds little for a spectator: the rest waits in its
+	 * queue, where the cap sees it */
+	GSocket *sock = soup_server_message_get_socket(msg);
+	if (sock)
+		g_socket_set_option(sock, SOL_SOCKET, SO_SNDBUF, SERVER_SPECTATOR_SNDBUF, NULL);
 	GIOStream *conn = soup_server_message_steal_connection(msg);
 	sse_serve(game_live(g), conn, from, s->cfg.queue_cap, NULL);
 }
@@ -291,7 +300,7 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	guint n = g_strv_length(w);
 
 	(void)ss;
-	if (n == 1 && !w[0][0] && get) {
+	if ((n == 0 || (n == 1 && !w[0][0])) && get) {
 		start_page(s, msg);
 	} else if (n == 2 && strcmp(w[0], "assets") == 0 && get) {
 		gsize len = 0;

@@ -16,6 +16,9 @@ typedef struct {
 	GString *queue;
 	gsize cap;
 	gsize writing;		/* bytes of queue the write in flight holds */
+	gsize backlog;		/* of the queue, what was there when it came
+				 * (the steps so far), not yet written: not
+				 * counted against the cap */
 	gboolean busy, ending, gone;
 	gint64 next;		/* the next step to send */
 	gint64 last;		/* the step it had (Last-Event-ID), or -1 */
@@ -55,6 +58,7 @@ static void wrote(GObject *src, GAsyncResult *res, gpointer data)
 		return;
 	}
 	g_string_erase(s->queue, 0, (gssize)s->writing);
+	s->backlog -= MIN(s->backlog, s->writing);
 	s->writing = 0;
 	pump(s);
 }
@@ -83,7 +87,7 @@ static void event(Spectator *s, const char *name, gint64 id, const char *data)
 }
 
 /* Queue what is new: steps from s->next, then the end. */
-static void catch_up(Spectator *s)
+static void queue_new(Spectator *s)
 {
 	LiveGame *l = s->live;
 	gint64 n = live_game_steps(l);
@@ -106,7 +110,12 @@ static void catch_up(Spectator *s)
 		event(s, "end", -1, end->str);
 		s->ending = TRUE;
 	}
-	if (s->queue->len > s->cap) {
+}
+
+/* Send what is queued, or drop a spectator whose queue is over the cap. */
+static void send_or_drop(Spectator *s)
+{
+	if (s->queue->len > s->cap + s->backlog) {
 		dropped++;
 		g_string_truncate(s->queue, 0);
 		s->ending = FALSE;
@@ -145,12 +154,13 @@ static void on_live(void *data, LiveGame *live, gint64 step)
 	Spectator *s = data;
 
 	(void)live, (void)step;
-	if (!s->started)
-		s->started = sent_header(s, s->last);
-	if (s->started || live_game_ended(s->live))
-		catch_up(s);	/* may end s */
-	else
-		pump(s);
+	if (!s->started && (s->started = sent_header(s, s->last))) {
+		queue_new(s);
+		s->backlog = s->queue->len;
+	} else if (s->started || live_game_ended(s->live)) {
+		queue_new(s);
+	}
+	send_or_drop(s);	/* may end s */
 }
 
 void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap, const char *extra_json)

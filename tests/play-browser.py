@@ -2,9 +2,13 @@
 """play-browser.py: play a game on `referee serve`'s play page in headless
 Chromium, as a person would: real mouse clicks on the page's move buttons.
 
-    play-browser.py URL PNG [MAX_CLICKS]
+    play-browser.py URL PNG [MAX_CLICKS] [FIELD=VALUE...]
 
-URL is a play page (/games/ID/play?seat=S&token=T). Until the end screen
+URL is a play page (/games/ID/play?seat=S&token=T), or the start page
+(/): there the script types each FIELD's VALUE into the form (#seed,
+#time: a click on the field, select all, then the text as keystrokes),
+keeps the seats the page proposes (you, then our AI), and clicks "start
+the game", which opens the play page. Until the end screen
 shows, the script waits for the page to offer moves (`#moves
 button[data-move]`: the generic page's move buttons, or a variant page's
 button for the move it shows, such as link's `drop`), scrolls the first
@@ -51,8 +55,27 @@ def problems(b, origin):
     return out
 
 
-def play(b, url, png, max_clicks):
+def type_into(b, selector, text):
+    b.eval("document.querySelector(%s).scrollIntoView({block:'center'})" % json.dumps(selector))
+    b.click(selector)
+    b.eval("document.querySelector(%s).select()" % json.dumps(selector))
+    b.send("Input.insertText", {"text": text})
+
+
+def start(b, fields):
+    for f in fields:
+        k, _, v = f.partition("=")
+        type_into(b, "#" + k, v)
+    b.click("#go")
+    b.wait_event("Page.loadEventFired")
+    if "/play?" not in b.eval("location.href"):
+        raise RuntimeError("the start form led to " + b.eval("location.href"))
+
+
+def play(b, url, png, max_clicks, fields):
     open_url(b, url)
+    if urlsplit(url).path in ("", "/"):
+        start(b, fields)
     clicks = 0
     deadline = time.monotonic() + 20 * TIMEOUT
     while True:
@@ -83,20 +106,21 @@ def play(b, url, png, max_clicks):
                  "return {text:r.textContent, result:r.dataset.result||'',"
                  "status:document.getElementById('status').textContent};})()")
     out["clicks"] = clicks
+    out["url"] = b.eval("location.pathname + location.search")
     screenshot(b, png)
     return out
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
         return 2
     url, png = sys.argv[1], sys.argv[2]
-    max_clicks = int(sys.argv[3]) if len(sys.argv) == 4 else 1000
+    max_clicks = int(sys.argv[3]) if len(sys.argv) >= 4 else 1000
     b = Browser()
     try:
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        out = play(b, url, png, max_clicks)
+        out = play(b, url, png, max_clicks, sys.argv[4:])
         b.eval("1")
         bad = problems(b, urlsplit(url).netloc)
     except RuntimeError as e:

@@ -216,6 +216,12 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	spec.cpu = cpu;
 	spec.keep_bots = TRUE;
 	spec.quiet = TRUE;
+	if (cfg->watch) {
+		const char *names[VARIANT_MAX_PLAYERS];
+		for (int k = 0; k < g->nseats; k++)
+			names[k] = g_ptr_array_index(cfg->bot_names, g->bot[k]);
+		spec.log_tap = cfg->watch(cfg->watch_data, g->id, names, g->nseats, log_path, &spec.log_tap_data);
+	}
 	for (int k = 0; k < g->nseats; k++) {
 		spec.seats[k].spec = g_ptr_array_index(w->data->specs, g->bot[k]);
 		taken[k] = kept_take(w, g->bot[k], g->seed);

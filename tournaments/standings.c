@@ -506,7 +506,7 @@ static gboolean write_file(const char *path, GString *data, GError **error)
 	return g_file_set_contents(path, data->str, (gssize)data->len, error);
 }
 
-gboolean standings_write_json(const Standings *s, const char *path, GError **error)
+char *standings_json(const Standings *s)
 {
 	g_autoptr(GString) j = g_string_new("{\n  \"variant\": ");
 	g_autofree char *jail = standings_sandbox_text(s);
@@ -627,7 +627,14 @@ gboolean standings_write_json(const Standings *s, const char *path, GError **err
 		g_string_append(j, " }");
 	}
 	g_string_append(j, "\n}\n");
-	return write_file(path, j, error);
+	return g_string_free(g_steal_pointer(&j), FALSE);
+}
+
+gboolean standings_write_json(const Standings *s, const char *path, GError **error)
+{
+	g_autofree char *j = standings_json(s);
+
+	return g_file_set_contents(path, j, -1, error);
 }
 
 gboolean standings_write_csv(const Standings *s, const char *path, GError **error)

@@ -91,7 +91,8 @@ char *standings_sandbox_text(const Standings *s);
  */
 char *standings_text(const Standings *s, const char *outdir, const char *referee);
 
-/* standings.json: everything above as JSON. */
+/* standings.json: everything above as JSON (newly allocated), and the file. */
+char *standings_json(const Standings *s);
 gboolean standings_write_json(const Standings *s, const char *path, GError **error);
 
 /* games.csv: one row per game and seat. */

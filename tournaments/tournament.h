@@ -70,6 +70,7 @@
 #include "engine/variant.h"
 #include "referee/botspec.h"
 #include "tournaments/journal.h"
+#include "referee/gamelog.h"
 #include "tournaments/schedule.h"
 #include "tournaments/sprt.h"
 
@@ -121,6 +122,15 @@ typedef struct {
 				 * stop the run there (referee/nostart.h) */
 	gboolean progress;	/* draw the progress line */
 	gboolean print;		/* standings to stdout at the end */
+	/* Watching games as they are played (`tournament --serve`): when
+	 * set, the referee runner calls it on the worker's thread before each
+	 * game (its schedule id, its seats' bot names, its log's path) and
+	 * gives the game's log the tap it returns (GameSpec.log_tap, with
+	 * *tap_data; NULL: no tap). The game has ended when the tap is
+	 * closed (bytes NULL). */
+	GameLogTap (*watch)(gpointer data, int id, const char *const *names, int n, const char *log_path,
+			    void **tap_data);
+	gpointer watch_data;
 	gpointer runner_data;	/* the runner's, set by its prepare() */
 	GDestroyNotify runner_data_free;
 	char **argv;		/* the command line, for the resume hint */

@@ -41,7 +41,9 @@
 			C.opponents.forEach(function (o) {
 				if (!o.variant || o.variant === v.name) s.appendChild(el("option", { value: o.name }, o.name));
 			});
-			const own = C.opponents.find(function (o) { return o.variant === v.name; });
+			// our AI for the game: bot-NAME, else another of its bots
+			const own = C.opponents.find(function (o) { return o.name === "bot-" + v.name; }) ||
+				C.opponents.find(function (o) { return o.variant === v.name; });
 			s.value = old[p] || (p === 0 ? "person" : own ? own.name : "person");
 			const l = el("label", {}, "seat " + p + " ");
 			l.appendChild(s);

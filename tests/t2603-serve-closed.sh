@@ -1,0 +1,43 @@
+#!/bin/sh
+# referee serve: a page closed mid-game ends its seat as a bot's end of
+# output would (the fault `crash`, the policy goes on, the log verifies);
+# a spectator that never reads is dropped once its queue passes the cap,
+# while the game goes on untouched (no fault) and another spectator gets
+# every step.
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+. "$top/tests/serve-lib.sh"
+need "$ref" "$top/bin/bot-link" "$top/bin/bot-random"
+
+serve_start --spectator-queue 16
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=8&time=bank:$(ms 20000),move:$(ms 5000),inc:0")
+client seat "$url" "$loc" --moves 3 >"$tmp/seat"
+check "the page played 3 moves and closed: $(cat "$tmp/seat")" grep -q '^closed the page after 3 moves' "$tmp/seat"
+serve_wait g1
+check "the seat faulted crash: its output closed" grep -q '^fault 0 crash output closed; its connection closed' "$games/g1.log"
+check "the game went on to its result" grep -q '^result ranks=2,1 .*faults=crash,-' "$games/g1.log"
+check "the log verifies" "$ref" verify "$games/g1.log"
+
+# a person's seat holds the game until it connects: both spectators are
+# there from the first step
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=9&time=bank:$(ms 8000),move:$(ms 40),inc:0")
+client stall "$url" g2 "$(ms 8000 | awk '{print $1/1000}')" >"$tmp/stall" &
+st=$!
+client sse "$url" g2 >"$tmp/watch" &
+sp=$!
+sleep 0.5
+client seat "$url" "$loc" >"$tmp/seat"
+wait $sp
+serve_wait g2
+wait $st
+check "the spectator that never read was dropped: $(cat "$tmp/stall")" grep -q '^closed by the server' "$tmp/stall"
+check "the stats count it" sh -c "client() { python3 '$top/tests/serve-client.py' \"\$@\"; }; client get '$url' /api/stats | grep -q '\"dropped\":[1-9]'"
+check "the game had no fault: $(tail -1 "$tmp/seat")" grep -q '^result .*faults=-,-' "$games/g2.log"
+check "the other spectator got every step to the end" python3 - "$tmp/watch" <<'PY'
+import sys
+ev = [l.split() for l in open(sys.argv[1])]
+ids = [int(e[1]) for e in ev if e[0] == "step"]
+assert ids == list(range(len(ids))) and len(ids) > 20 and ev[-2][0] == "end", ev[-3:]
+PY
+check "its log verifies" "$ref" verify "$games/g2.log"
+echo "1..$n"
+exit $fail
