@@ -121,6 +121,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	bot->games = 0;
 	bot->multi = bot->moves = FALSE;
 	bot->hello_name = NULL;
+	bot->relay = FALSE;
 	fcntl(bot->in_fd, F_SETFL, fcntl(bot->in_fd, F_GETFL) | O_NONBLOCK);
 	fcntl(bot->out_fd, F_SETFL, fcntl(bot->out_fd, F_GETFL) | O_NONBLOCK);
 	if (bot->err_fd >= 0)

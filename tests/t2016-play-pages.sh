@@ -9,21 +9,13 @@
 # generic list of moves). Rush is played in lockstep, the start page's
 # default for a person, and again in real time at a human pace (1 s). Screenshots go to build/.../pages/play-VARIANT.png.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
+. "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
 command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run make deps"; exit 1; }
 shots=$build/pages
 mkdir -p "$shots"
 
-"$ref" serve --listen 127.0.0.1:0 -o "$tmp/games" --sandbox off >"$tmp/serve.out" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; [ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
-url=
-for _ in $(seq 50); do
-	url=$(sed -n 's/^serving \(http[^ ]*\) .*/\1/p' "$tmp/serve.out")
-	[ -n "$url" ] && break
-	sleep 0.1
-done
-[ -n "$url" ] || { echo "Bail out! referee serve did not start: $(cat "$tmp/serve.out")"; exit 1; }
+serve_start
 time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 3000),start:$(ms 10000)"
 
 i=0
@@ -32,22 +24,14 @@ for game in "link bot-link" "tetroll bot-tetroll" "rush bot-rush&opt.lockstep=1&
 	i=$((i + 1))
 	v=${game%% *}
 	form="variant=$v&seat=person&seat=${game#* }&seed=$i&$time"
-	loc=$(python3 -c '
-import http.client, sys, urllib.parse
-u = urllib.parse.urlsplit(sys.argv[1])
-c = http.client.HTTPConnection(u.hostname, u.port)
-c.request("POST", "/games", sys.argv[2], {"Content-Type": "application/x-www-form-urlencoded"})
-print(sys.argv[1].rstrip("/") + c.getresponse().getheader("Location", ""))' "$url" "$form")
+	loc=$(client start "$url" "$form")
 	[ $i = 5 ] && v=rush-realtime
-	python3 "$top/tests/play-pages.py" "$loc" "$shots/play-$v.png" >"$tmp/$v.json" 2>"$tmp/$v.err"
+	python3 "$top/tests/play-pages.py" "${url%/}$loc" "$shots/play-$v.png" >"$tmp/$v.json" 2>"$tmp/$v.err"
 	check "$v: a whole game played on its page by mouse and keys $(cat "$tmp/$v.err")" test -s "$tmp/$v.json"
-	for _ in $(seq 100); do
-		grep -q '^result ' "$tmp/games/g$i.log" 2>/dev/null && break
-		sleep 0.1
-	done
-	check "$v: the log verifies" sh -c "'$ref' verify '$tmp/games/g$i.log' >/dev/null"
+	serve_wait "g$i"
+	check "$v: the log verifies" sh -c "'$ref' verify '$games/g$i.log' >/dev/null"
 	check "$v: the end screen's result is the log's, said in words, with the page's own controls" \
-		python3 - "$tmp/$v.json" "$tmp/games/g$i.log" "$v" <<'EOF'
+		python3 - "$tmp/$v.json" "$games/g$i.log" "$v" <<'EOF'
 import json, sys
 page = json.load(open(sys.argv[1]))
 log = [l.split(" ", 1)[1].strip() for l in open(sys.argv[2]) if l.startswith("result ")][0]
@@ -59,6 +43,6 @@ print("# %s: %d turns, %s" % (sys.argv[3], page["turns"], ", ".join(page["used"]
 sys.exit(0 if ok else 1)
 EOF
 done
-check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$tmp/games/g4.log"
+check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$games/g4.log"
 echo "1..$n"
 exit $fail
