@@ -6,7 +6,7 @@ clicks (Input.dispatchMouseEvent) on the board and the controls, and keys
 the page shows is read from the DOM to choose where to click, as a
 person reads the screen.
 
-    play-pages.py URL PNG
+    play-pages.py URL PNG [--resign]
 
 Until the end screen shows, at each turn the page offers (its
 `.playpane[data-ready]`, by variant):
@@ -20,6 +20,8 @@ Until the end screen shows, at each turn the page offers (its
            discard buttons
   matrix   press → and R to move among the legal landings, Enter to place;
            the chat panel says hello to a partner in round 1
+With --resign the person clicks `resign` twice at the first turn instead
+and waits for the end screen.
 Prints one JSON object (the end screen's text and result, turns, the
 kinds of action used) and writes two screenshots: PNG at the end, and
 PNG without .png plus -turn.png at the 4th turn, before acting.
@@ -149,7 +151,7 @@ def act(b, p, turn, used):
         used.add("generic button")
 
 
-def play(b, url, png):
+def play(b, url, png, resign=False):
     open_url(b, url)
     turns = 0
     used = set()
@@ -169,6 +171,12 @@ def play(b, url, png):
             time.sleep(0.03)
             continue
         turns += 1
+        if resign:
+            click_at(b, "#resign")
+            click_at(b, "#resign")
+            used.add("resign")
+            resign = False
+            continue
         if turns == 4:  # the page in play, for the docs: the piece hovered
             t = p.get("board_targets") or p.get("board_cols")
             if t:
@@ -199,14 +207,14 @@ def play(b, url, png):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["--resign"]):
         sys.stderr.write(__doc__)
         return 2
     url, png = sys.argv[1], sys.argv[2]
     b = Browser()
     try:
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        out = play(b, url, png)
+        out = play(b, url, png, len(sys.argv) == 4)
         b.eval("1")
         bad = PLAY_BROWSER.problems(b, urlsplit(url).netloc)
     except RuntimeError as e:

@@ -43,6 +43,13 @@ print("# %s: %d turns, %s" % (sys.argv[3], page["turns"], ", ".join(page["used"]
 sys.exit(0 if ok else 1)
 EOF
 done
+# the resign button: two clicks, the line `resign`, the fault `resigned`
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=9&$time")
+python3 "$top/tests/play-pages.py" "${url%/}$loc" "$tmp/resign.png" --resign >"$tmp/resign.json" 2>"$tmp/resign.err"
+serve_wait g6
+check "resign: two clicks give the game up, logged and said (resigned), the log verifies $(cat "$tmp/resign.err")" sh -c "
+	grep -q '^fault 0 resigned' '$games/g6.log' && grep -q '^result ranks=2,1 .*faults=resigned,-' '$games/g6.log' &&
+	grep -q 'resigned: resigned (gave the game up)' '$tmp/resign.json' && '$ref' verify '$games/g6.log' >/dev/null"
 check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$games/g4.log"
 echo "1..$n"
 exit $fail
