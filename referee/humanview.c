@@ -190,10 +190,20 @@ static gboolean empty_row(const char *line)
 				break;
 			continue;
 		}
-		if (*p == '.')
+		if (*p == '.') {
 			cell = TRUE;
-		else if (!strchr(" |+", *p) && !g_ascii_isdigit(*p))
+		} else if (g_ascii_isdigit(*p)) {
+			/* only another board's row number, before its frame (a
+			 * digit in a cell is something on the board) */
+			const char *q = p;
+			while (g_ascii_isdigit(*q) || *q == ' ')
+				q++;
+			if (*q != '|' && *q != '+')
+				return FALSE;
+			p = q - 1;
+		} else if (!strchr(" |+", *p)) {
 			return FALSE;
+		}
 	}
 	return number && cell;
 }
