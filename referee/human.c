@@ -275,8 +275,8 @@ static void entered(Human *h, char *in)
 	}
 	if (strcmp(in, "help") == 0 || strcmp(in, "?") == 0) {
 		help(h);
-	} else if (strcmp(in, "resign") == 0) {
-		resign(h, "resign");
+	} else if (strcmp(in, protocol_resign_line()) == 0) {	/* the command is the line's word */
+		resign(h, "As you typed");
 	} else if (strcmp(in, "board") == 0) {
 		g_clear_pointer(&h->keep, g_free);
 		show_decision(h);
