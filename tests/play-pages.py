@@ -19,7 +19,8 @@ Until the end screen shows, at each turn the page offers (its
   rush     click the box's shapes, the board's anchor cells, give and
            discard buttons
   matrix   press → and R to move among the legal landings, Enter to place;
-           the chat panel says hello to a partner in round 1
+           the chat panel says hello to a partner in round 1, accepts
+           what is offered (a click); holding several pieces, a button
 With --resign the person clicks `resign` twice at the first turn instead
 and waits for the end screen.
 Prints one JSON object (the end screen's text and result, turns, the
@@ -85,6 +86,8 @@ def pane(b):
 
 
 def act(b, p, turn, used):
+    """One action of the person at the pane p; False when it was not the
+    turn's move (a table-talk answer: the same pane stays)."""
     v = p.get("variant")
     if v == "link":
         if turn % 3 == 1:
@@ -134,6 +137,17 @@ def act(b, p, turn, used):
             click_at(b, "#moves .playpane button[data-move]")
             used.add(what)
     elif v == "matrix":
+        # a gift or an offer made to the person: accepted by a click
+        if b.eval("!!document.querySelector('#chatlog button.answer:not([disabled])')"):
+            click_at(b, "#chatlog button.answer:not([disabled])")
+            used.add("accept")
+            time.sleep(0.3)
+            return False
+        if not p.get("board_move"):
+            # several pieces held after a trade: the moves as buttons
+            click_at(b, "#moves .playpane button[data-move]")
+            used.add("buttons")
+            return
         if p.get("round") == "1" and "say" not in used and b.eval("!!document.querySelector('#say')"):
             b.eval("document.getElementById('saytext').focus()")
             b.send("Input.insertText", {"text": "hello from a person"})
@@ -188,7 +202,9 @@ def play(b, url, png, resign=False):
                 if r:
                     b.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": r[0], "y": r[1]})
             screenshot(b, png[:-4] + "-turn.png")
-        act(b, p, turns, used)
+        if act(b, p, turns, used) is False:
+            turns -= 1
+            continue
         # the move is sent once: the pane goes away until the next `go`
         for _ in range(300):
             if not b.eval("!!document.querySelector('#moves .playpane[data-ready]') && "

@@ -15,7 +15,8 @@ command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run mak
 shots=$build/pages
 mkdir -p "$shots"
 
-serve_start
+printf '[bots]\nsocial = %s --give\n' "$build/tests/prog-socialbot" >"$tmp/bots.ini"
+serve_start --bots "$tmp/bots.ini"
 time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 3000),start:$(ms 10000)"
 
 i=0
@@ -50,6 +51,15 @@ serve_wait g6
 check "resign: two clicks give the game up, logged and said (resigned), the log verifies $(cat "$tmp/resign.err")" sh -c "
 	grep -q '^fault 0 resigned' '$games/g6.log' && grep -q '^result ranks=2,1 .*faults=resigned,-' '$games/g6.log' &&
 	grep -q 'resigned: resigned (gave the game up)' '$tmp/resign.json' && '$ref' verify '$games/g6.log' >/dev/null"
+# a gift to the person in the Main Match: accepted on the chat panel; the
+# move chosen before is rejected (traded), and the two pieces held then
+# are offered as buttons
+loc=$(client start "$url" "variant=matrix&seat=person&seat=social&seed=7&opt.target=6&$time")
+python3 "$top/tests/play-pages.py" "${url%/}$loc" "$tmp/gift.png" >"$tmp/gift.json" 2>"$tmp/gift.err"
+serve_wait g7
+check "matrix: a gift accepted by a click, then two pieces placed, the log verifies $(cat "$tmp/gift.err")" sh -c "
+	grep -q '\"accept\"' '$tmp/gift.json' && grep -q '\"buttons\"' '$tmp/gift.json' &&
+	grep -q '^side 0 ok accept' '$games/g7.log' && '$ref' verify '$games/g7.log' >/dev/null"
 check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$games/g4.log"
 echo "1..$n"
 exit $fail

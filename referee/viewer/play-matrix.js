@@ -19,6 +19,13 @@
 		log.scrollTop = log.scrollHeight;
 		return li;
 	}
+	// the answer buttons of offer `id` (all when null) are done with
+	function answered(id) {
+		Array.from(log.querySelectorAll("button.answer")).forEach(function (b) {
+			if (id === null || b.dataset.id === id) b.disabled = true;
+		});
+	}
+	let round = null;
 	function hook(ui) {
 		if (hooked) return;
 		hooked = true;
@@ -35,7 +42,10 @@
 				});
 			} else if (verb === "traded") note("trade " + w[0] + " done: seat " + w[1] + " gave " + w[2] + " to seat " + w[3] + (w[4] !== "-" ? " for " + w[4] : ""));
 			else if (verb === "held") note("you now hold " + (rest === "-" ? "nothing" : rest));
-			else if (verb === "closed") note("offer " + w[0] + " closed: " + w[1]);
+			else if (verb === "closed") {
+				note("offer " + w[0] + " closed: " + w[1]);
+				answered(w[0]);
+			}
 			else if (verb === "ok") note("ok: " + rest);
 			else if (verb === "refused") note("refused: " + rest);
 			else if (verb === "rejected") note("your move " + w[0] + " no longer fits what you hold (" + w[1] + "): choose again");
@@ -94,6 +104,9 @@
 	PLAY_VARIANTS.matrix = function (ui, moves, box) {
 		hook(ui);
 		const f = K.fields(ui.state());
+		// offers of a round that is over lapsed with it
+		if (f.round !== round) answered(null);
+		round = f.round;
 		const pane = K.pane(box, "matrix");
 		pane.setAttribute("data-round", f.round || "");
 		K.keys(null);
