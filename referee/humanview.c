@@ -208,6 +208,13 @@ static gboolean empty_row(const char *line)
 	return number && cell;
 }
 
+/* Whether `line` holds nothing but frame: spaces, ':' and '|' (one ':'
+ * at least). */
+static gboolean filler(const char *line)
+{
+	return strchr(line, ':') && strspn(line, " :|") == strlen(line);
+}
+
 char *humanview_fit(const char *pic, int max_lines)
 {
 	g_auto(GStrv) lines = g_strsplit(pic, "\n", -1);
@@ -224,12 +231,24 @@ char *humanview_fit(const char *pic, int max_lines)
 	/* drop the empty rows but two, or more (keeping one) to fit, a note
 	 * in their place */
 	int drop = MIN(run - 1, MAX(run - 2, n - max_lines + 1));
+	/* still too tall: the empty rows above a line (tetroll's above its
+	 * dashed line, `   :      |`) go too */
+	int left = n - (drop > 1 ? drop - 1 : 0), fillers = 0;
+	for (int i = 0; i < n && left > max_lines; i++)
+		if (filler(lines[i])) {
+			left--;
+			fillers++;
+		}
 	GString *out = g_string_new(NULL);
 	for (int i = 0; i < n; i++) {
 		if (drop > 1 && i == first)
 			g_string_append_printf(out, "   (%d empty rows above)\n", drop);
 		if (drop > 1 && i >= first && i < first + drop)
 			continue;
+		if (fillers > 0 && filler(lines[i])) {
+			fillers--;
+			continue;
+		}
 		g_string_append_printf(out, "%s\n", lines[i]);
 	}
 	return g_string_free(out, FALSE);

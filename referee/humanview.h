@@ -40,7 +40,9 @@ int humanview_pictures(GString *out, const HumanGroup *groups, int n, int width)
 /* The board picture `pic` (lines; ANSI colours allowed) without the empty
  * rows at the top of a board (a line with a row number and nothing but
  * dots and frame) but two, or but one when it must fit `max_lines`,
- * saying how many were left out. Newly allocated. */
+ * saying how many were left out; then, when it is still too tall, the
+ * rows that are nothing but frame (tetroll's empty rows above its dashed
+ * line). Newly allocated. */
 char *humanview_fit(const char *pic, int max_lines);
 
 /* Append what the decision at hand is, in words, for the player in `seat`
