@@ -336,7 +336,7 @@ TEST_SLOW := tests/t2016-play-pages.sh tests/t6004-rush-late-referee.sh tests/t3
 	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
 	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
 	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh \
-	tests/t3013-tournament-slurm.sh
+	tests/t3013-tournament-slurm.sh tests/t2604-serve-browser.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock; test-referee-game gives bots CPU limits a fraction of a second
 # above what they burn (kept-cpu), which a busy neighbour can cross; t2014

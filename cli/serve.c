@@ -111,7 +111,7 @@ int cmd_serve(int argc, char **argv)
 	Server *server = server_new(&cfg, &err);
 	if (!server) {
 		fprintf(stderr, "referee: serve: %s\n", err->message);
-		return err->code == SERVER_ERROR_ADDRESS ? EXIT_USAGE : 1;
+		return g_error_matches(err, SERVER_ERROR, SERVER_ERROR_ADDRESS) ? EXIT_USAGE : 1;
 	}
 	g_autofree char *url = server_url(server);
 	if (!server_loopback(server))

@@ -64,7 +64,7 @@ static int serve_tournament(TournamentConfig *cfg, const char *addr, gboolean pu
 	Watch *w = watch_start(&sc, cfg->output, &error);
 	if (!w) {
 		fprintf(stderr, "referee tournament: --serve: %s\n", error->message);
-		return error->code == SERVER_ERROR_ADDRESS ? 2 : 1;
+		return g_error_matches(error, SERVER_ERROR, SERVER_ERROR_ADDRESS) ? 2 : 1;
 	}
 	if (!watch_loopback(w))
 		fprintf(stderr, "referee tournament: --serve %s is not loopback: anyone who reaches it can watch "

@@ -49,8 +49,15 @@ static void game_free(gpointer p)
 {
 	ServeGame *g = p;
 
+	/* a person's page gone: the game ends soon */
+	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++)
+		if (g->seat[i])
+			seat_close(g->seat[i]);
 	if (g->thread)
 		g_thread_join(g->thread);
+	if (!g->running && !g->over)	/* never played: its relays' Bots are ours */
+		for (int i = 0; i < VARIANT_MAX_PLAYERS; i++)
+			bot_free(g->spec.seats[i].bot);
 	if (g->wait)
 		g_source_remove(g->wait);
 	for (int i = 0; i < VARIANT_MAX_PLAYERS; i++) {

@@ -230,6 +230,8 @@ void live_game_tap(void *data, const char *bytes, gsize len)
 	g_mutex_unlock(&l->lock);
 	if (schedule) {
 		GSource *src = g_idle_source_new();
+		/* not idle priority: busy spectators' sockets would starve it */
+		g_source_set_priority(src, G_PRIORITY_DEFAULT);
 		g_source_set_callback(src, deliver, live_game_ref(l), (GDestroyNotify)live_game_unref);
 		g_source_attach(src, l->ctx);
 		g_source_unref(src);

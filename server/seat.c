@@ -215,6 +215,11 @@ gboolean seat_attach(WebSeat *s, SoupWebsocketConnection *ws)
 	return TRUE;
 }
 
+void seat_close(WebSeat *s)
+{
+	page_gone(s);
+}
+
 gboolean seat_attached(const WebSeat *s)
 {
 	return s->ws != NULL || s->over;

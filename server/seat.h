@@ -44,6 +44,9 @@ gboolean seat_over(const WebSeat *seat);
  * Any thread. */
 gint64 seat_last_message(WebSeat *seat);
 
+/* As if its page had gone: the referee reads the end of its output. */
+void seat_close(WebSeat *seat);
+
 /* Close everything; the game must be over (it freed its Bot). */
 void seat_free(WebSeat *seat);
 

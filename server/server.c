@@ -21,6 +21,9 @@
 
 G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
 
+/* Connections waiting to be accepted. */
+#define SERVER_LISTEN_BACKLOG 1024
+
 /* A spectator's socket send buffer (bytes; the kernel doubles it). */
 #define SERVER_SPECTATOR_SNDBUF (32 * 1024)
 
@@ -228,7 +231,7 @@ static void spectate(Server *s, SoupServerMessage *msg, ServeGame *g, GHashTable
 	if (sock)
 		g_socket_set_option(sock, SOL_SOCKET, SO_SNDBUF, SERVER_SPECTATOR_SNDBUF, NULL);
 	GIOStream *conn = soup_server_message_steal_connection(msg);
-	sse_serve(game_live(g), conn, from, s->cfg.queue_cap, NULL);
+	sse_serve(game_live(g), conn, from, s->cfg.queue_cap);
 }
 
 static void new_game(Server *s, SoupServerMessage *msg)
@@ -429,8 +432,19 @@ Server *server_new(const ServerConfig *cfg, GError **error)
 	soup_server_add_early_handler(s->soup, NULL, early, s, NULL);
 	soup_server_add_handler(s->soup, NULL, handle, s, NULL);
 	soup_server_add_websocket_handler(s->soup, "/ws", NULL, NULL, websocket, s, NULL);
+	/* our own socket: a listen backlog for a crowd of spectators arriving
+	 * at once (GLib's default is 10; past it connections wait seconds) */
 	g_autoptr(GSocketAddress) addr = g_inet_socket_address_new(ip, (guint16)port);
-	if (!soup_server_listen(s->soup, addr, 0, error)) {
+	g_autoptr(GSocket) sock = g_socket_new(g_inet_address_get_family(ip), G_SOCKET_TYPE_STREAM,
+					       G_SOCKET_PROTOCOL_TCP, error);
+	if (sock) {
+		g_socket_set_listen_backlog(sock, SERVER_LISTEN_BACKLOG);
+		g_socket_set_option(sock, SOL_SOCKET, SO_REUSEADDR, 1, NULL);
+	}
+	if (!sock || !g_socket_bind(sock, addr, TRUE, error) || !g_socket_listen(sock, error) ||
+	    !soup_server_listen_socket(s->soup, sock, 0, error)) {
+		if (error && *error)
+			g_prefix_error(error, "%s: ", cfg->listen);
 		server_free(s);
 		return NULL;
 	}

@@ -163,7 +163,7 @@ static void on_live(void *data, LiveGame *live, gint64 step)
 	send_or_drop(s);	/* may end s */
 }
 
-void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap, const char *extra_json)
+void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap)
 {
 	Spectator *s = g_new0(Spectator, 1);
 
@@ -176,8 +176,6 @@ void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap, const ch
 				"Connection: close\r\n\r\n");
 	s->cap = cap ? cap : SSE_QUEUE_CAP;
 	s->last = last;
-	if (extra_json)
-		event(s, "info", -1, extra_json);
 	s->watch = live_game_watch(live, on_live, s);
 	on_live(s, live, -1);
 }

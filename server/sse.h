@@ -24,9 +24,8 @@
 
 /* Serve `live` on `conn` (taken over) from the step after `last` (-1:
  * from the first held step). The spectator frees itself when done or
- * dropped. `extra_json`: a JSON object sent as `event: info` first (the
- * server's links for this game), or NULL. */
-void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap, const char *extra_json);
+ * dropped. */
+void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap);
 
 /* Spectators connected now, and dropped for not reading since start. */
 guint sse_count(void);
