@@ -78,7 +78,7 @@
 			if (drop) drop.setAttribute("data-move", legal[key][col] ? key + "@" + col : "");
 			if (legal[key][col]) {
 				b.show(landing(key, col), "ghost", PALETTE[ui.seat], { "data-move": key + "@" + col });
-				where.textContent = key + " in column " + col;
+				where.textContent = moveWords("link", key + "@" + col).replace(/^dropped /, "");
 			} else {
 				where.textContent = "it does not fit in column " + col;
 			}

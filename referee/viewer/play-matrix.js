@@ -159,7 +159,7 @@
 				const l = landings[key][i];
 				b.show(l.cells, "ghost", PLAYKIT.PIECE[key[0]], { "data-move": l.move });
 				b.svg.setAttribute("data-move", l.move);
-				where.textContent = moveWords("matrix", l.move) + " (" + (i + 1) + " of " + landings[key].length + ")";
+				where.textContent = moveWords("matrix", l.move).replace(/^placed /, "") + " (" + (i + 1) + " of " + landings[key].length + ")";
 			}
 			function pick(j) { i = (j + landings[key].length) % landings[key].length; draw(); }
 			function rotate() {
