@@ -263,7 +263,9 @@ $(O)/fuzz/fuzz-%: $(O)/tests/fuzz/fuzz-%.o $(O)/tests/fuzz/fuzz-main.o $(O)/test
 	$(call say,LINK,$@)$(CC) $(LDSAN) -o $@ $< $(O)/tests/fuzz/fuzz-main.o $(O)/tests/fuzz/fuzz-util.o $(UPPER_LIBS) $(BOTLIB) $(ENGINE_LIB) $(GLIB_LIBS) -lm
 
 # ---- the HTML pages' style and scripts, built into the referee ----------
-VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js
+VIEWER_ASSETS := referee/viewer/viewer.css referee/viewer/common.js referee/viewer/boards.js referee/viewer/replay.js referee/viewer/report.js \
+	referee/viewer/play-kit.js referee/viewer/play-link.js referee/viewer/play-tetroll.js referee/viewer/play-rush.js \
+	referee/viewer/play-matrix.js
 
 build/viewer-assets.h: $(VIEWER_ASSETS) | deps-needed
 	@mkdir -p $(@D)
@@ -335,7 +337,7 @@ endif
 # short time controls here; `make check-long` plays them at full strength
 # (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
 PROVE_JOBS ?= 4
-TEST_SLOW := tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
+TEST_SLOW := tests/t2016-play-pages.sh tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
 	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
 	$(O)/tests/test-tournament tests/t2005-sandbox.sh \
 	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \

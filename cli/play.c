@@ -22,6 +22,7 @@
 #include "referee/game.h"
 #include "referee/gamejson.h"
 #include "referee/gamelog.h"
+#include "referee/human.h"
 #include "referee/nostart.h"
 #include "referee/sandbox.h"
 #include "referee/timectl.h"
@@ -168,6 +169,8 @@ int cmd_play(int argc, char **argv)
 		if (bs) {
 			bs = bot_spec_copy(bs);
 		} else if (strcmp(arg, "human") == 0) {
+			if (human_refusal(v, &spec.config))
+				return cli_usage_error("play: %s", human_refusal(v, &spec.config));
 			g_autoptr(GError) err = NULL;
 			bs = bot_spec_new("human", "human", &err);
 			bs->human = TRUE;

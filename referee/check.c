@@ -115,6 +115,7 @@ static const char *fault_hint(const char *kind)
 		{"illegal", "play one of the moves of the `moves` line (ask for the `moves` feature in hello)"},
 		{"crash", "the program exited or closed its output: its stderr is in the log's "
 			  ".seatN.stderr files"},
+		{"resigned", "it sent `resign`, which gives the game up: a program should play on"},
 	};
 	for (size_t i = 0; i < G_N_ELEMENTS(hints); i++)
 		if (strcmp(hints[i].kind, kind) == 0)

@@ -1,7 +1,7 @@
 /*
  * game-fault: a bot's misbehaviour as a game result. A fault is charged
  * and logged, every seat told (`update fault`), and the policy applied to
- * the seat: a crash, an overlong line, a failed start or a decline end the
+ * the seat: a crash, a resignation, an overlong line, a failed start or a decline end the
  * bot, as does the cap of faults in a row; under forfeit every fault
  * does. A seat whose bot is gone is retired (not asked again, scores
  * nothing more, ranks last), except under `random`, where the referee
@@ -71,7 +71,7 @@ void game_fault(Game *g, int p, GameFault kind, const char *detail)
 							breach ? (detail ? "; " : " ") : "", breach ? breach : "");
 		game_log_event(g, GAMELOG_FAULT, p, text);
 	}
-	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_LINE_TOO_LONG ||
+	gboolean ends_bot = kind == GAME_FAULT_CRASH || kind == GAME_FAULT_RESIGNED || kind == GAME_FAULT_LINE_TOO_LONG ||
 			    kind == GAME_FAULT_START || kind == GAME_FAULT_DECLINED;
 	uint32_t mask;
 	/* A turn cannot be "missing": there, `nothing` means forfeit. */

@@ -415,6 +415,11 @@ Reply game_handle_event(Game *g, const Event *ev, Move *move, double *wall, doub
 		game_fault(g, p, GAME_FAULT_MALFORMED, "control byte in line");
 		return REPLY_FAULT;
 	}
+	/* A person gives up: as a crash under the policy, named for what it is. */
+	if (protocol_verb(line) == PROTOCOL_RESIGN) {
+		game_fault(g, p, GAME_FAULT_RESIGNED, NULL);
+		return REPLY_FAULT;
+	}
 	/* Forward compatibility: info, empty lines, comments, unknown line
 	 * types, and side actions out of their time are ignored. */
 	if (game_line_kind(g, line) != LINE_MOVE)

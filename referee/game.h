@@ -54,6 +54,7 @@ typedef enum {
 	GAME_FAULT_LINE_TOO_LONG,	/* a line over 65536 bytes */
 	GAME_FAULT_ILLEGAL,	/* well-formed but not legal */
 	GAME_FAULT_CRASH,	/* exited or closed its output */
+	GAME_FAULT_RESIGNED,	/* said `resign` (a person gave up) */
 	GAME_FAULT_COUNT,
 } GameFault;
 

@@ -99,6 +99,11 @@ const char *html_asset(const char *name, gsize *len)
 		{"boards.js", referee_viewer_boards_js, &referee_viewer_boards_js_len},
 		{"replay.js", referee_viewer_replay_js, &referee_viewer_replay_js_len},
 		{"report.js", referee_viewer_report_js, &referee_viewer_report_js_len},
+		{"play-kit.js", referee_viewer_play_kit_js, &referee_viewer_play_kit_js_len},
+		{"play-link.js", referee_viewer_play_link_js, &referee_viewer_play_link_js_len},
+		{"play-tetroll.js", referee_viewer_play_tetroll_js, &referee_viewer_play_tetroll_js_len},
+		{"play-rush.js", referee_viewer_play_rush_js, &referee_viewer_play_rush_js_len},
+		{"play-matrix.js", referee_viewer_play_matrix_js, &referee_viewer_play_matrix_js_len},
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(files); i++)

@@ -30,7 +30,9 @@ char *html_report_page(const char *standings_json, const char *games_csv, const 
  */
 char *html_static_page(const char *title, const char *body);
 /* One of the pages' built-in files by name ("viewer.css", "common.js",
- * "boards.js", "replay.js", "report.js"; the web server serves them), its
+ * "boards.js", "replay.js", "report.js", the play pages' "play-kit.js",
+ * "play-link.js", "play-tetroll.js", "play-rush.js", "play-matrix.js"; the
+ * web server serves them), its
  * length in *len; NULL for any other name. */
 const char *html_asset(const char *name, gsize *len);
 

@@ -18,10 +18,11 @@ static const char *const verb_names[] = {
 	[PROTOCOL_DECLINE] = "decline",
 	[PROTOCOL_MOVE] = "move",
 	[PROTOCOL_INFO] = "info",
+	[PROTOCOL_RESIGN] = "resign",
 };
 
 static const char *const fault_names[PROTOCOL_FAULTS] = {
-	"start", "declined", "timeout", "malformed", "line-too-long", "illegal", "crash",
+	"start", "declined", "timeout", "malformed", "line-too-long", "illegal", "crash", "resigned",
 };
 
 gboolean protocol_line_is(const char *line, const char *word)
@@ -51,6 +52,7 @@ ProtocolVerb protocol_verb(const char *line)
 		return protocol_line_is(line, "quit") ? PROTOCOL_QUIT : PROTOCOL_OTHER;
 	case 'r':
 		return protocol_line_is(line, "result") ? PROTOCOL_RESULT
+		     : protocol_line_is(line, "resign") ? PROTOCOL_RESIGN
 		     : protocol_line_is(line, "rejected") ? PROTOCOL_REJECTED
 		     : protocol_line_is(line, "refused") ? PROTOCOL_REFUSED : PROTOCOL_OTHER;
 	case 't':
@@ -371,4 +373,9 @@ int protocol_fault_from_name(const char *name)
 		if (g_strcmp0(name, fault_names[i]) == 0)
 			return i;
 	return -1;
+}
+
+const char *protocol_resign_line(void)
+{
+	return verb_names[PROTOCOL_RESIGN];
 }

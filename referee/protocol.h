@@ -47,6 +47,7 @@ typedef enum {
 	PROTOCOL_DECLINE,	/* decline [WHY] */
 	PROTOCOL_MOVE,		/* move MOVE */
 	PROTOCOL_INFO,		/* info TEXT */
+	PROTOCOL_RESIGN,	/* resign: a person gives up the game */
 } ProtocolVerb;
 
 /* The type of `line` (its first word, followed by a space or the end). */
@@ -180,16 +181,19 @@ char *protocol_hello_line(const char *name, const char *version, gboolean moves,
 char *protocol_decline_line(const char *why);
 char *protocol_move_line(const char *move);
 
+/* "resign": the seat gives up (a person's choice; protocol.md, Faults). */
+const char *protocol_resign_line(void);
+
 /* The move of a `move` line ("" for a bare `move`). Points into `line`. */
 const char *protocol_move_text(const char *line);
 
 /* ---- faults ------------------------------------------------------------ */
 
 /* The faults of protocol.md, in its order ("start", "declined", "timeout",
- * "malformed", "line-too-long", "illegal", "crash"): the names the
+ * "malformed", "line-too-long", "illegal", "crash", "resigned"): the names the
  * `update fault` and `result` lines carry. game.h's GameFault follows
  * this order. */
-#define PROTOCOL_FAULTS 7
+#define PROTOCOL_FAULTS 8
 
 /* The name of fault `i` (0 <= i < PROTOCOL_FAULTS). */
 const char *protocol_fault_name(int i);

@@ -361,7 +361,9 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 		} else if (strcmp(what, "events") == 0) {
 			spectate(s, msg, g, query);
 		} else if (strcmp(what, "play") == 0 && query && parse_seat(g_hash_table_lookup(query, "seat"), &seat)) {
-			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "play.js", NULL};
+			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "play.js", "play-kit.js",
+							      "play-link.js", "play-tetroll.js", "play-rush.js",
+							      "play-matrix.js", NULL};
 			g_autofree char *d = game_page_data(g, seat, g_hash_table_lookup(query, "token"));
 			respond_page(msg, "tetrarena: play", d, scripts);
 		} else if (strcmp(what, "replay") == 0) {

@@ -174,8 +174,12 @@ def replay(b, page, png):
     open_page(b, page)
     step = lambda: int(b.eval("document.body.getAttribute('data-step')"))
     last = int(b.eval("document.getElementById('slider').max"))
+    first = int(b.eval("document.body.getAttribute('data-first')"))
+    if step() != first:
+        raise RuntimeError("the replay does not open on its first move (step %d), but %d" % (first, step()))
+    b.key("Home", "Home")
     if step() != 0:
-        raise RuntimeError("the replay does not start at step 0")
+        raise RuntimeError("Home: at step %d, not 0" % step())
     if last >= 2:
         b.key("ArrowRight", "ArrowRight")
         b.key("ArrowRight", "ArrowRight")
@@ -206,8 +210,27 @@ def replay(b, page, png):
         res[n] = rows;
       });
       return res;})()""")
+    # what the last step says in words, the drawing's size against the
+    # window's, the last move's cells
+    words = b.eval("[document.getElementById('headline').textContent,"
+                   " Array.from(document.querySelectorAll('#standing li')).map(function(l){return l.textContent;}),"
+                   " document.getElementById('what').textContent]")
+    size = b.eval("(function(){var d=document.getElementById('drawing');if(!d)return null;"
+                  "var r=d.getBoundingClientRect();return [r.width,r.height,innerWidth,innerHeight];})()")
+    marked = b.eval("document.querySelectorAll('#drawing rect[data-last]').length")
+    # playing at 8x goes on by itself (10 steps), animated; then the last step again
+    b.key("Home", "Home")
+    b.eval("(function(){var s=document.getElementById('speed');s.value='8';s.dispatchEvent(new Event('change'));})()")
+    b.click("#play")
+    deadline = time.monotonic() + TIMEOUT
+    animated = False
+    while step() < min(last, 10) and time.monotonic() < deadline:
+        animated = animated or b.eval("!!document.querySelector('#drawing.animate')")
+        time.sleep(0.05)
+    played = step() >= min(last, 10) and (animated or last < 3)
+    b.click("#last")
     screenshot(b, png)
-    return {"steps": last, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
+    return {"steps": last, "first": first, "words": words, "size": size, "marked": marked, "played": played, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
             "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
             "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length"),

@@ -10,8 +10,10 @@ URL is a play page (/games/ID/play?seat=S&token=T), or the start page
 keeps the seats the page proposes (you, then our AI), and clicks "start
 the game", which opens the play page. A watch page (/games/ID) is only
 watched: to the end, reading back the steps it showed. Until the end screen
-shows, the script waits for the page to offer moves (`#moves button`),
-scrolls the first into view and clicks it with Input.dispatchMouseEvent.
+shows, the script waits for the page to offer moves (`#moves
+button[data-move]`: the generic page's move buttons, or a variant page's
+button for the move it shows, such as link's `drop`), scrolls the first
+into view and clicks it with Input.dispatchMouseEvent.
 Prints one JSON object: the end screen's text and result fields, the
 number of clicks, and what the page said on the way; writes a screenshot.
 Exit 1, the reason on stderr, on a console error, an uncaught exception,
@@ -98,7 +100,7 @@ def play(b, url, png, max_clicks, fields):
             raise RuntimeError("the game did not end (%d clicks)" % clicks)
         state = b.eval("(function(){var r=document.getElementById('result');"
                        "if(r&&!r.hidden)return 'over';"
-                       "return document.querySelector('#moves button')?'move':'wait';})()")
+                       "return document.querySelector('#moves button[data-move]:not([data-move=\"\"])')?'move':'wait';})()")
         if state == "over":
             break
         if state == "wait":
@@ -106,8 +108,9 @@ def play(b, url, png, max_clicks, fields):
             continue
         if clicks >= max_clicks:
             raise RuntimeError("more than %d moves" % max_clicks)
-        b.eval("document.querySelector('#moves button').scrollIntoView({block:'center'})")
-        b.click("#moves button")
+        sel = "#moves button[data-move]:not([data-move=''])"
+        b.eval("document.querySelector(%s).scrollIntoView({block:'center'})" % json.dumps(sel))
+        b.click(sel)
         clicks += 1
         # the click must take the buttons away (the move is sent once)
         for _ in range(200):

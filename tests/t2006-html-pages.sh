@@ -16,7 +16,7 @@ shots="$build/pages"
 mkdir -p "$shots"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-echo "1..38"
+echo "1..39"
 # game NAME VARIANT SEED BOT...: a real game, its log in $tmp/NAME.log
 game() {
 	name=$1 variant=$2 seed=$3
@@ -68,6 +68,23 @@ for v in link tetroll rush matrix faults; do
 		python3 "$top/tests/drawing-check.py" "$(case $v in faults) echo link ;; *) echo $v ;; esac)" \
 		"$shown" "$tmp/$v.view"
 done
+# the replay grown up: it opens on the first move, says the result in
+# words (the winner, every seat by rank, a fault explained), the drawing
+# takes the window (link's tower: most of its height), the last move's
+# cells are marked, and playing at 8x steps on by itself, animated
+check "the replays open on their first move, say the result in words, mark the last move and play" python3 -c "
+import json, sys
+pages = [json.loads(l) for l in open(sys.argv[1])]
+link, faults = pages[0], pages[4]
+ok = all(p['first'] > 0 and p['played'] and p['marked'] > 0 for p in pages)
+win = link['ranks'].index(1)
+ok = ok and link['words'][0].startswith('seat %d (' % win) and ' wins with %d points' % link['scores'][win] in link['words'][0]
+ok = ok and link['words'][1][0].startswith('1st: seat %d' % win)
+ok = ok and any('illegal: played a move that is not legal' in w for w in faults['words'][1])
+w, h, iw, ih = link['size']
+ok = ok and h > 0.6 * ih and w > 0.3 * iw
+print('# link drawing %dx%d in %dx%d' % (w, h, iw, ih))
+sys.exit(0 if ok else 1)" "$tmp/shown"
 check "the matrix drawing colours every filled cell by who covered it" python3 -c "
 import json, sys
 rows = json.loads(sys.argv[1])['drawn']['field']

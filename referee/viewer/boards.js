@@ -7,22 +7,15 @@
 "use strict";
 const BOARDS = (function () {
 	const CELL = 18;
-	// Pieces, by letter (rush boards, the box, hands): not seat colours.
-	const PIECE = { I: "#56B4E9", O: "#F0E442", T: "#CC79A7", J: "#0072B2", L: "#E69F00", S: "#009E73", Z: "#D55E00" };
+	const PIECE = PIECE_COLOURS;
 
-	function fields(line) {
-		const f = {};
-		(line || "").split(" ").forEach(function (kv) {
-			const i = kv.indexOf("=");
-			if (i > 0) f[kv.slice(0, i)] = kv.slice(i + 1);
-		});
-		return f;
-	}
-	function list(v) { return v && v !== "-" ? v.split(",") : []; }
+	const fields = stateFields, list = stateList;
 
 	// A grid of cells. rows: top row first; paint(ch, x, y) -> null for an
-	// empty cell or {fill, label, stroke}. Returns the group.
-	function grid(parent, name, x0, y0, rows, paint) {
+	// empty cell or {fill, label, stroke}; before: the same board's rows at
+	// the step before, whose changed cells are the last move's (class
+	// "new", data-last="1", a thick black frame). Returns the group.
+	function grid(parent, name, x0, y0, rows, paint, before) {
 		const g = svg("g", { class: "grid", "data-board": name });
 		const h = rows.length;
 		rows.forEach(function (row, r) {
@@ -32,6 +25,13 @@ const BOARDS = (function () {
 					fill: p ? p.fill : "#fff", stroke: p && p.stroke ? p.stroke : "#ddd",
 					"data-board": name, "data-x": x, "data-y": y, "data-c": ch });
 				if (p && p.dash) rect.setAttribute("stroke-dasharray", p.dash);
+				const was = before && before[r] !== undefined ? before[r][x] : ch;
+				if (was !== undefined && was !== ch && ch !== ".") {
+					rect.setAttribute("class", "new");
+					rect.setAttribute("data-last", "1");
+					rect.setAttribute("stroke", "#000");
+					rect.setAttribute("stroke-width", "2.5");
+				}
 				g.appendChild(rect);
 				if (p && p.label)
 					g.appendChild(svg("text", { x: x0 + x * CELL + CELL / 2 - 0.5, y: y0 + r * CELL + CELL * 0.72,
@@ -51,13 +51,14 @@ const BOARDS = (function () {
 	}
 
 	// ---- link: the tower, each cell in its owner's colour ---------------
-	function link(G, st) {
+	function link(G, st, prev) {
 		const f = fields(st.st), rows = (f.board || "").split("/"), W = rows[0].length;
+		const before = prev ? (fields(prev.st).board || "").split("/") : null;
 		const supply = list(f.supply), scores = list(f.scores);
 		const s = frame(W * CELL + 230, rows.length * CELL + 30, "the tower");
 		grid(s, "tower", 0, 4, rows, function (ch) {
 			return ch === "." ? null : { fill: PALETTE[+ch], label: ch };
-		});
+		}, before);
 		let y = 16;
 		label(s, W * CELL + 12, y, "die: " + (f.roll && f.roll !== "-" ? f.roll : "–"), "big");
 		y += 24;
@@ -74,8 +75,8 @@ const BOARDS = (function () {
 
 	// ---- tetroll: each seat's sheet, special spaces, tracks and prizes --
 	const SPACE = { r: "ring", d: "double", c: "copy" };
-	function tetroll(G, st) {
-		const f = fields(st.st), n = G.players;
+	function tetroll(G, st, prev) {
+		const f = fields(st.st), n = G.players, pf = prev ? fields(prev.st) : null;
 		const layout = (G.layout || "").split("/");
 		const tracks = list(f.rings).map(Number);
 		const W = Number(f.width), H = Number(f.height);
@@ -99,7 +100,7 @@ const BOARDS = (function () {
 					fill: filled ? PALETTE[(+ch + 5) % 7] : "#fff", label: filled ? ch : sp === "r" ? "○" : sp === "d" ? "×2" : "c",
 					ink: filled ? undefined : "#999", stroke: mark ? "#333" : null, dash: mark === "double" ? "3 2" : null,
 				};
-			});
+			}, pf ? (pf["sheet" + p] || "").split("/") : null);
 			// the dashed line under the 3 rows above the grid
 			s.appendChild(svg("line", { x1: x0, x2: x0 + W * CELL, y1: y0 + 4 + 3 * CELL - 0.5, y2: y0 + 4 + 3 * CELL - 0.5,
 				stroke: "#000", "stroke-dasharray": "4 3" }));
@@ -120,8 +121,8 @@ const BOARDS = (function () {
 	}
 
 	// ---- rush: every board, hands and slots, and the box ----------------
-	function rush(G, st) {
-		const f = fields(st.st), n = G.players;
+	function rush(G, st, prev) {
+		const f = fields(st.st), n = G.players, pf = prev ? fields(prev.st) : null;
 		const W = Number(f.width), H = Number(f.height), bw = W * CELL + 24;
 		const hands = list(f.hands), slots = list(f.slots), unc = list(f.uncovered);
 		const s = frame(Math.max(n * bw, 420), H * CELL + 110, "the boards and the box");
@@ -133,7 +134,7 @@ const BOARDS = (function () {
 			s.appendChild(svg("rect", { x: x0 - 2, y: 38, width: W * CELL + 3, height: H * CELL + 3, fill: "none", stroke: PALETTE[p], "stroke-width": 2 }));
 			grid(s, "board" + p, x0, 40, rows, function (ch) {
 				return ch === "." ? null : { fill: PIECE[ch] || "#888", label: ch };
-			});
+			}, pf ? (pf["board" + p] || "").split("/") : null);
 		}
 		// the box: copies left of each shape
 		const y = H * CELL + 64;
@@ -149,13 +150,15 @@ const BOARDS = (function () {
 	}
 
 	// ---- matrix: the field, each cell in the colour of who covered it --
-	function matrix(G, st) {
+	function matrix(G, st, prev) {
 		const f = fields(st.st), H = Number(f.height);
 		const own = (st.own || "").split("/");
 		// the matrix, plus the buffer rows that hold a cell
 		let top = own.length - H;
 		while (top > 0 && !/[^.]/.test(own[own.length - H - top])) top--;
 		const rows = own.slice(own.length - H - top);
+		const pown = prev ? (prev.own || "").split("/") : null;
+		const before = pown && pown.length === own.length ? pown.slice(own.length - H - top) : null;
 		const W = rows[0].length;
 		const s = frame(W * CELL + 380, rows.length * CELL + 40, "the matrix");
 		grid(s, "field", 0, 8, rows, function (ch) {
@@ -164,7 +167,7 @@ const BOARDS = (function () {
 			if (ch === "+") return { fill: "#bbb", label: "" };
 			if (ch === "#") return { fill: "#444", label: "" };
 			return { fill: PALETTE[+ch], label: ch };
-		});
+		}, before);
 		// the top of the matrix
 		s.appendChild(svg("line", { x1: 0, x2: W * CELL, y1: 8 + top * CELL - 0.5, y2: 8 + top * CELL - 0.5, stroke: "#a00", "stroke-width": 2 }));
 		const deal = (f.deal || "-").split("/")[0] || "", last = (f.last || "").split(";"), gains = list(f.gains);
@@ -185,9 +188,10 @@ const BOARDS = (function () {
 	}
 
 	const DRAW = { link: link, tetroll: tetroll, rush: rush, matrix: matrix };
-	// The drawing of step st of game G, or null for a variant without one.
-	return function (G, st) {
+	// The drawing of step st of game G, or null for a variant without one;
+	// with prev (the step before), the cells that changed since are marked.
+	return function (G, st, prev) {
 		const d = DRAW[G.variant];
-		return d && st.st ? d(G, st) : null;
+		return d && st.st ? d(G, st, prev && prev.st ? prev : null) : null;
 	};
 })();

@@ -68,7 +68,17 @@
 		bots.appendChild(tr);
 	});
 	document.body.appendChild(bots);
-	document.body.appendChild(el("p", { id: "result" }, "result: " + (G.result || "(none)")));
+	// the result in words (the line itself on hover and folded below)
+	const names = G.bots.map(function (b) { return b.name; });
+	const UNIT = { rush: "uncovered squares" }[G.variant] || "points";
+	const words = resultWords(G.result, names, G.lower_score_wins, UNIT);
+	const res = el("div", { id: "result", title: "result " + (G.result || "(none)") });
+	res.appendChild(el("p", { id: "headline" }, words[0]));
+	const standing = el("ol", { id: "standing" });
+	words.slice(1, -1).forEach(function (w) { standing.appendChild(el("li", {}, w)); });
+	res.append(standing, el("p", { class: "muted" }, words[words.length - 1] + " "));
+	res.lastChild.appendChild(el("span", { class: "mono raw" }, "result " + (G.result || "(none)")));
+	document.body.appendChild(res);
 
 	const controls = el("div", { id: "controls" });
 	const bFirst = el("button", { id: "first", title: "first (Home)" }, "|◀");
@@ -78,7 +88,13 @@
 	const bLast = el("button", { id: "last", title: "last (End)" }, "▶|");
 	const slider = el("input", { id: "slider", type: "range", min: "0", max: String(last), value: "0" });
 	const pos = el("span", { id: "pos", class: "mono" });
-	controls.append(bFirst, bPrev, bPlay, bNext, bLast, slider, pos);
+	const speed = el("select", { id: "speed", title: "speed of play" });
+	[["0.25", "¼×"], ["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"], ["8", "8×"]].forEach(function (o) {
+		const opt = el("option", { value: o[0] }, o[1]);
+		if (o[0] === "1") opt.selected = true;
+		speed.appendChild(opt);
+	});
+	controls.append(bFirst, bPrev, bPlay, bNext, bLast, slider, pos, el("label", { for: "speed" }, "speed"), speed);
 	document.body.appendChild(controls);
 
 	const layout = el("div", { id: "layout" });
@@ -155,19 +171,68 @@
 	document.body.appendChild(chartsDiv);
 
 	// ---- stepping ---------------------------------------------------------
+	// The drawing as large as the window lets it be: beside the side panel
+	// in a wide window, the whole width in a narrow one, within its height.
+	function fit(pic) {
+		const w = Number(pic.getAttribute("width")), h = Number(pic.getAttribute("height"));
+		const aw = (window.innerWidth >= 1000 ? window.innerWidth * 0.62 : window.innerWidth) - 40;
+		const ah = Math.max(320, window.innerHeight - 140);
+		const k = Math.max(0.6, Math.min(aw / w, ah / h, 4));
+		pic.setAttribute("width", String(Math.round(w * k)));
+		pic.setAttribute("height", String(Math.round(h * k)));
+	}
+	// What a step is, in words.
+	function stepWords(st) {
+		if (st.k === "start") return "The start: nothing played yet.";
+		const who = st.s >= 0 ? "Seat " + st.s + " (" + names[st.s] + ") " : "";
+		if (st.k === "chance") return "Chance: " + moveWords(G.variant, st.t) + ".";
+		if (st.k === "round") return "A round: every seat placed at once.";
+		if (st.k === "halt") return "The game's time ran out.";
+		return who + (st.k === "random" ? "(a random move played for it) " : "") + moveWords(G.variant, st.t) + ".";
+	}
+	function noteWords(n) {
+		const who = n.s >= 0 ? "seat " + n.s + " (" + names[n.s] + ")" : "";
+		const t = n.t || "";
+		const kind = t.split(" ")[0];
+		switch (n.k) {
+		case "fault": return who + " fault: " + kind + ", " + (FAULT_WORDS[kind] || "?") +
+			(t.length > kind.length ? " [" + t.slice(kind.length + 1) + "]" : "");
+		case "retire": return who + " is out of the game (it ranks last)";
+		case "out": return who + " is out: the referee plays its moves at random from now on";
+		case "missing": return who + " sent no move this round";
+		case "submit": return who + " moved: " + moveWords(G.variant, t);
+		case "submit-random": return who + ": a random move was played for it: " + moveWords(G.variant, t);
+		case "rejected": return who + "'s " + t + " came too late (another move came first): not a fault";
+		case "side": return who + " table talk: " + t;
+		case "info": return who + " says: " + t.replace(/^info /, "");
+		default: return (who ? who + " " : "") + n.k + (t ? " " + t : "");
+		}
+	}
+	let shown = -1;
 	function go(i) {
 		cur = Math.max(0, Math.min(last, i | 0));
 		const st = S[cur];
 		drawBoard(board, st.b);
-		const pic = BOARDS(G, st);
+		// the last move's cells: what changed at the latest step that was
+		// not chance (a roll after a move leaves that move marked)
+		let j = cur;
+		while (j > 0 && S[j].k === "chance") j--;
+		const pic = BOARDS(G, st, j > 0 ? S[j - 1] : null);
 		drawing.textContent = "";
-		if (pic) drawing.appendChild(pic);
+		if (pic) {
+			fit(pic);
+			// a step forward is animated: the last move's cells drop in
+			if (cur === shown + 1) pic.classList.add("animate");
+			drawing.appendChild(pic);
+		}
+		shown = cur;
 		text.open = !pic || text.open;
 		slider.value = String(cur);
 		pos.textContent = "step " + cur + " / " + last;
-		let w = st.k === "start" ? "start" : st.k + (st.s >= 0 ? " seat " + st.s : "") + (st.t ? ": " + st.t : "");
-		if (cur === last && G.result) w += "  (game over)";
+		let w = stepWords(st);
+		if (cur === last && G.result) w += "  Game over: " + words[0];
 		what.textContent = w;
+		what.title = st.k + (st.s >= 0 ? " seat " + st.s : "") + (st.t ? ": " + st.t : "");
 		for (let p = 0; p < N; p++) {
 			rows[p].sc.textContent = String(st.sc[p]);
 			rows[p].rk.textContent = cur === last && ranks[p] !== undefined ? ranks[p] : "";
@@ -183,7 +248,7 @@
 				notes.appendChild(el("li", { class: "stderr" })).appendChild(d);
 				return;
 			}
-			const li = el("li", { class: n.k }, (n.s >= 0 ? "seat " + n.s + " " : "") + n.k + (n.t ? " " + n.t : ""));
+			const li = el("li", { class: n.k, title: (n.s >= 0 ? "seat " + n.s + " " : "") + n.k + (n.t ? " " + n.t : "") }, noteWords(n));
 			notes.appendChild(li);
 		});
 		if (!(st.n || []).length) notes.appendChild(el("li", { class: "muted" }, "(nothing before this step)"));
@@ -196,7 +261,7 @@
 		if (timer) { clearInterval(timer); timer = null; }
 		if (on) {
 			if (cur === last) go(0);
-			timer = setInterval(function () { if (cur >= last) play(false); else go(cur + 1); }, 400);
+			timer = setInterval(function () { if (cur >= last) play(false); else go(cur + 1); }, 400 / Number(speed.value));
 		}
 		bPlay.textContent = timer ? "⏸ pause" : "▶ play";
 	}
@@ -206,6 +271,8 @@
 	bLast.onclick = function () { play(false); go(last); };
 	bPlay.onclick = function () { play(!timer); };
 	slider.oninput = function () { play(false); go(Number(slider.value)); };
+	speed.onchange = function () { if (timer) play(true); };
+	window.addEventListener("resize", function () { shown = -2; go(cur); });
 	document.addEventListener("keydown", function (ev) {
 		if (ev.target && ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
 		const k = { ArrowLeft: -1, ArrowRight: 1 }[ev.key];
@@ -214,6 +281,13 @@
 		else if (ev.key === "End") { play(false); go(last); ev.preventDefault(); }
 		else if (ev.key === " ") { play(!timer); ev.preventDefault(); }
 	});
+	// The page opens on the first move (not the empty start, nor a chance
+	// move before anyone played), or where the address says.
+	let first = 0;
+	while (first < last && !/^(move|round|random)$/.test(S[first].k)) first++;
+	if (!/^(move|round|random)$/.test(S[first].k)) first = 0;
+	document.body.setAttribute("data-first", String(first));
+	cur = first;
 	function fromHash() {
 		const m = location.hash.match(/^#m=(\d+)$/);
 		go(m ? Number(m[1]) : cur);

@@ -44,10 +44,15 @@ const LIVE = (function () {
 	}
 	function draw(box, G, st) {
 		box.textContent = "";
-		const pic = typeof BOARDS === "function" ? BOARDS(G, st) : null;
+		// the last move's cells framed, as in the replay: the step before
+		// the latest one that was not chance
+		let j = G.steps.indexOf(st);
+		while (j > 0 && G.steps[j] && G.steps[j].k === "chance") j--;
+		const pic = typeof BOARDS === "function" ? BOARDS(G, st, j > 0 ? G.steps[j - 1] : null) : null;
 		if (pic) box.appendChild(pic);
 		const p = el("p", { class: "muted" });
-		p.textContent = (st.k === "start" ? "the start" : st.k + (st.s >= 0 ? " by seat " + st.s : "") + (st.t ? ": " + st.t : "")) +
+		const words = typeof moveWords === "function" && st.t ? moveWords(G.variant, st.t) : st.t;
+		p.textContent = (st.k === "start" ? "the start" : st.k + (st.s >= 0 ? " by seat " + st.s : "") + (words ? ": " + words : "")) +
 			"; scores " + (st.sc || []).join(", ");
 		box.appendChild(p);
 	}
