@@ -337,7 +337,7 @@ endif
 # short time controls here; `make check-long` plays them at full strength
 # (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
 PROVE_JOBS ?= 4
-TEST_SLOW := tests/t2016-play-pages.sh tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
+TEST_SLOW := tests/t2606-play-pages.sh tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
 	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
 	$(O)/tests/test-tournament tests/t2005-sandbox.sh \
 	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \

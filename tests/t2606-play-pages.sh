@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2016-play-pages: a whole game of each variant played by a person on its
+# t2606-play-pages: a whole game of each variant played by a person on its
 # play page of `referee serve`, against our AI at a short time control, in
 # headless Chromium with real mouse and keyboard events (tests/
 # play-pages.py: hover and click on the board, the dice, the box, keys R,
