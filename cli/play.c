@@ -10,6 +10,7 @@
  * its log recorded, and the exit status is 1.
  */
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -194,11 +195,20 @@ int cmd_play(int argc, char **argv)
 		log_path = g_strdup(tmp_log);
 	}
 	spec.log_path = log_path;
+	/* Ctrl-C ends the game where it stands, its log whole */
+	spec.abort_fd = cli_catch_interrupt();
 	GameResult res;
 	g_autoptr(GError) err = NULL;
 	if (!game_run(&spec, &res, &err)) {
 		fprintf(stderr, "referee: %s\n", err->message);
 		return 1;
+	}
+	if (res.end == GAME_END_ABORTED) {
+		fprintf(stderr, "referee: interrupted (%s): game aborted after %d moves, bots stopped; "
+			"log %s (ends `result ... reason=aborted`)\n", cli_interrupted() == SIGINT ? "SIGINT" : "SIGTERM",
+			res.plies, res.log_path ? res.log_path : "none");
+		game_result_clear(&res);
+		return 128 + cli_interrupted();
 	}
 	int rc = report(&spec, &res, json);
 	/* A bot that never started makes no game: say which and why, on one
@@ -215,5 +225,6 @@ int cmd_play(int argc, char **argv)
 		rc = 1;
 	}
 	game_result_clear(&res);
-	return rc;
+	/* a signal too late to stop the game still stops a calling loop */
+	return cli_interrupted() ? 128 + cli_interrupted() : rc;
 }

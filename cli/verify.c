@@ -25,6 +25,10 @@ int cmd_verify(int argc, char **argv)
 		fprintf(stderr, "referee: verify: %s\n", err->message);
 		return 1;
 	}
-	printf("%s: ok (%u events)\n", argv[1], log->events->len);
+	if (replay_aborted(log))
+		printf("%s: ok, an aborted game: valid up to its result, stopped before its end (%u events)\n",
+		       argv[1], log->events->len);
+	else
+		printf("%s: ok (%u events)\n", argv[1], log->events->len);
 	return 0;
 }

@@ -143,6 +143,8 @@ void game_start_bots(Game *g)
 			break;
 		Event ev;
 		game_wait_event(g, deadline, -1, &ev);
+		if (ev.kind == EV_ABORT)
+			break;
 		if (ev.kind == EV_NONE) {
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)

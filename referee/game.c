@@ -36,7 +36,7 @@ const char *game_fault_name(GameFault f)
 
 const char *game_end_name(GameEnd e)
 {
-	static const char *const names[] = {"end", "faults", "limit"};
+	static const char *const names[] = {"end", "faults", "limit", "aborted"};
 	return names[e];
 }
 
@@ -51,6 +51,7 @@ void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed
 	spec->cpu = -1;
 	spec->sandbox = SANDBOX_AUTO;
 	spec->max_faults = GAME_MAX_FAULTS;
+	spec->abort_fd = -1;
 }
 
 /* Answer seat p's move `notation`, legal at its `go` but no longer,
@@ -227,6 +228,10 @@ static gboolean game_phases(Game *g, GameResult *result, GError **error)
 		VariantPhase phase = v->phase(g->state, &mask);
 		if (phase == VARIANT_PHASE_OVER)
 			return TRUE;
+		if (g->aborted) {
+			result->end = GAME_END_ABORTED;
+			return TRUE;
+		}
 		if (game_deadline != GAME_FOREVER && v->halt && g_get_monotonic_time() >= game_deadline) {
 			halt(g, result, GAME_END_LIMIT);
 			continue;

@@ -87,6 +87,8 @@ typedef enum {
 	GAME_END_RULES,		/* "end" */
 	GAME_END_FAULTS,	/* "faults": no seat could go on */
 	GAME_END_LIMIT,		/* "limit": the game's time limit */
+	GAME_END_ABORTED,	/* "aborted": stopped from outside (abort_fd),
+				 * the result is the state's as it stood */
 } GameEnd;
 
 const char *game_end_name(GameEnd e);
@@ -137,10 +139,16 @@ typedef struct {
 				 * short ones to exercise the joining) */
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
+	int abort_fd;		/* >= 0: a descriptor that turns readable when
+				 * the game must stop (a signal's self-pipe,
+				 * never read here): the game ends where it
+				 * stands, logged `result ... reason=aborted`,
+				 * bots told nothing and killed. Looked at
+				 * whenever the referee would sleep. Default -1 */
 } GameSpec;
 
 /* Fill a spec with defaults: no seats, default time, variant policy, cpu -1,
- * sandbox auto, GAME_MAX_FAULTS. */
+ * sandbox auto, GAME_MAX_FAULTS, abort_fd -1. */
 void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed);
 
 typedef struct {

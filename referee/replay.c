@@ -406,6 +406,13 @@ static gboolean check_result_extra(Replay *r, const GameLogEvent *e, GError **er
 	return TRUE;
 }
 
+/* Whether result fields "ranks=.. reason=WHY" end in reason=aborted. */
+static gboolean result_aborted(const char *fields)
+{
+	const char *reason = strstr(fields, " reason=");
+	return reason && strcmp(reason + 8, "aborted") == 0;
+}
+
 /* Compare "ranks=1,2 scores=.. faults=.. reason=.." with the state. */
 static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 {
@@ -413,8 +420,10 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 	int scores[VARIANT_MAX_PLAYERS], ranks[VARIANT_MAX_PLAYERS];
 	uint32_t mask;
 	VariantPhase ph = r->v->phase(r->state, &mask);
+	/* an aborted game (stopped from outside) ends where it stands */
+	gboolean aborted = result_aborted(e->text);
 
-	if (ph != VARIANT_PHASE_OVER)
+	if (ph != VARIANT_PHASE_OVER && !aborted)
 		FAIL("result recorded while the game is not over (phase %s)", phase_name(ph));
 	r->v->scores(r->state, scores);
 	r->v->ranking(r->state, ranks);
@@ -433,7 +442,8 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 			/* the game's time ran out (a halt): limit, or faults when
 			 * no seat could play on; else end, or faults */
 			const char *why = eq + 1;
-			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0)
+			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0 &&
+			    !aborted)
 				FAIL("the result's reason is %s, but the game %s", why,
 				     r->halted ? "was halted (limit or faults)" : "was not halted (end or faults)");
 			continue;
@@ -714,6 +724,16 @@ static gboolean replay_finish(Replay *r, GError **error)
 		}
 	}
 	return TRUE;
+}
+
+gboolean replay_aborted(const GameLog *log)
+{
+	for (guint i = log->events->len; i-- > 0;) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		if (e->kind == GAMELOG_RESULT)
+			return result_aborted(e->text);
+	}
+	return FALSE;
 }
 
 gboolean replay_verify(const GameLog *log, GError **error)

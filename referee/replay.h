@@ -31,8 +31,14 @@ typedef enum {
 } ReplayError;
 
 /* TRUE when the log checks out; FALSE with error "LOG:LINE: why" naming
- * the first line that diverges. */
+ * the first line that diverges. A game aborted from outside (its result
+ * says reason=aborted: a Ctrl-C on `referee play`) checks out when
+ * everything up to its result does and the result is the state's as it
+ * stood (scores, ranks and first faults of an unfinished game). */
 gboolean replay_verify(const GameLog *log, GError **error);
+
+/* Whether the log's result says the game was aborted (reason=aborted). */
+gboolean replay_aborted(const GameLog *log);
 
 /*
  * Print the game to `out`: the options, then after every move its
