@@ -320,8 +320,10 @@ static int header_field(const char *word)
 	return -1;
 }
 
-/* "SEAT +US TEXT" after a traffic line's direction: the seat and the text. */
-static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, const char **text)
+/* "SEAT +US TEXT" after a traffic line's direction: the seat, the time
+ * and the text. */
+static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, gint64 *us_out,
+			      const char **text)
 {
 	char *sp = strchr(rest, ' ');
 
@@ -337,6 +339,7 @@ static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, const c
 	guint64 us;
 	if (!g_ascii_string_to_unsigned(time, 10, 0, G_MAXINT64, &us, NULL))
 		return FALSE;
+	*us_out = (gint64)us;
 	*text = sp2 ? sp2 + 1 : "";
 	return TRUE;
 }
@@ -381,7 +384,7 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 			const char *text;
 			if (!in_body)
 				BAD("traffic before 'begin'");
-			if (line[1] != ' ' || !parse_traffic(line + 2, log, &ev.seat, &text))
+			if (line[1] != ' ' || !parse_traffic(line + 2, log, &ev.seat, &ev.us, &text))
 				BAD("bad traffic line (want: %c SEAT +MICROSECONDS TEXT)", line[0]);
 			ev.kind = line[0] == '>' ? GAMELOG_SENT : GAMELOG_RECEIVED;
 			ev.text = g_strdup(text);

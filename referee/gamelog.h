@@ -60,6 +60,8 @@ typedef struct {
 				 * the rest of the line (joint, result; side:
 				 * after the seat) */
 	double wall_ms, cpu_ms;	/* move only */
+	gint64 us;		/* traffic only: microseconds since the game
+				 * started (the line's +US) */
 } GameLogEvent;
 
 typedef struct {

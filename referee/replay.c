@@ -833,8 +833,7 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	return ok;
 }
 
-/* The game-defining part of an event, times left out. */
-static char *event_key(const GameLogEvent *e)
+char *replay_event_key(const GameLogEvent *e)
 {
 	return g_strdup_printf("%s %d %s", gamelog_kind_name(e->kind), e->seat, e->text ? e->text : "");
 }
@@ -851,7 +850,7 @@ static const GameLogEvent *next_compared(const GameLog *log, guint *i)
 	return NULL;
 }
 
-gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
+gboolean replay_first_difference(const GameLog *a, const GameLog *b, guint *at_a, guint *at_b)
 {
 	guint ia = 0, ib = 0;
 
@@ -859,15 +858,30 @@ gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
 		const GameLogEvent *ea = next_compared(a, &ia);
 		const GameLogEvent *eb = next_compared(b, &ib);
 		if (!ea && !eb)
-			return TRUE;
-		g_autofree char *ka = ea ? event_key(ea) : g_strdup("(end of log)");
-		g_autofree char *kb = eb ? event_key(eb) : g_strdup("(end of log)");
-		if (strcmp(ka, kb) != 0) {
-			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
-				    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
 			return FALSE;
+		g_autofree char *ka = ea ? replay_event_key(ea) : NULL;
+		g_autofree char *kb = eb ? replay_event_key(eb) : NULL;
+		if (g_strcmp0(ka, kb) != 0) {
+			*at_a = ea ? ia - 1 : a->events->len;
+			*at_b = eb ? ib - 1 : b->events->len;
+			return TRUE;
 		}
 	}
+}
+
+gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
+{
+	guint ia, ib;
+
+	if (!replay_first_difference(a, b, &ia, &ib))
+		return TRUE;
+	const GameLogEvent *ea = ia < a->events->len ? g_ptr_array_index(a->events, ia) : NULL;
+	const GameLogEvent *eb = ib < b->events->len ? g_ptr_array_index(b->events, ib) : NULL;
+	g_autofree char *ka = ea ? replay_event_key(ea) : g_strdup("(end of log)");
+	g_autofree char *kb = eb ? replay_event_key(eb) : g_strdup("(end of log)");
+	g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
+		    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
+	return FALSE;
 }
 
 /* ---- the replay as JSON, for view --html ------------------------------ */

@@ -64,4 +64,12 @@ char *replay_json(const GameLog *log, GError **error);
  * first difference (line numbers of both). */
 gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error);
 
+/* The first events where two logs part, as replay_compare() compares
+ * them: TRUE with their indices in a->events and b->events (an index
+ * equal to the length: that log ended first); FALSE when they agree. */
+gboolean replay_first_difference(const GameLog *a, const GameLog *b, guint *at_a, guint *at_b);
+
+/* What rerun compares of an event: "KIND SEAT TEXT", times left out. */
+char *replay_event_key(const GameLogEvent *e);
+
 #endif

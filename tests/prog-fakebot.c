@@ -29,6 +29,8 @@
  *   slow         answer after twice the time `go` gave
  *   lag          like legal, each move MS ms after its `go` (`lag N MS`:
  *                MS takes the place of the marker)
+ *   clock        a legal move picked by the clock (the microseconds of the
+ *                time of day): a bot whose choice a rerun cannot repeat
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
@@ -308,7 +310,7 @@ int main(int argc, char **argv)
 	}
 	long after = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
 	long played = 0, games = 0, burnt = 0;	/* burnt: the last game it burnt in */
-	char *line = NULL, *first = NULL;
+	char *line = NULL, *first = NULL, *all = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
@@ -347,8 +349,10 @@ int main(int argc, char **argv)
 				say("hello fakebot 1 moves");
 		} else if (strncmp(line, "moves", 5) == 0) {
 			free(first);
-			first = NULL;
+			free(all);
+			first = all = NULL;
 			if (line[5] == ' ') {
+				all = strdup(line + 6);
 				char *end = strchr(line + 6, ' ');
 				size_t len = end ? (size_t)(end - (line + 6)) : strlen(line + 6);
 				first = strndup(line + 6, len);
@@ -371,6 +375,21 @@ int main(int argc, char **argv)
 					printf("info attack %s=%ld\n", mode, hits);
 					fflush(stdout);
 				}
+			}
+			if (strcmp(mode, "clock") == 0 && all) {
+				struct timespec now;
+				clock_gettime(CLOCK_REALTIME, &now);
+				int count = 1;
+				for (const char *c = all; *c; c++)
+					count += *c == ' ';
+				int pick = (int)((now.tv_nsec / 1000) % count);
+				const char *m = all;
+				for (int i = 0; i < pick; i++)
+					m = strchr(m, ' ') + 1;
+				printf("move %.*s\n", (int)strcspn(m, " "), m);
+				fflush(stdout);
+				played++;
+				continue;
 			}
 			if (strcmp(mode, "nul") == 0 && played == after) {
 				char bad[300];
