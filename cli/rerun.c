@@ -24,6 +24,7 @@
 #include "referee/gamelog.h"
 #include "referee/replay.h"
 #include "referee/sandbox.h"
+#include "referee/usage.h"
 
 /* Remove a directory of files (the temporary one this made). */
 static void remove_dir(const char *dir)
@@ -117,13 +118,15 @@ int cmd_rerun(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - play a logged game again and compare");
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"The same bots (the logged commands), seed, options, time control and fault\n"
 		"policy. A LOG that does not verify is refused, no game played. Exit status 0\n"
 		"when the rerun records the same game (moves, chance, faults, side actions,\n"
 		"result; times apart), 1 when it differs: then the first differing line of\n"
 		"each log, the seat, and what the logs tell of why (a bot deciding by the\n"
-		"clock, its moves late or early, talk or real-time moves in another order).");
+		"clock, its moves late or early, talk or real-time moves in another order).\n"
+		"Without --log the new log goes to a directory of its own under TMPDIR,\n"
+		"removed at the end. Numbers: none.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)
