@@ -34,7 +34,11 @@ typedef struct SandboxLaunch SandboxLaunch;	/* sandbox.h */
 
 /*
  * Start a bot. Its stderr goes to `stderr_path` (NULL: counted and
- * dropped), at most BOT_STDERR_CAP bytes. `launch` says whether it is
+ * dropped), at most BOT_STDERR_CAP bytes: the file is made at the first
+ * byte the bot writes (none for a bot that writes nothing: a game costs
+ * no file per quiet seat; a file there already is the caller's to empty
+ * or remove); a file that cannot be made then is said once on stderr,
+ * and the bytes dropped. `launch` says whether it is
  * jailed, what it must not see and its CPU (sandbox.h; NULL: bare, not
  * pinned). NULL with error set when the program cannot be started (not
  * found, not executable, workdir missing): the caller counts the fault
@@ -44,8 +48,10 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 
 /*
  * Send the bot's stderr from now on to `path` (a kept `multi` bot starts
- * each game's file); what was already read stays in the old file. FALSE
- * with error set when the file cannot be opened (stderr is then dropped).
+ * each game's file), made at its first byte as bot_spawn()'s (a file
+ * there from before is removed now); what was already read stays in the
+ * old file. TRUE (error is unused: a file that
+ * cannot be made is said once when it is needed, and stderr dropped).
  */
 gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
 

@@ -66,8 +66,9 @@ void game_start_bots(Game *g)
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
 	char *errpath[VARIANT_MAX_PLAYERS] = {0};
 	/* What no bot may see: the log, every seat's stderr file (made now,
-	 * so that each can be hidden from the bots started before it) and the
-	 * caller's directory. */
+	 * empty, so that each can be hidden from the bots started before it)
+	 * and the caller's directory. A bare bot's file is made at its first
+	 * byte (bot.h): one from an earlier run of this game goes now. */
 	const char *hide[VARIANT_MAX_PLAYERS + 3];
 	int nhide = 0;
 	if (spec->log_path)
@@ -75,10 +76,12 @@ void game_start_bots(Game *g)
 	for (int p = 0; p < g->n; p++) {
 		errpath[p] = stderr_path(spec, p);
 		if (errpath[p] && g->sandbox == SANDBOX_ON && !spec->seats[p].bot) {
-			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 			if (fd >= 0)
 				close(fd);
 			hide[nhide++] = errpath[p];
+		} else if (errpath[p] && !spec->seats[p].bot) {
+			unlink(errpath[p]);
 		}
 	}
 	if (spec->hide_dir)
