@@ -8,7 +8,10 @@
  * legal move for N moves (default 0), then behaves as MODE says:
  *
  *   legal        keep playing the first legal move (the instant bot)
- *   multi        like legal, and announce `multi`
+ *   multi        like legal, and announce `multi` (and write a line on
+ *                stderr at each `game`)
+ *   quiet        like multi, but nothing on stderr (the instant bot of
+ *                bench/bench-record.sh: bots that say nothing cost no file)
  *   illegal      answer `move` with a well-formed move that is not legal
  *                (link's I0@15; `illegal:MOVE` sends MOVE instead)
  *   garbage      answer with a line of unknown type, and nothing else
@@ -337,6 +340,8 @@ int main(int argc, char **argv)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
+			else if (strcmp(mode, "quiet") == 0)
+				say("hello fakebot 1 moves multi");
 			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0 ||
 				 strcmp(mode, "burn") == 0 || strcmp(mode, "hog") == 0) {
 				say("hello fakebot 1 moves multi");
@@ -411,6 +416,7 @@ int main(int argc, char **argv)
 				}
 			}
 			int good = strcmp(mode, "legal") == 0 || strcmp(mode, "multi") == 0 ||
+				   strcmp(mode, "quiet") == 0 ||
 				   strcmp(mode, "escape") == 0 || is_attack(mode) ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
