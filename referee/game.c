@@ -152,7 +152,9 @@ static gboolean game_open(Game *g, const GameSpec *spec, GError **error)
 	}
 	if (!sandbox_resolve(spec->sandbox, &g->sandbox, error))
 		return FALSE;
-	if (spec->log_path) {
+	if (spec->log_path && spec->log_async) {
+		g->log = gamelog_writer_new_async(spec->log_path);
+	} else if (spec->log_path) {
 		g->log = gamelog_writer_new(spec->log_path, error);
 		if (!g->log)
 			return FALSE;

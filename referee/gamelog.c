@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asyncfile.h"
 #include "protocol.h"
 #include "sandbox.h"
 #include "text.h"
@@ -42,6 +43,7 @@ const char *gamelog_kind_name(GameLogKind kind)
 
 struct GameLogWriter {
 	FILE *f;
+	char *buf;		/* f's buffer (fopen's own: NULL) */
 	char *path;
 	int nplayers;		/* from the header */
 	guint traffic[2][VARIANT_MAX_PLAYERS];	/* lines written: [0] sent, [1] received */
@@ -55,10 +57,23 @@ GameLogWriter *gamelog_writer_new(const char *path, GError **error)
 		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path, g_strerror(errno));
 		return NULL;
 	}
-	setvbuf(f, NULL, _IOFBF, 1 << 16);
 	GameLogWriter *w = g_new0(GameLogWriter, 1);
+	/* (glibc takes the size only with a buffer: else 4 KiB) */
+	w->buf = g_malloc(GAMELOG_BUFFER);
+	setvbuf(f, w->buf, _IOFBF, GAMELOG_BUFFER);
 	w->f = f;
 	w->path = g_strdup(path);
+	return w;
+}
+
+GameLogWriter *gamelog_writer_new_async(const char *path)
+{
+	GameLogWriter *w = g_new0(GameLogWriter, 1);
+
+	w->f = asyncfile_open(path, GAMELOG_BUFFER);
+	w->path = g_strdup(path);
+	if (!w->f)
+		g_error("gamelog: no memory for the log %s", path);
 	return w;
 }
 
@@ -73,6 +88,7 @@ gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
 	if (!ok)
 		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", w->path,
 			    g_strerror(errno));
+	g_free(w->buf);
 	g_free(w->path);
 	g_free(w);
 	return ok;

@@ -4,10 +4,12 @@
 # file left from an earlier run of the same log is removed, a kept `multi`
 # bot gets a file per game only for the games it wrote in; a tournament's
 # report (up to REPORT_REPLAYS_MAX games) makes the empty files it links.
+# A tournament's logs are made by a helper thread (asyncfile.h): one that
+# cannot be made fails its game, named, and the run stops.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake"
-echo "1..7"
+echo "1..10"
 time="bank:$(ms 20000),inc:0,move:$(ms 2000),start:$(ms 5000),grace:$(ms 100)"
 play() { "$ref" play --variant link --option width=6 --option height=8 --seed 2 --time "$time" \
 	--sandbox off --log "$tmp/g.log" "$@" >/dev/null 2>&1; }
@@ -32,4 +34,14 @@ for log in "$tmp"/t/games/*.log; do
 	for s in 0 1; do [ -e "$log.seat$s.stderr" ] || missing=$((missing + 1)); done
 done
 check "every seat's stderr file the report links exists ($missing missing)" [ "$missing" = 0 ]
+
+# the log of game 4 cannot be made (a directory stands there)
+mkdir "$tmp/t/games/000004.log"
+"$ref" tournament --variant link --options width:6,height:8 --games 3 --seed 3 -j 1 -q --sandbox off \
+	--time "$time" -o "$tmp/t" --bot "q=$fake multiexit" --bot "l=$fake legal" >"$tmp/t.out" 2>"$tmp/t.err"
+check "a log that cannot be made stops the run (exit 1)" [ $? = 1 ]
+check "the message names the game and its log" \
+	grep -q "game 4: cannot write the log .*games/000004.log" "$tmp/t.err"
+check "the game is not in the journal (played again on resume)" \
+	[ -z "$(grep '^game id=4 ' "$tmp/t/journal.txt")" -a "$(grep -c '^game id=' "$tmp/t/journal.txt")" = 4 ]
 exit $fail

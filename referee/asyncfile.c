@@ -1,0 +1,118 @@
+/*
+ * asyncfile: stdio files created on a helper thread (see asyncfile.h).
+ * The FILE is a fopencookie() stream over a Cookie: the write function
+ * waits for the creation (done, with its fd or errno, under the lock),
+ * then writes; close waits too, closes, and frees what the open made.
+ */
+#include "asyncfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#define ASYNCFILE_THREADS 4	/* creations waiting on the disk at once */
+
+typedef struct {
+	char *path;
+	char *buf;		/* the FILE's buffer */
+	GMutex lock;
+	GCond cond;
+	gboolean done;		/* the creation is over: fd, or err */
+	int fd;
+	int err;
+} Cookie;
+
+static void create(gpointer data, gpointer user)
+{
+	Cookie *c = data;
+	int fd = open(c->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int e = errno;
+
+	(void)user;
+	g_mutex_lock(&c->lock);
+	c->fd = fd;
+	c->err = fd < 0 ? e : 0;
+	c->done = TRUE;
+	g_cond_signal(&c->cond);
+	g_mutex_unlock(&c->lock);
+}
+
+static GThreadPool *pool(void)
+{
+	static gsize once;
+	static GThreadPool *p;
+
+	if (g_once_init_enter(&once)) {
+		p = g_thread_pool_new(create, NULL, ASYNCFILE_THREADS, FALSE, NULL);
+		g_once_init_leave(&once, 1);
+	}
+	return p;
+}
+
+/* The fd once created, or -1 with errno set. */
+static int wait_fd(Cookie *c)
+{
+	g_mutex_lock(&c->lock);
+	while (!c->done)
+		g_cond_wait(&c->cond, &c->lock);
+	g_mutex_unlock(&c->lock);
+	if (c->fd < 0)
+		errno = c->err;
+	return c->fd;
+}
+
+static ssize_t cookie_write(void *cookie, const char *data, size_t size)
+{
+	int fd = wait_fd(cookie);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return done ? (ssize_t)done : -1;
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+static int cookie_close(void *cookie)
+{
+	Cookie *c = cookie;
+	int fd = wait_fd(c), rc = fd < 0 ? -1 : close(fd), e = errno;
+
+	g_mutex_clear(&c->lock);
+	g_cond_clear(&c->cond);
+	g_free(c->path);
+	g_free(c->buf);
+	g_free(c);
+	errno = e;
+	return rc;
+}
+
+FILE *asyncfile_open(const char *path, size_t bufsize)
+{
+	Cookie *c = g_new0(Cookie, 1);
+	cookie_io_functions_t io = {.write = cookie_write, .close = cookie_close};
+
+	c->path = g_strdup(path);
+	c->buf = g_malloc(bufsize);
+	g_mutex_init(&c->lock);
+	g_cond_init(&c->cond);
+	c->fd = -1;
+	FILE *f = fopencookie(c, "w", io);
+	if (!f) {
+		g_free(c->path);
+		g_free(c->buf);
+		g_mutex_clear(&c->lock);
+		g_cond_clear(&c->cond);
+		g_free(c);
+		return NULL;
+	}
+	setvbuf(f, c->buf, _IOFBF, bufsize);
+	g_thread_pool_push(pool(), c, NULL);
+	return f;
+}
