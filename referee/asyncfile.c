@@ -10,7 +10,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define ASYNCFILE_THREADS 4	/* creations waiting on the disk at once */
+#define ASYNCFILE_THREADS 4	/* creations (closes) waiting on the disk at once */
 
 typedef struct {
 	char *path;
@@ -37,16 +37,52 @@ static void create(gpointer data, gpointer user)
 	g_mutex_unlock(&c->lock);
 }
 
-static GThreadPool *pool(void)
+/* The closes later: in flight by sequence number, and the failures. */
+static struct {
+	GMutex lock;
+	GCond done;
+	guint64 next;		/* sequence of the next close */
+	GHashTable *flying;	/* sequences in flight (as pointers, + 1) */
+	GHashTable *failed;	/* path -> why */
+} later;
+
+typedef struct {
+	FILE *f;
+	char *path;
+	guint64 seq;
+} Later;
+
+static void close_one(gpointer data, gpointer user)
+{
+	Later *l = data;
+	int rc = fclose(l->f), e = errno;
+
+	(void)user;
+	g_mutex_lock(&later.lock);
+	if (rc != 0)
+		g_hash_table_replace(later.failed, g_strdup(l->path),
+				     g_strdup_printf("cannot write the log %s: %s", l->path, g_strerror(e)));
+	g_hash_table_remove(later.flying, GSIZE_TO_POINTER(l->seq + 1));
+	g_cond_broadcast(&later.done);
+	g_mutex_unlock(&later.lock);
+	g_free(l->path);
+	g_free(l);
+}
+
+static GThreadPool *pool(gboolean closing)
 {
 	static gsize once;
-	static GThreadPool *p;
+	static GThreadPool *creates, *closes;
 
 	if (g_once_init_enter(&once)) {
-		p = g_thread_pool_new(create, NULL, ASYNCFILE_THREADS, FALSE, NULL);
+		creates = g_thread_pool_new(create, NULL, ASYNCFILE_THREADS, FALSE, NULL);
+		/* (a pool of its own: a close waits for its file's creation) */
+		closes = g_thread_pool_new(close_one, NULL, ASYNCFILE_THREADS, FALSE, NULL);
+		later.flying = g_hash_table_new(NULL, NULL);
+		later.failed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 		g_once_init_leave(&once, 1);
 	}
-	return p;
+	return closing ? closes : creates;
 }
 
 /* The fd once created, or -1 with errno set. */
@@ -113,6 +149,56 @@ FILE *asyncfile_open(const char *path, size_t bufsize)
 		return NULL;
 	}
 	setvbuf(f, c->buf, _IOFBF, bufsize);
-	g_thread_pool_push(pool(), c, NULL);
+	g_thread_pool_push(pool(FALSE), c, NULL);
 	return f;
+}
+
+void asyncfile_close_later(FILE *f, const char *path)
+{
+	Later *l = g_new(Later, 1);
+	GThreadPool *p = pool(TRUE);
+
+	l->f = f;
+	l->path = g_strdup(path);
+	g_mutex_lock(&later.lock);
+	l->seq = later.next++;
+	g_hash_table_add(later.flying, GSIZE_TO_POINTER(l->seq + 1));
+	g_mutex_unlock(&later.lock);
+	g_thread_pool_push(p, l, NULL);
+}
+
+/* Whether a close with a sequence below `upto` is in flight (locked). */
+static gboolean flying_below(guint64 upto)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	g_hash_table_iter_init(&it, later.flying);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (GPOINTER_TO_SIZE(key) - 1 < upto)
+			return TRUE;
+	return FALSE;
+}
+
+void asyncfile_settle(void)
+{
+	pool(TRUE);
+	g_mutex_lock(&later.lock);
+	guint64 upto = later.next;
+	while (flying_below(upto))
+		g_cond_wait(&later.done, &later.lock);
+	g_mutex_unlock(&later.lock);
+}
+
+char *asyncfile_failure(const char *path)
+{
+	char *why = NULL;
+	gpointer key;
+
+	pool(TRUE);
+	g_mutex_lock(&later.lock);
+	if (g_hash_table_steal_extended(later.failed, path, &key, (gpointer *)&why))
+		g_free(key);
+	g_mutex_unlock(&later.lock);
+	return why;
 }

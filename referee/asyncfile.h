@@ -10,6 +10,11 @@
  *
  * A file that cannot be created shows as a write error (ferror, or
  * fclose failing, errno set): the caller reports it as for any file.
+ *
+ * The last write and the close may go to a helper too
+ * (asyncfile_close_later()): then whoever relies on the file being whole
+ * (a tournament, before it records the game) calls asyncfile_settle() and
+ * asks asyncfile_failure() about it.
  * Thread-safe; the helper threads are shared and live with the process.
  */
 #ifndef TETRARENA_REFEREE_ASYNCFILE_H
@@ -22,5 +27,19 @@
 /* Open `path` for writing (created or truncated, mode 0644, close-on-exec)
  * on a helper thread; NULL only when no FILE can be made (no memory). */
 FILE *asyncfile_open(const char *path, size_t bufsize);
+
+/* fclose(f) (an asyncfile_open() FILE of `path`) on a helper thread: its
+ * buffer written, the file closed; a failure is kept for
+ * asyncfile_failure(path). */
+void asyncfile_close_later(FILE *f, const char *path);
+
+/* Wait until every file handed to asyncfile_close_later() before this
+ * call is written and closed (or failed). */
+void asyncfile_settle(void);
+
+/* Why the file at `path`, closed later and settled, could not be written
+ * whole ("cannot write PATH: WHY"), forgotten once told; NULL when it was.
+ * The caller frees the text. */
+char *asyncfile_failure(const char *path);
 
 #endif

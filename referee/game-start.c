@@ -10,11 +10,26 @@
 
 #include "game-int.h"
 
+/* The current directory, read once (g_get_current_dir() stats it twice:
+ * for every game of a tournament, on the game's thread). The referee
+ * never changes it. */
+static char *current_dir(void)
+{
+	static gsize once;
+	static char *cwd;
+
+	if (g_once_init_enter(&once)) {
+		cwd = g_get_current_dir();
+		g_once_init_leave(&once, 1);
+	}
+	return cwd;
+}
+
 void game_write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
 	g_auto(GStrv) chatter = g_strsplit(spec->chatter ? spec->chatter : "", "\n", -1);
-	g_autofree char *cwd = g_get_current_dir();
+	char *cwd = current_dir();
 	GameLog h = {
 		.referee_version = TETRARENA_REFEREE_VERSION,
 		.protocol = PROTOCOL_VERSION,

@@ -324,7 +324,9 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	game_release(&g);
 	if (pinned)
 		sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
-	if (!gamelog_writer_close(g.log, ok ? error : NULL) && ok) {
+	if (spec->log_async)
+		gamelog_writer_close_later(g.log);	/* settled by the caller */
+	else if (!gamelog_writer_close(g.log, ok ? error : NULL) && ok) {
 		game_result_clear(result);
 		ok = FALSE;
 	}

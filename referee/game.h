@@ -117,10 +117,12 @@ typedef struct {
 	TimeControl time;
 	int policy;		/* GAME_POLICY_VARIANT or a VariantFaultPolicy */
 	const char *log_path;	/* NULL: no log */
-	gboolean log_async;	/* the log file is made by a helper thread
-				 * while the game starts (a busy disk does not
-				 * hold the game up); one that cannot be made
-				 * fails game_run() at the end, not at once */
+	gboolean log_async;	/* the log file is made, written and closed
+				 * by helper threads (referee/asyncfile.h):
+				 * a busy disk does not hold the game up. The
+				 * caller calls asyncfile_settle() before it
+				 * relies on the log, and asyncfile_failure()
+				 * says whether it was written whole */
 	const char *stderr_dir;	/* where seatN.stderr files go; NULL: next to
 				 * the log as LOG.seatN.stderr, or dropped */
 	int cpu;		/* >= 0: pin the game's bots, and the calling

@@ -77,6 +77,16 @@ GameLogWriter *gamelog_writer_new_async(const char *path)
 	return w;
 }
 
+void gamelog_writer_close_later(GameLogWriter *w)
+{
+	if (!w)
+		return;
+	g_return_if_fail(!w->buf);	/* an async writer's */
+	asyncfile_close_later(w->f, w->path);
+	g_free(w->path);
+	g_free(w);
+}
+
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
 {
 	gboolean ok;

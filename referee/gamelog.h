@@ -125,6 +125,11 @@ GameLogWriter *gamelog_writer_new_async(const char *path);
  * log could not be written whole. */
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error);
 
+/* The same for a gamelog_writer_new_async() writer, on a helper thread:
+ * asyncfile_settle() waits for it, asyncfile_failure(path) says whether
+ * the log was written whole (referee/asyncfile.h). */
+void gamelog_writer_close_later(GameLogWriter *w);
+
 /* Each of these does nothing when w is NULL (a game without a log). */
 
 /* The header, from `h`'s header fields (events, path and complete

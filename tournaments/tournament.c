@@ -22,6 +22,7 @@
 
 #include <glib/gstdio.h>
 
+#include "referee/asyncfile.h"
 #include "referee/keyfile.h"
 #include "referee/nostart.h"
 #include "tournaments/report.h"
@@ -1080,6 +1081,25 @@ static void run_collect(Run *run)
 		} else {
 			g_ptr_array_add(batch, f);
 		}
+	}
+	if (batch->len == 0)
+		return;
+	/* Every log of the batch whole before its game is recorded: the
+	 * referee's runner writes them on helper threads (referee/asyncfile.h) */
+	asyncfile_settle();
+	for (guint i = 0; i < batch->len;) {
+		Finished *got = g_ptr_array_index(batch, i);
+		g_autofree char *path = g_build_filename(run->cfg->output, got->game.log, NULL);
+		g_autofree char *why = asyncfile_failure(path);
+
+		if (!why) {
+			i++;
+			continue;
+		}
+		run_say(run, "game %d: %s", got->game.id, why);	/* played again on resume */
+		run->failed++;
+		run_stop(run);
+		g_ptr_array_remove_index(batch, i);
 	}
 	if (batch->len == 0)
 		return;
