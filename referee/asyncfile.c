@@ -15,6 +15,7 @@
 typedef struct {
 	char *path;
 	char *buf;		/* the FILE's buffer */
+	int mode;
 	GMutex lock;
 	GCond cond;
 	gboolean done;		/* the creation is over: fd, or err */
@@ -25,7 +26,7 @@ typedef struct {
 static void create(gpointer data, gpointer user)
 {
 	Cookie *c = data;
-	int fd = open(c->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(c->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, c->mode);
 	int e = errno;
 
 	(void)user;
@@ -61,7 +62,7 @@ static void close_one(gpointer data, gpointer user)
 	g_mutex_lock(&later.lock);
 	if (rc != 0)
 		g_hash_table_replace(later.failed, g_strdup(l->path),
-				     g_strdup_printf("cannot write the log %s: %s", l->path, g_strerror(e)));
+				     g_strdup_printf("cannot write %s: %s", l->path, g_strerror(e)));
 	g_hash_table_remove(later.flying, GSIZE_TO_POINTER(l->seq + 1));
 	g_cond_broadcast(&later.done);
 	g_mutex_unlock(&later.lock);
@@ -129,12 +130,13 @@ static int cookie_close(void *cookie)
 	return rc;
 }
 
-FILE *asyncfile_open(const char *path, size_t bufsize)
+FILE *asyncfile_open(const char *path, int mode, size_t bufsize)
 {
 	Cookie *c = g_new0(Cookie, 1);
 	cookie_io_functions_t io = {.write = cookie_write, .close = cookie_close};
 
 	c->path = g_strdup(path);
+	c->mode = mode;
 	c->buf = g_malloc(bufsize);
 	g_mutex_init(&c->lock);
 	g_cond_init(&c->cond);

@@ -24,9 +24,10 @@
 
 #include <glib.h>
 
-/* Open `path` for writing (created or truncated, mode 0644, close-on-exec)
- * on a helper thread; NULL only when no FILE can be made (no memory). */
-FILE *asyncfile_open(const char *path, size_t bufsize);
+/* Open `path` for writing (created or truncated with `mode`,
+ * close-on-exec) on a helper thread; NULL only when no FILE can be made
+ * (no memory). */
+FILE *asyncfile_open(const char *path, int mode, size_t bufsize);
 
 /* fclose(f) (an asyncfile_open() FILE of `path`) on a helper thread: its
  * buffer written, the file closed; a failure is kept for
@@ -39,6 +40,7 @@ void asyncfile_settle(void);
 
 /* Why the file at `path`, closed later and settled, could not be written
  * whole ("cannot write PATH: WHY"), forgotten once told; NULL when it was.
+ * (A failure nobody asks about is kept: a few bytes each.)
  * The caller frees the text. */
 char *asyncfile_failure(const char *path);
 

@@ -7,6 +7,7 @@
  * reaped exactly once, in bot_free().
  */
 #include "bot.h"
+#include "asyncfile.h"
 #include "keyfile.h"
 #include "sandbox.h"
 
@@ -34,10 +35,13 @@ struct Bot {
 	Sandbox *sandbox;	/* its cgroups */
 	gboolean own_group;	/* the bot leads its own process group */
 	int in_fd, out_fd, err_fd;
-	int err_file;		/* capped stderr copy, -1 when not open */
+	FILE *err_out;		/* capped stderr copy, NULL when not open */
 	char *err_path;		/* where it goes, opened at its first byte
 				 * (a bot that writes none makes no file);
-				 * NULL: dropped */
+				 * NULL: dropped, or open */
+	char *err_open;		/* the path of err_out */
+	gboolean err_async;	/* err_out made, written and closed by helper
+				 * threads (asyncfile.h) */
 	guint64 err_kept, err_dropped;
 	int err_mark;		/* the `go` whose marker goes before the next
 				 * stderr bytes (0: none) */
@@ -81,16 +85,24 @@ static gboolean stderr_open(Bot *bot)
 {
 	static gint warned;
 
-	if (bot->err_file >= 0)
+	if (bot->err_out)
 		return TRUE;
 	if (!bot->err_path)
 		return FALSE;
-	bot->err_file = open(bot->err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (bot->err_file < 0 && g_atomic_int_compare_and_exchange(&warned, 0, 1))
-		g_printerr("referee: warning: stderr file %s: %s: the bot's stderr is dropped\n", bot->err_path,
-			   g_strerror(errno));
-	g_clear_pointer(&bot->err_path, g_free);
-	return bot->err_file >= 0;
+	if (bot->err_async) {
+		bot->err_out = asyncfile_open(bot->err_path, 0600, BOT_STDERR_BUFFER);
+	} else {
+		int fd = open(bot->err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		bot->err_out = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (bot->err_out)
+			setvbuf(bot->err_out, NULL, _IONBF, 0);	/* as written, for tail -f */
+		else if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
+			g_printerr("referee: warning: stderr file %s: %s: the bot's stderr is dropped\n",
+				   bot->err_path, g_strerror(errno));
+	}
+	g_free(bot->err_open);
+	bot->err_open = g_steal_pointer(&bot->err_path);
+	return bot->err_out != NULL;
 }
 
 Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch *launch, GError **error)
@@ -128,8 +140,9 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	bot->err_fd = spec->human ? -1 : err[0];
 	if (spec->human)
 		close_fd(&err[0]);
-	bot->err_file = -1;
-	bot->err_path = NULL;
+	bot->err_out = NULL;
+	bot->err_path = bot->err_open = NULL;
+	bot->err_async = FALSE;
 	if (stderr_path)
 		stderr_to(bot, stderr_path, FALSE);
 	bot->err_kept = bot->err_dropped = 0;
@@ -163,16 +176,16 @@ static void bot_kill_and_reap(Bot *bot)
 /* Write the note about dropped stderr bytes and close the file. */
 static void close_stderr_file(Bot *bot)
 {
-	if (bot->err_file >= 0 && bot->err_dropped) {
-		char note[96];
-		int n = g_snprintf(note, sizeof(note), "\n[referee: %" G_GUINT64_FORMAT
-				   " more bytes of stderr dropped]\n", bot->err_dropped);
-		if (write(bot->err_file, note, n) < 0) {
-			/* nothing to do: the note is a courtesy */
-		}
-	}
-	close_fd(&bot->err_file);
+	if (bot->err_out && bot->err_dropped)
+		fprintf(bot->err_out, "\n[referee: %" G_GUINT64_FORMAT " more bytes of stderr dropped]\n",
+			bot->err_dropped);	/* (a courtesy: a failure is no matter) */
+	if (bot->err_out && bot->err_async)
+		asyncfile_close_later(bot->err_out, bot->err_open);
+	else if (bot->err_out)
+		fclose(bot->err_out);
+	bot->err_out = NULL;
 	g_clear_pointer(&bot->err_path, g_free);
+	g_clear_pointer(&bot->err_open, g_free);
 	bot->err_kept = bot->err_dropped = 0;
 	bot->err_mark = 0;
 	bot->err_marked = bot->err_midline = FALSE;
@@ -197,7 +210,7 @@ static void write_mark(Bot *bot)
 	bot->err_marked = TRUE;
 	if (bot->err_kept + (guint64)n > BOT_STDERR_CAP || !stderr_open(bot))
 		return;
-	if (write(bot->err_file, mark, n) == n) {
+	if (fwrite(mark, 1, (size_t)n, bot->err_out) == (size_t)n) {
 		bot->err_kept += (guint64)n;
 		bot->err_midline = FALSE;
 	}
@@ -212,6 +225,11 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
 	if (path)
 		stderr_to(bot, path, TRUE);
 	return TRUE;
+}
+
+void bot_stderr_async(Bot *bot, gboolean on)
+{
+	bot->err_async = on;
 }
 
 gboolean bot_freeze(Bot *bot, gboolean frozen)
@@ -249,7 +267,7 @@ Bot *bot_new_reader(int out_fd)
 {
 	Bot *bot = g_new0(Bot, 1);
 
-	bot->in_fd = bot->err_fd = bot->err_file = -1;
+	bot->in_fd = bot->err_fd = -1;
 	bot->out_fd = out_fd;
 	return bot;
 }
@@ -440,7 +458,7 @@ void bot_drain_stderr(Bot *bot)
 			write_mark(bot);
 		guint64 room = bot->err_kept < BOT_STDERR_CAP ? BOT_STDERR_CAP - bot->err_kept : 0;
 		guint64 keep = MIN(room, (guint64)n);
-		if (keep && (!stderr_open(bot) || write(bot->err_file, block, keep) < 0))
+		if (keep && (!stderr_open(bot) || fwrite(block, 1, keep, bot->err_out) != keep))
 			keep = 0;
 		if (keep)
 			bot->err_midline = block[keep - 1] != '\n';

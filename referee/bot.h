@@ -28,6 +28,7 @@
 
 #define BOT_LINE_MAX PROTOCOL_LINE_MAX	/* longest line including the newline */
 #define BOT_STDERR_CAP (1024 * 1024)	/* bytes of stderr kept per bot */
+#define BOT_STDERR_BUFFER (1 << 16)	/* bytes held before written, async */
 
 typedef struct Bot Bot;
 typedef struct SandboxLaunch SandboxLaunch;	/* sandbox.h */
@@ -54,6 +55,12 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
  * cannot be made is said once when it is needed, and stderr dropped).
  */
 gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
+
+/* With `on`, the stderr files opened from now on are made, written (64
+ * KiB at a time) and closed by helper threads (referee/asyncfile.h): the
+ * caller calls asyncfile_settle() before it reads them. Off (the
+ * default): made at once and written as they come. */
+void bot_stderr_async(Bot *bot, gboolean on);
 
 /* Freeze (TRUE) or thaw the whole bot (sandbox_freeze()): while frozen it
  * uses no CPU. FALSE when it cannot be frozen here; nothing was done. */

@@ -111,6 +111,7 @@ void game_start_bots(Game *g)
 			s->bot = spec->seats[p].bot;
 			/* each game's stderr in its own file, and its cpu
 			 * limit afresh */
+			bot_stderr_async(s->bot, spec->log_async);
 			bot_set_stderr(s->bot, errpath[p], NULL);
 			bot_renew_cpu(s->bot);
 		} else {
@@ -123,6 +124,7 @@ void game_start_bots(Game *g)
 				g_error_free(err);
 				continue;
 			}
+			bot_stderr_async(s->bot, spec->log_async);
 			game_queue(g, p, protocol_greeting());
 		}
 		s->human = bot_spec(s->bot)->human;

@@ -70,7 +70,7 @@ GameLogWriter *gamelog_writer_new_async(const char *path)
 {
 	GameLogWriter *w = g_new0(GameLogWriter, 1);
 
-	w->f = asyncfile_open(path, GAMELOG_BUFFER);
+	w->f = asyncfile_open(path, 0644, GAMELOG_BUFFER);
 	w->path = g_strdup(path);
 	if (!w->f)
 		g_error("gamelog: no memory for the log %s", path);

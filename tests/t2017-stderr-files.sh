@@ -42,7 +42,7 @@ mkdir "$tmp/t/games/000004.log"
 	--time "$time" -o "$tmp/t" --bot "q=$fake multiexit" --bot "l=$fake legal" >"$tmp/t.out" 2>"$tmp/t.err"
 check "a log that cannot be made stops the run (exit 1)" [ $? = 1 ]
 check "the message names the game and its log" \
-	grep -q "game 4: cannot write the log .*games/000004.log" "$tmp/t.err"
+	grep -q "game 4: the log: cannot write .*games/000004.log: Is a directory" "$tmp/t.err"
 check "the game is not in the journal (played again on resume)" \
 	[ -z "$(grep '^game id=4 ' "$tmp/t/journal.txt")" -a "$(grep -c '^game id=[0-3] ' "$tmp/t/journal.txt")" = 4 ]
 exit $fail
