@@ -44,6 +44,15 @@ gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv);
  * stderr. The caller owns the result (gamelog_free). */
 GameLog *cli_load_log(const char *path);
 
+/* Catch SIGINT and SIGTERM from now on (cli/interrupt.c): the first one
+ * makes the returned descriptor readable (for GameSpec.abort_fd) and is
+ * remembered; a second kills the bots and ends the referee by the signal.
+ * -1 when no pipe can be had (then the signals keep their course). */
+int cli_catch_interrupt(void);
+
+/* The signal cli_catch_interrupt() caught, or 0. */
+int cli_interrupted(void);
+
 /* This program's path, for the commands that a tournament's output
  * suggests: relative to the current directory when below it, "referee"
  * when /proc/self/exe cannot be read. Allocated; the caller frees it. */

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "referee/usage.h"
 #include "tournaments/pgn.h"
 
 int cmd_export(int argc, char **argv)
@@ -22,10 +23,11 @@ int cmd_export(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- export a tournament's games");
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"PGN: one record per game with the tags Event, Site, Date, Round, White\n"
 		"(seat 0), Black (seat 1) and Result, as Ordo and BayesElo read them:\n"
-		"  referee export --pgn out/link -o link.pgn && ordo -p link.pgn");
+		"  referee export --pgn out/link -o link.pgn && ordo -p link.pgn\n"
+		"Numbers: none.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (!pgn_dir || argc > 1)

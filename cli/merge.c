@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "referee/usage.h"
 #include "tournaments/tournament.h"
 
 int cmd_merge(int argc, char **argv)
@@ -25,8 +26,18 @@ int cmd_merge(int argc, char **argv)
 
 	ctx = g_option_context_new("DIR... - combine tournament runs (shards) into one set of standings");
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	usage_describe(ctx,
+		"Each DIR is a tournament's output (a shard: tournament --shard I/N). The\n"
+		"journals must be of one tournament; a game in two is counted once.\n"
+		"Numbers: --bootstrap 0..100000 (0: no bootstrap; the intervals then come\n"
+		"from the normal approximation).", FALSE, FALSE);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "referee merge: %s\n", error->message);
+		return 2;
+	}
+	if (bootstrap != -1 && (bootstrap < 0 || bootstrap > TOURNAMENT_BOOTSTRAP_MAX)) {
+		fprintf(stderr, "referee merge: --bootstrap %d: want an integer from 0 to %d\n", bootstrap,
+			TOURNAMENT_BOOTSTRAP_MAX);
 		return 2;
 	}
 	if (argc < 2) {

@@ -10,6 +10,7 @@
  * its log recorded, and the exit status is 1.
  */
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,6 +27,7 @@
 #include "referee/nostart.h"
 #include "referee/sandbox.h"
 #include "referee/timectl.h"
+#include "referee/usage.h"
 
 static gboolean parse_seed(const char *s, guint64 *seed)
 {
@@ -93,7 +95,7 @@ int cmd_play(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("BOT BOT... - play one game");
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"Each BOT is a command line (\"python3 mybot.py\"), a bot named in --bots FILE,\n"
 		"or `human` to play from this terminal.\n"
 		"A crash, or --max-faults faults in a row, retire a seat under every policy but\n"
@@ -101,7 +103,13 @@ int cmd_play(int argc, char **argv)
 		"at once. Under random the seat stays and the referee plays for it. grace is\n"
 		"at least 20 ms. --fault-policy is an old name of --policy. A bots file is\n"
 		"[bot NAME] groups (command=, workdir=, memory= MiB, cpu= s, processes=, ...)\n"
-		"or a [bots] group of NAME = COMMAND, as a tournament file holds them.");
+		"or a [bots] group of NAME = COMMAND, as a tournament file holds them.\n"
+		"Ctrl-C (or SIGTERM) stops the game where it stands: its log ends whole with\n"
+		"`result ... reason=aborted`, the bots are killed, exit status 130 (143).\n"
+		"\n"
+		"Numbers: --seed 0..18446744073709551615 (default: drawn at random);\n"
+		"--cpu a CPU this process may run on (0..CPUs-1); --max-faults 0..2147483647\n"
+		"(default 3, 0: never retire); BOTs: the variant's range of players.", TRUE, TRUE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (!variant_name)
@@ -197,11 +205,20 @@ int cmd_play(int argc, char **argv)
 		log_path = g_strdup(tmp_log);
 	}
 	spec.log_path = log_path;
+	/* Ctrl-C ends the game where it stands, its log whole */
+	spec.abort_fd = cli_catch_interrupt();
 	GameResult res;
 	g_autoptr(GError) err = NULL;
 	if (!game_run(&spec, &res, &err)) {
 		fprintf(stderr, "referee: %s\n", err->message);
 		return 1;
+	}
+	if (res.end == GAME_END_ABORTED) {
+		fprintf(stderr, "referee: interrupted (%s): game aborted after %d moves, bots stopped; "
+			"log %s (ends `result ... reason=aborted`)\n", cli_interrupted() == SIGINT ? "SIGINT" : "SIGTERM",
+			res.plies, res.log_path ? res.log_path : "none");
+		game_result_clear(&res);
+		return 128 + cli_interrupted();
 	}
 	int rc = report(&spec, &res, json);
 	/* A bot that never started makes no game: say which and why, on one
@@ -218,5 +235,6 @@ int cmd_play(int argc, char **argv)
 		rc = 1;
 	}
 	game_result_clear(&res);
-	return rc;
+	/* a signal too late to stop the game still stops a calling loop */
+	return cli_interrupted() ? 128 + cli_interrupted() : rc;
 }

@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "referee/usage.h"
 #include "referee/botspec.h"
 #include "referee/gamelog.h"
 #include "referee/position.h"
@@ -78,13 +79,14 @@ int cmd_position(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG [BOT] - put a logged decision to a bot again");
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"The bot (BOT, a command line; by default the logged bot of the seat) is\n"
 		"sent exactly the lines the seat received up to its N-th `go` and its\n"
 		"answer, its other lines, its stderr, the legal moves and the logged\n"
 		"bot's move are shown. With --all every decision is asked, in one\n"
 		"process, and those where the answer differs are listed.\n"
-		"Exit status 0 when every answer asked for is legal.");
+		"Exit status 0 when every answer asked for is legal.\n"
+		"Numbers: --seat 0..players-1 of the log; --step 1..the seat's `go` count.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc < 2 || argc > 3)

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "server/watch.h"
+#include "referee/usage.h"
 #include "tournaments/runner.h"
 #include "tournaments/slurm.h"
 #include "tournaments/tournament.h"
@@ -145,6 +146,20 @@ int cmd_tournament(int argc, char **argv)
 		"finished game in OUTPUT/journal.txt; running the same command again resumes.\n"
 		"Standings go to stdout and OUTPUT/standings.{txt,json}, games to OUTPUT/games.csv.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	{
+		g_autofree char *numbers = g_strdup_printf(
+			"A FILE holds the same settings as a [tournament] group (README, Tournaments);\n"
+			"flags override it. Ctrl-C finishes the games in flight, writes partial\n"
+			"standings and report.html, and prints the command that resumes.\n"
+			"\n"
+			"Numbers (as in a file): -p/--players 1..%d (the variant's range); -g/--games\n"
+			"1..%d; -j/--concurrency 1..%d; --watchdog 1..%d s; --bootstrap 0..%d;\n"
+			"--seed 0..18446744073709551615; --shard I/N with 0 <= I < N <= 1000000;\n"
+			"--slurm 1..%d shards; --sprt elo0 < elo1, alpha and beta in (0, 0.5].",
+			VARIANT_MAX_PLAYERS, TOURNAMENT_GAMES_MAX, TOURNAMENT_CONCURRENCY_MAX,
+			TOURNAMENT_WATCHDOG_MAX, TOURNAMENT_BOOTSTRAP_MAX, SLURM_SHARDS_MAX);
+		usage_describe(ctx, numbers, TRUE, TRUE);
+	}
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "referee tournament: %s\n", error->message);
 		return 2;

@@ -9,10 +9,16 @@
 #include "cli.h"
 #include "referee/gamelog.h"
 #include "referee/replay.h"
+#include "referee/usage.h"
 
 int cmd_verify(int argc, char **argv)
 {
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - check a game log against the rules");
+	usage_describe(ctx,
+		"Replays LOG through the rules (docs/gamelog.md, What verify checks): exit 0\n"
+		"and `LOG: ok`, or `LOG:LINE: why` and exit 1 at the first line that does not\n"
+		"check out. A game aborted by Ctrl-C checks out as `ok, an aborted game`.\n"
+		"Numbers: none.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)
@@ -25,6 +31,10 @@ int cmd_verify(int argc, char **argv)
 		fprintf(stderr, "referee: verify: %s\n", err->message);
 		return 1;
 	}
-	printf("%s: ok (%u events)\n", argv[1], log->events->len);
+	if (replay_aborted(log))
+		printf("%s: ok, an aborted game: valid up to its result, stopped before its end (%u events)\n",
+		       argv[1], log->events->len);
+	else
+		printf("%s: ok (%u events)\n", argv[1], log->events->len);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "cli.h"
+#include "referee/usage.h"
 #include "referee/gamelog.h"
 #include "referee/html.h"
 #include "referee/replay.h"
@@ -50,6 +51,10 @@ int cmd_view(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - show a logged game move by move");
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	usage_describe(ctx,
+		"Plain: the header, then after each move its notation and the board (ANSI\n"
+		"colours on a terminal). --html: one self-contained web page, stepped with\n"
+		"buttons, slider and keys (docs/viewer.md). Numbers: none.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc != 2)

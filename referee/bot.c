@@ -7,6 +7,7 @@
  * reaped exactly once, in bot_free().
  */
 #include "bot.h"
+#include "asyncfile.h"
 #include "keyfile.h"
 #include "sandbox.h"
 
@@ -34,7 +35,13 @@ struct Bot {
 	Sandbox *sandbox;	/* its cgroups */
 	gboolean own_group;	/* the bot leads its own process group */
 	int in_fd, out_fd, err_fd;
-	int err_file;		/* capped stderr copy, -1 when dropped */
+	FILE *err_out;		/* capped stderr copy, NULL when not open */
+	char *err_path;		/* where it goes, opened at its first byte
+				 * (a bot that writes none makes no file);
+				 * NULL: dropped, or open */
+	char *err_open;		/* the path of err_out */
+	gboolean err_async;	/* err_out made, written and closed by helper
+				 * threads (asyncfile.h) */
 	guint64 err_kept, err_dropped;
 	int err_mark;		/* the `go` whose marker goes before the next
 				 * stderr bytes (0: none) */
@@ -44,6 +51,7 @@ struct Bot {
 				 * until found with its clock */
 	clockid_t cpu_clock;	/* that process's CPU-time clock */
 	gboolean has_cpu_clock;
+	guint64 cpu_spent_at;	/* CPU s its cpu limit was last renewed at */
 	gboolean eof, overlong, reported_overlong;
 	gsize start, len;
 	guint64 written;	/* bytes written to its stdin so far */
@@ -61,14 +69,41 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-static int open_stderr(const char *path, GError **error)
+/* The stderr file goes to `path` from now on: not created until the bot
+ * writes a byte. With `fresh`, a file there from an earlier run of the
+ * same game is removed now, so that what is there is this game's. */
+static void stderr_to(Bot *bot, const char *path, gboolean fresh)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	g_free(bot->err_path);
+	bot->err_path = g_strdup(path);
+	if (path && fresh)
+		unlink(path);
+}
 
-	if (fd < 0)
-		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "stderr file %s: %s", path,
-			    g_strerror(errno));
-	return fd;
+/* The stderr file, opened at the first byte to keep; FALSE when there is
+ * none (dropped, or it cannot be made: said once). */
+static gboolean stderr_open(Bot *bot)
+{
+	static gint warned;
+
+	if (bot->err_out)
+		return TRUE;
+	if (!bot->err_path)
+		return FALSE;
+	if (bot->err_async) {
+		bot->err_out = asyncfile_open(bot->err_path, 0600, BOT_STDERR_BUFFER);
+	} else {
+		int fd = open(bot->err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		bot->err_out = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (bot->err_out)
+			setvbuf(bot->err_out, NULL, _IONBF, 0);	/* as written, for tail -f */
+		else if (g_atomic_int_compare_and_exchange(&warned, 0, 1))
+			g_printerr("referee: warning: stderr file %s: %s: the bot's stderr is dropped\n",
+				   bot->err_path, g_strerror(errno));
+	}
+	g_free(bot->err_open);
+	bot->err_open = g_steal_pointer(&bot->err_path);
+	return bot->err_out != NULL;
 }
 
 Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch *launch, GError **error)
@@ -78,13 +113,10 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	/* A write to a bot that exited must be an error, not our death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	int err_file = -1;
-	if (stderr_path && (err_file = open_stderr(stderr_path, error)) < 0)
-		return NULL;
 	if (pipe2(in, O_CLOEXEC) < 0 || pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
 		int e = errno;
 		close_fd(&in[0]), close_fd(&in[1]), close_fd(&out[0]), close_fd(&out[1]);
-		close_fd(&err[0]), close_fd(&err[1]), close_fd(&err_file);
+		close_fd(&err[0]), close_fd(&err[1]);
 		g_set_error(error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "pipe: %s", g_strerror(e));
 		return NULL;
 	}
@@ -95,7 +127,7 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	close_fd(&out[1]);
 	close_fd(&err[1]);
 	if (!sb) {
-		close_fd(&in[1]), close_fd(&out[0]), close_fd(&err[0]), close_fd(&err_file);
+		close_fd(&in[1]), close_fd(&out[0]), close_fd(&err[0]);
 		return NULL;
 	}
 
@@ -109,12 +141,17 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 	bot->err_fd = spec->human ? -1 : err[0];
 	if (spec->human)
 		close_fd(&err[0]);
-	bot->err_file = err_file;
+	bot->err_out = NULL;
+	bot->err_path = bot->err_open = NULL;
+	bot->err_async = FALSE;
+	if (stderr_path)
+		stderr_to(bot, stderr_path, FALSE);
 	bot->err_kept = bot->err_dropped = 0;
 	bot->err_mark = 0;
 	bot->err_marked = bot->err_midline = FALSE;
 	bot->has_cpu_clock = bot_pid > 0 && clock_getcpuclockid(bot_pid, &bot->cpu_clock) == 0;
 	bot->own_pid = bot->has_cpu_clock ? bot_pid : 0;
+	bot->cpu_spent_at = 0;	/* its limit is cpu, from 0 s */
 	bot->eof = bot->overlong = bot->reported_overlong = FALSE;
 	bot->start = bot->len = 0;
 	bot->written = 0;
@@ -141,15 +178,16 @@ static void bot_kill_and_reap(Bot *bot)
 /* Write the note about dropped stderr bytes and close the file. */
 static void close_stderr_file(Bot *bot)
 {
-	if (bot->err_file >= 0 && bot->err_dropped) {
-		char note[96];
-		int n = g_snprintf(note, sizeof(note), "\n[referee: %" G_GUINT64_FORMAT
-				   " more bytes of stderr dropped]\n", bot->err_dropped);
-		if (write(bot->err_file, note, n) < 0) {
-			/* nothing to do: the note is a courtesy */
-		}
-	}
-	close_fd(&bot->err_file);
+	if (bot->err_out && bot->err_dropped)
+		fprintf(bot->err_out, "\n[referee: %" G_GUINT64_FORMAT " more bytes of stderr dropped]\n",
+			bot->err_dropped);	/* (a courtesy: a failure is no matter) */
+	if (bot->err_out && bot->err_async)
+		asyncfile_close_later(bot->err_out, bot->err_open);
+	else if (bot->err_out)
+		fclose(bot->err_out);
+	bot->err_out = NULL;
+	g_clear_pointer(&bot->err_path, g_free);
+	g_clear_pointer(&bot->err_open, g_free);
 	bot->err_kept = bot->err_dropped = 0;
 	bot->err_mark = 0;
 	bot->err_marked = bot->err_midline = FALSE;
@@ -172,9 +210,9 @@ static void write_mark(Bot *bot)
 			   bot->err_mark);
 
 	bot->err_marked = TRUE;
-	if (bot->err_file < 0 || bot->err_kept + (guint64)n > BOT_STDERR_CAP)
+	if (bot->err_kept + (guint64)n > BOT_STDERR_CAP || !stderr_open(bot))
 		return;
-	if (write(bot->err_file, mark, n) == n) {
+	if (fwrite(mark, 1, (size_t)n, bot->err_out) == (size_t)n) {
 		bot->err_kept += (guint64)n;
 		bot->err_midline = FALSE;
 	}
@@ -185,10 +223,15 @@ gboolean bot_set_stderr(Bot *bot, const char *path, GError **error)
 	if (bot->err_fd >= 0)
 		bot_drain_stderr(bot);
 	close_stderr_file(bot);
-	if (!path)
-		return TRUE;
-	bot->err_file = open_stderr(path, error);
-	return bot->err_file >= 0;
+	(void)error;
+	if (path)
+		stderr_to(bot, path, TRUE);
+	return TRUE;
+}
+
+void bot_stderr_async(Bot *bot, gboolean on)
+{
+	bot->err_async = on;
 }
 
 gboolean bot_freeze(Bot *bot, gboolean frozen)
@@ -228,7 +271,7 @@ Bot *bot_new_reader(int out_fd)
 {
 	Bot *bot = g_new0(Bot, 1);
 
-	bot->in_fd = bot->err_fd = bot->err_file = -1;
+	bot->in_fd = bot->err_fd = -1;
 	bot->out_fd = out_fd;
 	return bot;
 }
@@ -239,7 +282,7 @@ Bot *bot_new_relay(const BotSpec *spec, int in_fd, int out_fd)
 
 	bot->spec = bot_spec_copy(spec);
 	bot->relay = TRUE;
-	bot->err_fd = bot->err_file = -1;
+	bot->err_fd = -1;
 	bot->in_fd = in_fd;
 	bot->out_fd = out_fd;
 	fcntl(in_fd, F_SETFL, fcntl(in_fd, F_GETFL) | O_NONBLOCK);
@@ -433,7 +476,7 @@ void bot_drain_stderr(Bot *bot)
 			write_mark(bot);
 		guint64 room = bot->err_kept < BOT_STDERR_CAP ? BOT_STDERR_CAP - bot->err_kept : 0;
 		guint64 keep = MIN(room, (guint64)n);
-		if (keep && bot->err_file >= 0 && write(bot->err_file, block, keep) < 0)
+		if (keep && (!stderr_open(bot) || fwrite(block, 1, keep, bot->err_out) != keep))
 			keep = 0;
 		if (keep)
 			bot->err_midline = block[keep - 1] != '\n';
@@ -518,7 +561,7 @@ gboolean bot_renew_cpu(Bot *bot)
 {
 	if (bot->spec->human || bot->spec->limits.cpu == 0 || !find_process(bot))
 		return TRUE;
-	return sandbox_renew_cpu(bot->own_pid, bot->spec->limits.cpu);
+	return sandbox_renew_cpu(bot->own_pid, bot->spec->limits.cpu, &bot->cpu_spent_at);
 }
 
 guint64 bot_stderr_dropped(const Bot *bot)

@@ -28,13 +28,18 @@
 
 #define BOT_LINE_MAX PROTOCOL_LINE_MAX	/* longest line including the newline */
 #define BOT_STDERR_CAP (1024 * 1024)	/* bytes of stderr kept per bot */
+#define BOT_STDERR_BUFFER (1 << 16)	/* bytes held before written, async */
 
 typedef struct Bot Bot;
 typedef struct SandboxLaunch SandboxLaunch;	/* sandbox.h */
 
 /*
  * Start a bot. Its stderr goes to `stderr_path` (NULL: counted and
- * dropped), at most BOT_STDERR_CAP bytes. `launch` says whether it is
+ * dropped), at most BOT_STDERR_CAP bytes: the file is made at the first
+ * byte the bot writes (none for a bot that writes nothing: a game costs
+ * no file per quiet seat; a file there already is the caller's to empty
+ * or remove); a file that cannot be made then is said once on stderr,
+ * and the bytes dropped. `launch` says whether it is
  * jailed, what it must not see and its CPU (sandbox.h; NULL: bare, not
  * pinned). NULL with error set when the program cannot be started (not
  * found, not executable, workdir missing): the caller counts the fault
@@ -44,10 +49,18 @@ Bot *bot_spawn(const BotSpec *spec, const char *stderr_path, const SandboxLaunch
 
 /*
  * Send the bot's stderr from now on to `path` (a kept `multi` bot starts
- * each game's file); what was already read stays in the old file. FALSE
- * with error set when the file cannot be opened (stderr is then dropped).
+ * each game's file), made at its first byte as bot_spawn()'s (a file
+ * there from before is removed now); what was already read stays in the
+ * old file. TRUE (error is unused: a file that
+ * cannot be made is said once when it is needed, and stderr dropped).
  */
 gboolean bot_set_stderr(Bot *bot, const char *path, GError **error);
+
+/* With `on`, the stderr files opened from now on are made, written (64
+ * KiB at a time) and closed by helper threads (referee/asyncfile.h): the
+ * caller calls asyncfile_settle() before it reads them. Off (the
+ * default): made at once and written as they come. */
+void bot_stderr_async(Bot *bot, gboolean on);
 
 /* Freeze (TRUE) or thaw the whole bot (sandbox_freeze()): while frozen it
  * uses no CPU. FALSE when it cannot be frozen here; nothing was done. */

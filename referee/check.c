@@ -18,6 +18,7 @@
 #include "rng.h"
 #include "text.h"
 #include "timectl.h"
+#include "usage.h"
 #include "variant.h"
 
 #define CHECK_TIGHT_MS 100	/* the `go` of the tight-time item */
@@ -1092,7 +1093,7 @@ int check_main(int argc, char **argv)
 	g_autoptr(GError) err = NULL;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"Each BOT (a command line) plays games against copies of itself and is\n"
 		"put through: handshake, game, multi, unknown (lines of unknown types),\n"
 		"start-up (time to hello, jailed), stateless (a state from mid-game),\n"
@@ -1102,7 +1103,9 @@ int check_main(int argc, char **argv)
 		"other seats, played by the checker), quit.\n"
 		"Timed items give the margin against the move time and the grace apart;\n"
 		"an answer inside the grace, a slow start or a reaction over the pace is\n"
-		"a warning, not a failure. Exit status 0 when every item passes.");
+		"a warning, not a failure. Exit status 0 when every item passes.\n"
+		"Numbers: --players the variant's range (default 2, or its least);\n"
+		"--seed 0..9223372036854775807.", TRUE, TRUE);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "referee: check: %s\n", err->message);
 		return 2;

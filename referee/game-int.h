@@ -103,6 +103,7 @@ typedef struct {
 	gint64 lag;		/* us: the test hook TETRARENA_TEST_LAG_MS */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
+	gboolean aborted;	/* spec->abort_fd turned readable: stop */
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
@@ -116,6 +117,7 @@ typedef enum {
 	EV_EOF,		/* seat closed its output */
 	EV_TOO_LONG,	/* seat sent a line over the limit */
 	EV_FAULT,	/* seat was charged a fault while its output was written */
+	EV_ABORT,	/* the game must stop now (g->aborted is set) */
 } EventKind;
 
 typedef struct {
@@ -177,7 +179,9 @@ LineKind game_line_kind(const Game *g, const char *line);
 gboolean game_take_event(Game *g, int p, Event *ev);
 
 /* The next event from any live bot, or EV_NONE once `deadline` passes
- * (`hint`: the seat whose reply is awaited, or -1). */
+ * (`hint`: the seat whose reply is awaited, or -1), or EV_ABORT (and
+ * g->aborted set) once the spec's abort_fd is readable: the caller
+ * returns at once, the phase loop ends the game. */
 void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev);
 
 /*

@@ -216,6 +216,10 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 	 * now, since the bot ran as soon as its `go` was written. */
 	Bot *hb = hint >= 0 ? g->seat[hint].bot : NULL;
 	gboolean looked = FALSE;
+	if (g->aborted) {
+		ev->kind = EV_ABORT;
+		return;
+	}
 	if (hb) {
 		if (game_take_event(g, hint, ev))
 			return;
@@ -236,8 +240,8 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 				return;
 			}
 		}
-		struct pollfd fds[3 * VARIANT_MAX_PLAYERS];
-		int who[3 * VARIANT_MAX_PLAYERS];
+		struct pollfd fds[3 * VARIANT_MAX_PLAYERS + 1];
+		int who[3 * VARIANT_MAX_PLAYERS + 1];
 		int nfds = 0;
 		for (int p = 0; p < g->n; p++) {
 			Bot *b = g->seat[p].bot;
@@ -256,6 +260,11 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 				fds[nfds] = (struct pollfd){.fd = bot_stdin_fd(b), .events = POLLOUT};
 				who[nfds++] = p + 2 * VARIANT_MAX_PLAYERS;
 			}
+		}
+		/* (last: the seats' descriptors are read first) */
+		if (g->spec->abort_fd >= 0) {
+			fds[nfds] = (struct pollfd){.fd = g->spec->abort_fd, .events = POLLIN};
+			who[nfds++] = -1;
 		}
 		gint64 now = g_get_monotonic_time();
 		if (now >= deadline) {
@@ -291,6 +300,14 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 		}
 		int faulted = -1;
 		for (int i = 0; r > 0 && i < nfds; i++) {
+			if (who[i] < 0) {
+				if (fds[i].revents) {
+					g->aborted = TRUE;
+					ev->kind = EV_ABORT;
+					return;
+				}
+				continue;
+			}
 			int p = who[i] % VARIANT_MAX_PLAYERS;
 			Bot *b = g->seat[p].bot;
 			if (!fds[i].revents || !b)
@@ -398,6 +415,7 @@ Reply game_handle_event(Game *g, const Event *ev, Move *move, double *wall, doub
 
 	switch (ev->kind) {
 	case EV_NONE:
+	case EV_ABORT:
 		return REPLY_NONE;
 	case EV_EOF:
 		game_fault_gone(g, p, GAME_FAULT_CRASH, "output closed");

@@ -206,6 +206,8 @@ gboolean game_realtime(Game *g, gint64 game_deadline)
 		if (held_at < deadline)
 			deadline = MIN(deadline, held_at + g->lag);
 		game_wait_event(g, deadline, -1, &ev);
+		if (ev.kind == EV_ABORT)
+			return FALSE;
 		now = g_get_monotonic_time();
 		if (ev.kind == EV_NONE) {
 			for (int p = 0; p < g->n; p++)

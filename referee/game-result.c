@@ -1,7 +1,9 @@
 /*
  * game-result: the end of a game: the result line built and logged, said
  * to every bot with `quit` (or not, for a healthy `multi` bot handed back),
- * the bots given a moment to exit, and the GameResult filled.
+ * the bots given a moment to exit, and the GameResult filled. An aborted
+ * game (game.h, abort_fd) logs its result as the state stands and tells
+ * the bots nothing: game_run() kills them.
  */
 #include <string.h>
 
@@ -38,7 +40,8 @@ void game_finish(Game *g, GameResult *result)
 	gboolean keep[VARIANT_MAX_PLAYERS] = {0};
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
-		if (!s->bot)
+		/* aborted: nothing more is said; the bots are killed (game_run) */
+		if (!s->bot || g->aborted)
 			continue;
 		game_queue(g, p, line);
 		keep[p] = spec->keep_bots && bot_multi(s->bot) && s->first_fault < 0 && !s->awaiting &&
@@ -52,7 +55,7 @@ void game_finish(Game *g, GameResult *result)
 	}
 	/* Let the bots exit on their own, then kill whatever is left. */
 	for (int p = 0; p < g->n; p++)
-		if (g->seat[p].bot && !keep[p])
+		if (g->seat[p].bot && !keep[p] && !g->aborted)
 			bot_wait_exit(g->seat[p].bot, deadline);
 	for (int p = 0; p < g->n; p++)
 		if (g->seat[p].info_dropped)

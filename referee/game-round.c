@@ -161,6 +161,8 @@ void game_round(Game *g, uint32_t mask)
 		if (!waiting)
 			break;
 		game_wait_event(g, deadline, -1, &ev);
+		if (ev.kind == EV_ABORT)
+			return;
 		if (ev.kind == EV_NONE) {
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)

@@ -10,11 +10,26 @@
 
 #include "game-int.h"
 
+/* The current directory, read once (g_get_current_dir() stats it twice:
+ * for every game of a tournament, on the game's thread). The referee
+ * never changes it. */
+static char *current_dir(void)
+{
+	static gsize once;
+	static char *cwd;
+
+	if (g_once_init_enter(&once)) {
+		cwd = g_get_current_dir();
+		g_once_init_leave(&once, 1);
+	}
+	return cwd;
+}
+
 void game_write_header(Game *g)
 {
 	const GameSpec *spec = g->spec;
 	g_auto(GStrv) chatter = g_strsplit(spec->chatter ? spec->chatter : "", "\n", -1);
-	g_autofree char *cwd = g_get_current_dir();
+	char *cwd = current_dir();
 	GameLog h = {
 		.referee_version = TETRARENA_REFEREE_VERSION,
 		.protocol = PROTOCOL_VERSION,
@@ -66,8 +81,9 @@ void game_start_bots(Game *g)
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
 	char *errpath[VARIANT_MAX_PLAYERS] = {0};
 	/* What no bot may see: the log, every seat's stderr file (made now,
-	 * so that each can be hidden from the bots started before it) and the
-	 * caller's directory. */
+	 * empty, so that each can be hidden from the bots started before it)
+	 * and the caller's directory. A bare bot's file is made at its first
+	 * byte (bot.h): one from an earlier run of this game goes now. */
 	const char *hide[VARIANT_MAX_PLAYERS + 3];
 	int nhide = 0;
 	if (spec->log_path)
@@ -75,10 +91,12 @@ void game_start_bots(Game *g)
 	for (int p = 0; p < g->n; p++) {
 		errpath[p] = stderr_path(spec, p);
 		if (errpath[p] && g->sandbox == SANDBOX_ON && !spec->seats[p].bot) {
-			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+			int fd = open(errpath[p], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 			if (fd >= 0)
 				close(fd);
 			hide[nhide++] = errpath[p];
+		} else if (errpath[p] && !spec->seats[p].bot) {
+			unlink(errpath[p]);
 		}
 	}
 	if (spec->hide_dir)
@@ -93,6 +111,7 @@ void game_start_bots(Game *g)
 			s->bot = spec->seats[p].bot;
 			/* each game's stderr in its own file, and its cpu
 			 * limit afresh */
+			bot_stderr_async(s->bot, spec->log_async);
 			bot_set_stderr(s->bot, errpath[p], NULL);
 			bot_renew_cpu(s->bot);
 			if (bot_games(s->bot) == 0)	/* a relay's first game */
@@ -107,6 +126,7 @@ void game_start_bots(Game *g)
 				g_error_free(err);
 				continue;
 			}
+			bot_stderr_async(s->bot, spec->log_async);
 			game_queue(g, p, protocol_greeting());
 		}
 		s->human = bot_spec(s->bot)->human;
@@ -145,6 +165,8 @@ void game_start_bots(Game *g)
 			break;
 		Event ev;
 		game_wait_event(g, deadline, -1, &ev);
+		if (ev.kind == EV_ABORT)
+			break;
 		if (ev.kind == EV_NONE) {
 			gint64 now = g_get_monotonic_time();
 			for (int p = 0; p < g->n; p++)

@@ -46,6 +46,8 @@ void game_turn(Game *g, int p)
 	}
 	while (s->awaiting) {
 		game_wait_event(g, s->deadline, p, &ev);
+		if (ev.kind == EV_ABORT)
+			return;
 		if (ev.kind == EV_NONE) {
 			game_timeout(g, p);
 			game_policy_move(g, p);

@@ -36,7 +36,7 @@ const char *game_fault_name(GameFault f)
 
 const char *game_end_name(GameEnd e)
 {
-	static const char *const names[] = {"end", "faults", "limit"};
+	static const char *const names[] = {"end", "faults", "limit", "aborted"};
 	return names[e];
 }
 
@@ -51,6 +51,7 @@ void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed
 	spec->cpu = -1;
 	spec->sandbox = SANDBOX_AUTO;
 	spec->max_faults = GAME_MAX_FAULTS;
+	spec->abort_fd = -1;
 }
 
 /* Answer seat p's move `notation`, legal at its `go` but no longer,
@@ -151,7 +152,10 @@ static gboolean game_open(Game *g, const GameSpec *spec, GError **error)
 	}
 	if (!sandbox_resolve(spec->sandbox, &g->sandbox, error))
 		return FALSE;
-	if (spec->log_path) {
+	if (spec->log_path && spec->log_async && !spec->log_tap) {
+		g->log = gamelog_writer_new_async(spec->log_path);
+	} else if (spec->log_path) {
+		/* (watched: the tap reads it line by line, on the game's thread) */
 		g->log = gamelog_writer_new_tapped(spec->log_path, spec->log_tap, spec->log_tap_data, error);
 		if (!g->log)
 			return FALSE;
@@ -227,6 +231,10 @@ static gboolean game_phases(Game *g, GameResult *result, GError **error)
 		VariantPhase phase = v->phase(g->state, &mask);
 		if (phase == VARIANT_PHASE_OVER)
 			return TRUE;
+		if (g->aborted) {
+			result->end = GAME_END_ABORTED;
+			return TRUE;
+		}
 		if (game_deadline != GAME_FOREVER && v->halt && g_get_monotonic_time() >= game_deadline) {
 			halt(g, result, GAME_END_LIMIT);
 			continue;
@@ -317,7 +325,9 @@ gboolean game_run(const GameSpec *spec, GameResult *result, GError **error)
 	game_release(&g);
 	if (pinned)
 		sched_setaffinity(0, sizeof(old_cpus), &old_cpus);
-	if (!gamelog_writer_close(g.log, ok ? error : NULL) && ok) {
+	if (spec->log_async && !spec->log_tap)
+		gamelog_writer_close_later(g.log);	/* settled by the caller */
+	else if (!gamelog_writer_close(g.log, ok ? error : NULL) && ok) {
 		game_result_clear(result);
 		ok = FALSE;
 	}

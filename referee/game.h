@@ -89,6 +89,8 @@ typedef enum {
 	GAME_END_RULES,		/* "end" */
 	GAME_END_FAULTS,	/* "faults": no seat could go on */
 	GAME_END_LIMIT,		/* "limit": the game's time limit */
+	GAME_END_ABORTED,	/* "aborted": stopped from outside (abort_fd),
+				 * the result is the state's as it stood */
 } GameEnd;
 
 const char *game_end_name(GameEnd e);
@@ -117,6 +119,12 @@ typedef struct {
 	TimeControl time;
 	int policy;		/* GAME_POLICY_VARIANT or a VariantFaultPolicy */
 	const char *log_path;	/* NULL: no log */
+	gboolean log_async;	/* the log file is made, written and closed
+				 * by helper threads (referee/asyncfile.h):
+				 * a busy disk does not hold the game up. The
+				 * caller calls asyncfile_settle() before it
+				 * relies on the log, and asyncfile_failure()
+				 * says whether it was written whole */
 	const char *stderr_dir;	/* where seatN.stderr files go; NULL: next to
 				 * the log as LOG.seatN.stderr, or dropped */
 	int cpu;		/* >= 0: pin the game's bots, and the calling
@@ -143,10 +151,16 @@ typedef struct {
 	void *log_tap_data;
 	gboolean quiet;		/* no effect: game_run() never prints (kept
 				 * for callers that set it) */
+	int abort_fd;		/* >= 0: a descriptor that turns readable when
+				 * the game must stop (a signal's self-pipe,
+				 * never read here): the game ends where it
+				 * stands, logged `result ... reason=aborted`,
+				 * bots told nothing and killed. Looked at
+				 * whenever the referee would sleep. Default -1 */
 } GameSpec;
 
 /* Fill a spec with defaults: no seats, default time, variant policy, cpu -1,
- * sandbox auto, GAME_MAX_FAULTS. */
+ * sandbox auto, GAME_MAX_FAULTS, abort_fd -1. */
 void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed);
 
 typedef struct {

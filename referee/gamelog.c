@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asyncfile.h"
 #include "protocol.h"
 #include "sandbox.h"
 #include "text.h"
@@ -42,6 +43,7 @@ const char *gamelog_kind_name(GameLogKind kind)
 
 struct GameLogWriter {
 	FILE *f;
+	char *buf;		/* f's buffer (fopen's own: NULL) */
 	char *path;
 	int nplayers;		/* from the header */
 	guint traffic[2][VARIANT_MAX_PLAYERS];	/* lines written: [0] sent, [1] received */
@@ -87,27 +89,51 @@ GameLogWriter *gamelog_writer_new_tapped(const char *path, GameLogTap tap, void 
 		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path, g_strerror(errno));
 		return NULL;
 	}
+	GameLogWriter *w = g_new0(GameLogWriter, 1);
 	if (tap) {
 		/* line by line, through the tap: someone watches the game */
-		setvbuf(f, NULL, _IOFBF, 1 << 16);
 		Tapped *t = g_new(Tapped, 1);
 		*t = (Tapped){f, tap, data};
-		f = fopencookie(t, "w", (cookie_io_functions_t){.write = tapped_write, .close = tapped_close});
-		if (!f) {
+		FILE *c = fopencookie(t, "w", (cookie_io_functions_t){.write = tapped_write, .close = tapped_close});
+		if (!c) {
 			fclose(t->file);
 			g_free(t);
+			g_free(w);
 			g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", path,
 				    g_strerror(errno));
 			return NULL;
 		}
-		setvbuf(f, NULL, _IOLBF, 1 << 16);
+		setvbuf(c, NULL, _IOLBF, 1 << 16);
+		f = c;
 	} else {
-		setvbuf(f, NULL, _IOFBF, 1 << 16);
+		/* (glibc takes the size only with a buffer: else 4 KiB) */
+		w->buf = g_malloc(GAMELOG_BUFFER);
+		setvbuf(f, w->buf, _IOFBF, GAMELOG_BUFFER);
 	}
-	GameLogWriter *w = g_new0(GameLogWriter, 1);
 	w->f = f;
 	w->path = g_strdup(path);
 	return w;
+}
+
+GameLogWriter *gamelog_writer_new_async(const char *path)
+{
+	GameLogWriter *w = g_new0(GameLogWriter, 1);
+
+	w->f = asyncfile_open(path, 0644, GAMELOG_BUFFER);
+	w->path = g_strdup(path);
+	if (!w->f)
+		g_error("gamelog: no memory for the log %s", path);
+	return w;
+}
+
+void gamelog_writer_close_later(GameLogWriter *w)
+{
+	if (!w)
+		return;
+	g_return_if_fail(!w->buf);	/* an async writer's */
+	asyncfile_close_later(w->f, w->path);
+	g_free(w->path);
+	g_free(w);
 }
 
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
@@ -121,6 +147,7 @@ gboolean gamelog_writer_close(GameLogWriter *w, GError **error)
 	if (!ok)
 		g_set_error(error, GAMELOG_ERROR, GAMELOG_ERROR_WRITE, "cannot write the log %s: %s", w->path,
 			    g_strerror(errno));
+	g_free(w->buf);
 	g_free(w->path);
 	g_free(w);
 	return ok;
@@ -368,8 +395,10 @@ static int header_field(const char *word)
 	return -1;
 }
 
-/* "SEAT +US TEXT" after a traffic line's direction: the seat and the text. */
-static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, const char **text)
+/* "SEAT +US TEXT" after a traffic line's direction: the seat, the time
+ * and the text. */
+static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, gint64 *us_out,
+			      const char **text)
 {
 	char *sp = strchr(rest, ' ');
 
@@ -385,6 +414,7 @@ static gboolean parse_traffic(char *rest, const GameLog *log, int *seat, const c
 	guint64 us;
 	if (!g_ascii_string_to_unsigned(time, 10, 0, G_MAXINT64, &us, NULL))
 		return FALSE;
+	*us_out = (gint64)us;
 	*text = sp2 ? sp2 + 1 : "";
 	return TRUE;
 }
@@ -429,7 +459,7 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 			const char *text;
 			if (!in_body)
 				BAD("traffic before 'begin'");
-			if (line[1] != ' ' || !parse_traffic(line + 2, log, &ev.seat, &text))
+			if (line[1] != ' ' || !parse_traffic(line + 2, log, &ev.seat, &ev.us, &text))
 				BAD("bad traffic line (want: %c SEAT +MICROSECONDS TEXT)", line[0]);
 			ev.kind = line[0] == '>' ? GAMELOG_SENT : GAMELOG_RECEIVED;
 			ev.text = g_strdup(text);

@@ -3,8 +3,8 @@
  * the one module that knows the log's words. The game writes a log through
  * a GameLogWriter as the game goes (the header, gamelog_write_header(),
  * from the same GameLog fields that gamelog_read() gives back); the
- * writer buffers 64 KiB, so a game's log costs a write() per 64 KiB and
- * none per line. A log is read whole into a GameLog: the header, and the
+ * writer buffers 64 KiB (GAMELOG_BUFFER), so a game's log costs a write()
+ * per 64 KiB and none per line. A log is read whole into a GameLog: the header, and the
  * game's events in order, each with its line number so that a checker can
  * name the line where a game diverges. Traffic lines (`>` and `<`) are
  * events too (GAMELOG_SENT, GAMELOG_RECEIVED, text after the time), so
@@ -60,6 +60,8 @@ typedef struct {
 				 * the rest of the line (joint, result; side:
 				 * after the seat) */
 	double wall_ms, cpu_ms;	/* move only */
+	gint64 us;		/* traffic only: microseconds since the game
+				 * started (the line's +US) */
 } GameLogEvent;
 
 typedef struct {
@@ -107,6 +109,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
 
 typedef struct GameLogWriter GameLogWriter;
 
+/* Bytes of log a writer holds before it writes them (a game's log is
+ * mostly one write, at the end). */
+#define GAMELOG_BUFFER (1 << 16)
+
 /* Create (truncate) the log at path. NULL with error when it cannot. */
 GameLogWriter *gamelog_writer_new(const char *path, GError **error);
 
@@ -120,9 +126,19 @@ GameLogWriter *gamelog_writer_new(const char *path, GError **error);
 typedef void (*GameLogTap)(void *data, const char *bytes, gsize len);
 GameLogWriter *gamelog_writer_new_tapped(const char *path, GameLogTap tap, void *data, GError **error);
 
+/* The same, the file made by a helper thread meanwhile (asyncfile.h): a
+ * busy disk does not hold up the game. A log that cannot be made fails
+ * gamelog_writer_close(). */
+GameLogWriter *gamelog_writer_new_async(const char *path);
+
 /* Flush, close and free; NULL is fine (TRUE). FALSE with error when the
  * log could not be written whole. */
 gboolean gamelog_writer_close(GameLogWriter *w, GError **error);
+
+/* The same for a gamelog_writer_new_async() writer, on a helper thread:
+ * asyncfile_settle() waits for it, asyncfile_failure(path) says whether
+ * the log was written whole (referee/asyncfile.h). */
+void gamelog_writer_close_later(GameLogWriter *w);
 
 /* Each of these does nothing when w is NULL (a game without a log). */
 

@@ -406,6 +406,13 @@ static gboolean check_result_extra(Replay *r, const GameLogEvent *e, GError **er
 	return TRUE;
 }
 
+/* Whether result fields "ranks=.. reason=WHY" end in reason=aborted. */
+static gboolean result_aborted(const char *fields)
+{
+	const char *reason = strstr(fields, " reason=");
+	return reason && strcmp(reason + 8, "aborted") == 0;
+}
+
 /* Compare "ranks=1,2 scores=.. faults=.. reason=.." with the state. */
 static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 {
@@ -413,8 +420,10 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 	int scores[VARIANT_MAX_PLAYERS], ranks[VARIANT_MAX_PLAYERS];
 	uint32_t mask;
 	VariantPhase ph = r->v->phase(r->state, &mask);
+	/* an aborted game (stopped from outside) ends where it stands */
+	gboolean aborted = result_aborted(e->text);
 
-	if (ph != VARIANT_PHASE_OVER)
+	if (ph != VARIANT_PHASE_OVER && !aborted)
 		FAIL("result recorded while the game is not over (phase %s)", phase_name(ph));
 	r->v->scores(r->state, scores);
 	r->v->ranking(r->state, ranks);
@@ -433,7 +442,8 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 			/* the game's time ran out (a halt): limit, or faults when
 			 * no seat could play on; else end, or faults */
 			const char *why = eq + 1;
-			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0)
+			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0 &&
+			    !aborted)
 				FAIL("the result's reason is %s, but the game %s", why,
 				     r->halted ? "was halted (limit or faults)" : "was not halted (end or faults)");
 			continue;
@@ -716,6 +726,16 @@ static gboolean replay_finish(Replay *r, GError **error)
 	return TRUE;
 }
 
+gboolean replay_aborted(const GameLog *log)
+{
+	for (guint i = log->events->len; i-- > 0;) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		if (e->kind == GAMELOG_RESULT)
+			return result_aborted(e->text);
+	}
+	return FALSE;
+}
+
 gboolean replay_verify(const GameLog *log, GError **error)
 {
 	Replay *r = g_new0(Replay, 1);
@@ -813,8 +833,7 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	return ok;
 }
 
-/* The game-defining part of an event, times left out. */
-static char *event_key(const GameLogEvent *e)
+char *replay_event_key(const GameLogEvent *e)
 {
 	return g_strdup_printf("%s %d %s", gamelog_kind_name(e->kind), e->seat, e->text ? e->text : "");
 }
@@ -831,7 +850,7 @@ static const GameLogEvent *next_compared(const GameLog *log, guint *i)
 	return NULL;
 }
 
-gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
+gboolean replay_first_difference(const GameLog *a, const GameLog *b, guint *at_a, guint *at_b)
 {
 	guint ia = 0, ib = 0;
 
@@ -839,15 +858,30 @@ gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
 		const GameLogEvent *ea = next_compared(a, &ia);
 		const GameLogEvent *eb = next_compared(b, &ib);
 		if (!ea && !eb)
-			return TRUE;
-		g_autofree char *ka = ea ? event_key(ea) : g_strdup("(end of log)");
-		g_autofree char *kb = eb ? event_key(eb) : g_strdup("(end of log)");
-		if (strcmp(ka, kb) != 0) {
-			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
-				    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
 			return FALSE;
+		g_autofree char *ka = ea ? replay_event_key(ea) : NULL;
+		g_autofree char *kb = eb ? replay_event_key(eb) : NULL;
+		if (g_strcmp0(ka, kb) != 0) {
+			*at_a = ea ? ia - 1 : a->events->len;
+			*at_b = eb ? ib - 1 : b->events->len;
+			return TRUE;
 		}
 	}
+}
+
+gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
+{
+	guint ia, ib;
+
+	if (!replay_first_difference(a, b, &ia, &ib))
+		return TRUE;
+	const GameLogEvent *ea = ia < a->events->len ? g_ptr_array_index(a->events, ia) : NULL;
+	const GameLogEvent *eb = ib < b->events->len ? g_ptr_array_index(b->events, ib) : NULL;
+	g_autofree char *ka = ea ? replay_event_key(ea) : g_strdup("(end of log)");
+	g_autofree char *kb = eb ? replay_event_key(eb) : g_strdup("(end of log)");
+	g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
+		    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
+	return FALSE;
 }
 
 /* ---- the replay as JSON, for view --html ------------------------------ */

@@ -31,8 +31,14 @@ typedef enum {
 } ReplayError;
 
 /* TRUE when the log checks out; FALSE with error "LOG:LINE: why" naming
- * the first line that diverges. */
+ * the first line that diverges. A game aborted from outside (its result
+ * says reason=aborted: a Ctrl-C on `referee play`) checks out when
+ * everything up to its result does and the result is the state's as it
+ * stood (scores, ranks and first faults of an unfinished game). */
 gboolean replay_verify(const GameLog *log, GError **error);
+
+/* Whether the log's result says the game was aborted (reason=aborted). */
+gboolean replay_aborted(const GameLog *log);
 
 /*
  * Print the game to `out`: the options, then after every move its
@@ -77,5 +83,13 @@ void replay_feed_free(ReplayFeed *f);
 /* TRUE when both logs record the same game; FALSE with error naming the
  * first difference (line numbers of both). */
 gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error);
+
+/* The first events where two logs part, as replay_compare() compares
+ * them: TRUE with their indices in a->events and b->events (an index
+ * equal to the length: that log ended first); FALSE when they agree. */
+gboolean replay_first_difference(const GameLog *a, const GameLog *b, guint *at_a, guint *at_b);
+
+/* What rerun compares of an event: "KIND SEAT TEXT", times left out. */
+char *replay_event_key(const GameLogEvent *e);
 
 #endif

@@ -355,7 +355,7 @@ static int renew_as_owner(pid_t pid, guint64 spent, guint64 cpu)
 	return e;
 }
 
-gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu, guint64 *spent_at)
 {
 	static gint warned;
 	clockid_t clock;
@@ -364,9 +364,13 @@ gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu)
 	if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &used) != 0)
 		return TRUE;	/* gone */
 	guint64 spent = (guint64)used.tv_sec + (used.tv_nsec > 0);
+	if (spent == *spent_at)
+		return TRUE;	/* the soft limit is spent + cpu already */
 	int e = renew(pid, spent, cpu);
 	if (e == EPERM && geteuid() == 0)
 		e = renew_as_owner(pid, spent, cpu);
+	if (e == 0)
+		*spent_at = spent;
 	if (e == 0 || e == ESRCH || e == ENOENT)
 		return TRUE;
 	if (g_atomic_int_compare_and_exchange(&warned, 0, 1))

@@ -138,7 +138,11 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
  * prlimit(2) refuses: the limit stays as it was, and the first time in
  * this process a warning on stderr says why.
  */
-gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu);
+/* `*spent_at` is the CPU time (whole seconds) the limit was last renewed
+ * at (0 for a process just started, whose limit is `cpu`): when the time
+ * used still rounds to it, the limit is right as it is and nothing is
+ * done (no system call but the clock's); else it is renewed and updated. */
+gboolean sandbox_renew_cpu(pid_t pid, guint64 cpu, guint64 *spent_at);
 
 /* A jailed bot's own process, the child of its jail's init, once it has
  * been started (by its `hello` at the latest); 0 if not (yet) known. */

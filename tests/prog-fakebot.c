@@ -8,7 +8,10 @@
  * legal move for N moves (default 0), then behaves as MODE says:
  *
  *   legal        keep playing the first legal move (the instant bot)
- *   multi        like legal, and announce `multi`
+ *   multi        like legal, and announce `multi` (and write a line on
+ *                stderr at each `game`)
+ *   quiet        like multi, but nothing on stderr (the instant bot of
+ *                bench/bench-record.sh: bots that say nothing cost no file)
  *   illegal      answer `move` with a well-formed move that is not legal
  *                (link's I0@15; `illegal:MOVE` sends MOVE instead)
  *   garbage      answer with a line of unknown type, and nothing else
@@ -29,6 +32,8 @@
  *   slow         answer after twice the time `go` gave
  *   lag          like legal, each move MS ms after its `go` (`lag N MS`:
  *                MS takes the place of the marker)
+ *   clock        a legal move picked by the clock (the microseconds of the
+ *                time of day): a bot whose choice a rerun cannot repeat
  *   spin         burn CPU for the time `go` gave, then answer
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
@@ -308,7 +313,7 @@ int main(int argc, char **argv)
 	}
 	long after = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
 	long played = 0, games = 0, burnt = 0;	/* burnt: the last game it burnt in */
-	char *line = NULL, *first = NULL;
+	char *line = NULL, *first = NULL, *all = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
@@ -335,6 +340,8 @@ int main(int argc, char **argv)
 				say("decline not today");
 			else if (strcmp(mode, "nohello") == 0)
 				continue;
+			else if (strcmp(mode, "quiet") == 0)
+				say("hello fakebot 1 moves multi");
 			else if (strcmp(mode, "multi") == 0 || strcmp(mode, "multiexit") == 0 ||
 				 strcmp(mode, "burn") == 0 || strcmp(mode, "hog") == 0) {
 				say("hello fakebot 1 moves multi");
@@ -347,8 +354,10 @@ int main(int argc, char **argv)
 				say("hello fakebot 1 moves");
 		} else if (strncmp(line, "moves", 5) == 0) {
 			free(first);
-			first = NULL;
+			free(all);
+			first = all = NULL;
 			if (line[5] == ' ') {
+				all = strdup(line + 6);
 				char *end = strchr(line + 6, ' ');
 				size_t len = end ? (size_t)(end - (line + 6)) : strlen(line + 6);
 				first = strndup(line + 6, len);
@@ -372,6 +381,21 @@ int main(int argc, char **argv)
 					fflush(stdout);
 				}
 			}
+			if (strcmp(mode, "clock") == 0 && all) {
+				struct timespec now;
+				clock_gettime(CLOCK_REALTIME, &now);
+				int count = 1;
+				for (const char *c = all; *c; c++)
+					count += *c == ' ';
+				int pick = (int)((now.tv_nsec / 1000) % count);
+				const char *m = all;
+				for (int i = 0; i < pick; i++)
+					m = strchr(m, ' ') + 1;
+				printf("move %.*s\n", (int)strcspn(m, " "), m);
+				fflush(stdout);
+				played++;
+				continue;
+			}
 			if (strcmp(mode, "nul") == 0 && played == after) {
 				char bad[300];
 				int len = snprintf(bad, sizeof(bad), "move %s", first ? first : "none");
@@ -392,6 +416,7 @@ int main(int argc, char **argv)
 				}
 			}
 			int good = strcmp(mode, "legal") == 0 || strcmp(mode, "multi") == 0 ||
+				   strcmp(mode, "quiet") == 0 ||
 				   strcmp(mode, "escape") == 0 || is_attack(mode) ||
 				   strcmp(mode, "busy") == 0 ||
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||

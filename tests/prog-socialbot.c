@@ -9,13 +9,16 @@
  * --give-to SEAT, to that seat (--from ROUND: from that round on). With --stale it ignores the `held` lines
  * that tell it of gifts and trades, so its move places only the piece its
  * `go` showed: outdated by the gifts it accepted (`rejected ... traded`),
- * it answers the fresh `go` with the pieces it holds by then.
+ * it answers the fresh `go` with the pieces it holds by then. With --jitter
+ * it waits 0-4 ms (drawn from the clock) before it speaks, so that seats'
+ * talk comes in an order a rerun cannot repeat.
  */
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bots/botio.h"
 #include "matrix.h"
@@ -28,6 +31,7 @@ typedef struct {
 	int to;		/* to this seat; -1: the next one */
 	int from;	/* from this round on */
 	bool stale;	/* ignore `held` */
+	bool jitter;	/* wait 0-4 ms by the clock before speaking */
 } Social;
 
 static void side(const Variant *v, void *state, int seat, const char *text, int ms_left,
@@ -44,6 +48,11 @@ static void side(const Variant *v, void *state, int seat, const char *text, int 
 		fprintf(out, "gift %d %c\n", so->to >= 0 ? so->to : (seat + 1) % s->nplayers,
 			piece_letter((PieceKind)s->held[seat][0]));
 		fflush(out);
+	}
+	if (so->jitter) {
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		poll(NULL, 0, (int)((now.tv_nsec / 1000) % 5));
 	}
 	for (int q = 0; q < s->nplayers; q++)
 		if (q != seat)
@@ -96,6 +105,8 @@ int main(int argc, char **argv)
 			argc--;
 		} else if (argc > 1 && strcmp(argv[1], "--stale") == 0) {
 			so.stale = true;
+		} else if (argc > 1 && strcmp(argv[1], "--jitter") == 0) {
+			so.jitter = true;
 		} else {
 			break;
 		}

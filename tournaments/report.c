@@ -3,14 +3,29 @@
  */
 #include "tournaments/report.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "referee/gamelog.h"
 #include "referee/html.h"
 #include "referee/json.h"
 #include "referee/replay.h"
 #include "engine/variant.h"
+
+/* The empty stderr file of each seat of `log` that wrote nothing (the
+ * referee makes one only at a bot's first byte): the report links every
+ * seat's file. */
+static void touch_stderr_files(const GameLog *log)
+{
+	for (int p = 0; p < log->config.nplayers; p++) {
+		g_autofree char *path = g_strdup_printf("%s.seat%d.stderr", log->path, p);
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			close(fd);
+	}
+}
 
 /* Write the replay of outdir/rel (rel itself when absolute, as `referee
  * merge` names the shards' logs) beside it, unless it is there already;
@@ -27,6 +42,8 @@ static gboolean write_replay(const char *outdir, const char *rel)
 	if (!g_file_test(log_path, G_FILE_TEST_EXISTS))
 		return FALSE;
 	g_autoptr(GameLog) log = gamelog_read(log_path, &error);
+	if (log)
+		touch_stderr_files(log);
 	g_autofree char *json = log ? replay_json(log, &error) : NULL;
 	if (!json) {
 		fprintf(stderr, "referee: report: no replay for %s: %s\n", rel, error->message);

@@ -12,8 +12,10 @@
 #include <glib.h>
 
 /* Up to this many games, the replays are written with the report (about
- * 5 ms and 150-400 kB each); beyond it `referee view --html` makes one on
- * demand. */
+ * 5 ms and 150-400 kB each), and an empty stderr file for each seat that
+ * wrote nothing (the referee makes them lazily), so that every link of
+ * the report leads somewhere; beyond it `referee view --html` makes a
+ * replay on demand, and a quiet seat's stderr link finds no file. */
 #define REPORT_REPLAYS_MAX 500
 
 /*

@@ -213,6 +213,7 @@ static gboolean referee_play(gpointer state, const TournamentConfig *cfg, const 
 	spec.sandbox = w->data->sandbox;
 	spec.hide_dir = cfg->output;	/* every game's log, the journal */
 	spec.log_path = log_path;
+	spec.log_async = TRUE;	/* the output directory was checked */
 	spec.cpu = cpu;
 	spec.keep_bots = TRUE;
 	spec.quiet = TRUE;

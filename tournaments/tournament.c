@@ -22,6 +22,7 @@
 
 #include <glib/gstdio.h>
 
+#include "referee/asyncfile.h"
 #include "referee/keyfile.h"
 #include "referee/nostart.h"
 #include "tournaments/report.h"
@@ -1059,9 +1060,18 @@ static void run_collect(Run *run)
 	g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func(g_free);
 	g_autofree JournalGame **games = NULL;
 	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) popped = g_ptr_array_new();
 	Finished *f = g_async_queue_timeout_pop(run->finished, TICK_MS * 1000);
 
-	for (; f; f = g_async_queue_try_pop(run->finished)) {
+	for (; f; f = g_async_queue_try_pop(run->finished))
+		g_ptr_array_add(popped, f);
+	/* Their logs and stderr files whole before anything reads them or
+	 * the journal records them: the referee's runner writes them on
+	 * helper threads (referee/asyncfile.h). */
+	if (popped->len)
+		asyncfile_settle();
+	for (guint p = 0; p < popped->len; p++) {
+		f = g_ptr_array_index(popped, p);
 		if (f->exited) {
 			Worker *w = g_ptr_array_index(run->workers, f->worker);
 
@@ -1080,6 +1090,22 @@ static void run_collect(Run *run)
 		} else {
 			g_ptr_array_add(batch, f);
 		}
+	}
+	if (batch->len == 0)
+		return;
+	for (guint i = 0; i < batch->len;) {
+		Finished *got = g_ptr_array_index(batch, i);
+		g_autofree char *path = g_build_filename(run->cfg->output, got->game.log, NULL);
+		g_autofree char *why = asyncfile_failure(path);
+
+		if (!why) {
+			i++;
+			continue;
+		}
+		run_say(run, "game %d: the log: %s", got->game.id, why);	/* played again on resume */
+		run->failed++;
+		run_stop(run);
+		g_ptr_array_remove_index(batch, i);
 	}
 	if (batch->len == 0)
 		return;
