@@ -262,8 +262,8 @@ static Watch *serve_run(LadderDb *d, const char *addr, gboolean public_ok, GPtrA
 		return NULL;
 	}
 	if (!watch_loopback(w))
-		fprintf(stderr, "referee ladder: --serve %s is not loopback: anyone who reaches it can watch every "
-			"game and read the ladder's pages, logs and replays; there is no login and no TLS\n", addr);
+		fprintf(stderr, "referee ladder: --serve %s is not loopback: anyone who reaches it can read the "
+			"ladder's pages, logs and replays and watch every game; there is no login and no TLS\n", addr);
 	fprintf(stderr, "referee ladder: serving %sladder/ while it runs\n", watch_url(w));
 	return w;
 }
