@@ -6,6 +6,7 @@
  *                   [--options K=V,...] [--seed S] [--sandbox MODE]
  *   ladder add DIR NAME COMMAND|BOTDIR   admission, then the name's next version
  *   ladder run DIR [-j N] [--games N | --total N | --until TIME] [-q]
+ *                  [--serve HOST:PORT [--public]]   its pages and live games
  *   ladder standings DIR [--games N] [--json]
  *   ladder retire DIR NAME
  *   ladder verify DIR
@@ -34,6 +35,7 @@
 #include "ladder/standings.h"
 #include "ladder/verify.h"
 #include "referee/json.h"
+#include "server/watch.h"
 
 static int fail(GError *err)
 {
@@ -244,13 +246,40 @@ static gboolean parse_until(const char *text, gint64 *out)
 	return TRUE;
 }
 
+/* `--serve ADDR`: the ladder's pages and its games in progress, served
+ * from a thread of its own while the run goes on (server/watch.h). NULL
+ * (said on stderr, *rc set) when it cannot listen. */
+static Watch *serve_run(LadderDb *d, const char *addr, gboolean public_ok, GPtrArray *none, int *rc)
+{
+	g_autoptr(GError) error = NULL;
+	ServerConfig sc = {.listen = addr, .public_ok = public_ok, .opponents = none, .dir = d->dir,
+			   .ladder = d->dir};
+	Watch *w = watch_start(&sc, NULL, &error);
+
+	if (!w) {
+		fprintf(stderr, "referee ladder: --serve: %s\n", error->message);
+		*rc = g_error_matches(error, SERVER_ERROR, SERVER_ERROR_ADDRESS) ? EXIT_USAGE : 1;
+		return NULL;
+	}
+	if (!watch_loopback(w))
+		fprintf(stderr, "referee ladder: --serve %s is not loopback: anyone who reaches it can read the "
+			"ladder's pages, logs and replays and watch every game; there is no login and no TLS\n", addr);
+	fprintf(stderr, "referee ladder: serving %sladder/ while it runs\n", watch_url(w));
+	return w;
+}
+
 static int ladder_run_cmd(int argc, char **argv)
 {
 	int jobs = 1;
 	gint64 games = 0, total = 0;
 	g_autofree char *until = NULL;
-	gboolean quiet = FALSE;
+	gboolean quiet = FALSE, serve_public = FALSE;
+	g_autofree char *serve = NULL;
 	GOptionEntry entries[] = {
+		{"serve", 0, 0, G_OPTION_ARG_STRING, &serve, "serve the ladder's pages and its games live while it runs "
+		 "(docs/ladder.md)", "HOST:PORT"},
+		{"public", 0, 0, G_OPTION_ARG_NONE, &serve_public, "with --serve: allow an address other than loopback",
+		 NULL},
 		{"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "games at once (default 1)", "N"},
 		{"games", 0, 0, G_OPTION_ARG_INT64, &games, "play N games, then stop", "N"},
 		{"total", 0, 0, G_OPTION_ARG_INT64, &total, "stop when the ladder holds N finished games", "N"},
@@ -269,7 +298,7 @@ static int ladder_run_cmd(int argc, char **argv)
 		return cli_usage_error("ladder run: -j %d: want an integer from 1 to 1024", jobs);
 	if (games < 0 || total < 0)
 		return cli_usage_error("ladder run: --games and --total want a positive count");
-	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet};
+	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL};
 	if (until && !parse_until(until, &o.until))
 		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
 				       until);
@@ -283,9 +312,18 @@ static int ladder_run_cmd(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &before_int);
 	sigaction(SIGTERM, &sa, &before_term);
+	g_autoptr(GPtrArray) none = g_ptr_array_new();
+	Watch *w = NULL;
+	if (serve && !(w = serve_run(d, serve, serve_public, none, &rc))) {
+		ladder_settings_clear(&s);
+		return rc;
+	}
+	o.watch = w ? watch_tournament_game : NULL;
+	o.watch_data = w;
 	LadderRunStats st;
 	gboolean ok = ladder_run(d, &s, &o, &st, &err);
 	ladder_settings_clear(&s);
+	watch_stop(w);
 	fprintf(stderr, "ladder %s: %" G_GINT64_FORMAT " games finished (%" G_GINT64_FORMAT " replayed)%s\n",
 		argv[1], st.finished, st.replayed, stop_asked ? ", stopped" : "");
 	if (!ok) {
@@ -399,7 +437,7 @@ static const struct {
 } subs[] = {
 	{"init", ladder_init, "make a new ladder: ladder init DIR --variant V"},
 	{"add", ladder_add, "submit a bot: ladder add DIR NAME COMMAND|BOTDIR"},
-	{"run", ladder_run_cmd, "play games: ladder run DIR [-j N] [--games N | --until TIME]"},
+	{"run", ladder_run_cmd, "play games: ladder run DIR [-j N] [--games N | --until TIME] [--serve ADDR]"},
 	{"standings", ladder_standings, "the ratings: ladder standings DIR"},
 	{"retire", ladder_retire, "stop scheduling a bot: ladder retire DIR NAME"},
 	{"verify", ladder_verify_cmd, "check every game's log: ladder verify DIR"},

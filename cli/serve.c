@@ -1,7 +1,8 @@
 /*
  * serve: `referee serve [--listen HOST:PORT] [--public] [--bots FILE]`:
  * play our bots (and a bots file's) in the browser, and watch every game
- * live. The server is server/server.h's; this file reads the options,
+ * live; or `referee serve --ladder DIR`: a ladder's pages, live from its
+ * database. The server is server/server.h's; this file reads the options,
  * finds the opponents (bin/bot-* beside this program, then the file's
  * bots), prints the address and runs the main loop until Ctrl-C.
  */
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ladder/db.h"
 #include "referee/botspec.h"
 #include "referee/sandbox.h"
 #include "server/server.h"
@@ -48,7 +50,7 @@ static gboolean stop(gpointer loop)
 
 int cmd_serve(int argc, char **argv)
 {
-	g_autofree char *listen = NULL, *bots_file = NULL, *output = NULL, *sandbox_name = NULL;
+	g_autofree char *listen = NULL, *bots_file = NULL, *output = NULL, *sandbox_name = NULL, *ladder = NULL;
 	gboolean public_ok = FALSE;
 	int queue_kib = 0;
 	GOptionEntry entries[] = {
@@ -56,6 +58,7 @@ int cmd_serve(int argc, char **argv)
 		{"public", 0, 0, G_OPTION_ARG_NONE, &public_ok, "allow an address other than loopback (nothing there is protected)", NULL},
 		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "more opponents: a bots file ([bot NAME] groups, or [bots])", "FILE"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where games' logs go (default: a new directory in /tmp)", "DIR"},
+		{"ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder, "serve this ladder's pages instead of the start page (docs/ladder.md)", "DIR"},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name, "jail the opponents: auto (default), on, off", "MODE"},
 		{"spectator-queue", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &queue_kib, "KiB queued per spectator before it is dropped", "KIB"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -99,6 +102,15 @@ int cmd_serve(int argc, char **argv)
 		return 1;
 	}
 	g_autofree char *dir = g_canonicalize_filename(output, NULL);
+	g_autofree char *ladder_dir = ladder ? g_canonicalize_filename(ladder, NULL) : NULL;
+	if (ladder_dir) {	/* a ladder that cannot be read is said now, not at each page */
+		g_autoptr(GError) err = NULL;
+		g_autoptr(LadderDb) d = ladder_db_open(ladder_dir, FALSE, &err);
+		if (!d) {
+			fprintf(stderr, "referee: serve --ladder: %s\n", err->message);
+			return 1;
+		}
+	}
 	ServerConfig cfg = {
 		.listen = listen ? listen : "127.0.0.1:8080",
 		.public_ok = public_ok,
@@ -106,6 +118,7 @@ int cmd_serve(int argc, char **argv)
 		.dir = dir,
 		.sandbox = sandbox,
 		.queue_cap = (gsize)queue_kib * 1024,
+		.ladder = ladder_dir,
 	};
 	g_autoptr(GError) err = NULL;
 	Server *server = server_new(&cfg, &err);

@@ -50,6 +50,11 @@ static char *finish(GString *body, const char *title)
 
 char *ladder_page_leaderboard(LadderDb *d, GError **error)
 {
+	return ladder_page_leaderboard_with(d, NULL, error);
+}
+
+char *ladder_page_leaderboard_with(LadderDb *d, const char *extra, GError **error)
+{
 	g_autoptr(LadderTableView) t = ladder_table_view(d, G_MAXINT64, error);
 
 	if (!t)
@@ -78,6 +83,8 @@ char *ladder_page_leaderboard(LadderDb *d, GError **error)
 		g_string_append_printf(s, "</td><td>%d</td><td class=\"l\">%s</td></tr>\n", r->version, r->status);
 	}
 	g_string_append(s, "</table>\n");
+	if (extra)
+		g_string_append(s, extra);
 	return finish(s, "tetrarena ladder");
 }
 

@@ -32,6 +32,9 @@
 #define LADDER_PAGES_FAULTS 20
 
 char *ladder_page_leaderboard(LadderDb *d, GError **error);
+/* The same with `extra` (HTML, or NULL) after the table: what a server
+ * adds, such as its games in progress. */
+char *ladder_page_leaderboard_with(LadderDb *d, const char *extra, GError **error);
 /* NULL with error also when there is no entry `id`. */
 char *ladder_page_bot(LadderDb *d, gint64 id, GError **error);
 char *ladder_page_rejected(LadderDb *d, GError **error);

@@ -38,6 +38,7 @@ typedef struct {
 	GPtrArray *bots;		/* LadderBot* */
 	GHashTable *played;		/* entry id -> games scheduled (gint64 in a pointer) */
 	GAsyncQueue *done;		/* Job* */
+	const LadderRunOptions *o;
 } Ctx;
 
 static void job_free(Job *j)
@@ -93,6 +94,12 @@ static void play(gpointer data, gpointer user)
 	}
 	spec.log_path = path;
 	spec.hide_dir = c->d->dir;
+	if (c->o->watch) {
+		const char *names[VARIANT_MAX_PLAYERS];
+		for (int p = 0; p < j->n; p++)
+			names[p] = ladder_bots_find(c->bots, j->bot[p])->name;
+		spec.log_tap = c->o->watch(c->o->watch_data, (int)j->id, names, j->n, path, &spec.log_tap_data);
+	}
 	if (!game_run(&spec, &j->res, &j->err)) {
 		if (strstr(j->err->message, g_strerror(ENOSPC)) || strstr(j->err->message, "No space")) {
 			g_autofree char *msg = g_strdup(j->err->message);
@@ -340,7 +347,7 @@ static gint64 min_id(GHashTable *ids)
 gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
 		    GError **error)
 {
-	Ctx c = {d, s, NULL, NULL, NULL};
+	Ctx c = {d, s, NULL, NULL, NULL, o};
 	g_autoptr(GError) first = NULL;
 	g_autofree char *games_dir = g_build_filename(d->dir, GAMES_DIR, NULL);
 	gboolean starved = FALSE;

@@ -26,6 +26,7 @@
 
 #include "ladder/db.h"
 #include "ladder/ladder.h"
+#include "referee/gamelog.h"
 
 typedef struct {
 	int jobs;			/* games at once, >= 1 */
@@ -37,6 +38,14 @@ typedef struct {
 	volatile sig_atomic_t *stop;	/* set (by a signal): schedule no more,
 					 * finish the games in flight; or NULL */
 	gboolean quiet;			/* no line per game on stderr */
+	/* Watching games as they are played (`ladder run --serve`): when
+	 * set, called on the worker's thread before each game (its id, its
+	 * seats' entry names, its log's path); the game's log gets the tap
+	 * it returns (GameSpec.log_tap, with *tap_data; NULL: no tap), as
+	 * TournamentConfig.watch (tournaments/tournament.h). */
+	GameLogTap (*watch)(gpointer data, int id, const char *const *names, int n, const char *log_path,
+			    void **tap_data);
+	gpointer watch_data;
 } LadderRunOptions;
 
 typedef struct {

@@ -357,6 +357,17 @@ const char *game_token(const ServeGame *g, int seat)
 	return seat >= 0 && seat < g->n ? g->token[seat] : NULL;
 }
 
+void games_foreach(ServeGames *gs, void (*f)(ServeGame *g, void *data), void *data)
+{
+	for (guint i = gs->order->len; i-- > 0;)
+		f(g_ptr_array_index(gs->order, i), data);
+}
+
+const char *game_title(const ServeGame *g)
+{
+	return g->title;
+}
+
 char *games_json(ServeGames *gs)
 {
 	GString *s = g_string_new("[");

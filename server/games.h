@@ -51,7 +51,11 @@ ServeGame *games_add(ServeGames *gs, const char *id, const char *title, char **n
 		     const char *log_path, LiveGame *live);
 
 ServeGame *games_find(ServeGames *gs, const char *id);
+/* Call f on every game, newest first. */
+void games_foreach(ServeGames *gs, void (*f)(ServeGame *g, void *data), void *data);
 const char *game_id(const ServeGame *g);
+/* Its title (seat names as given: escape it to show it). */
+const char *game_title(const ServeGame *g);
 LiveGame *game_live(const ServeGame *g);
 /* The log's path; whether it can be read whole (the game is over). */
 const char *game_log_path(const ServeGame *g);

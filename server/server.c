@@ -17,6 +17,7 @@
 #include "referee/json.h"
 #include "referee/replay.h"
 #include "seat.h"
+#include "server/ladder.h"
 #include "sse.h"
 
 G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
@@ -318,7 +319,17 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	guint n = g_strv_length(w);
 
 	(void)ss;
-	if ((n == 0 || (n == 1 && !w[0][0])) && get) {
+	if (s->cfg.ladder && get && (n == 0 || (n == 1 && !w[0][0]) || (n == 1 && strcmp(w[0], "ladder") == 0))) {
+		soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", "/ladder/");
+		respond_text(msg, SOUP_STATUS_SEE_OTHER, "/ladder/");
+	} else if (s->cfg.ladder && get && n >= 2 && strcmp(w[0], "ladder") == 0) {
+		g_autofree char *body = NULL;
+		guint status = serve_ladder_respond(s->cfg.ladder, strchr(path + 1, '/') + 1, s->games, &body);
+		if (status == SOUP_STATUS_OK)
+			respond(msg, status, "text/html; charset=utf-8", body, strlen(body));
+		else
+			respond_text(msg, status, body);
+	} else if ((n == 0 || (n == 1 && !w[0][0])) && get) {
 		start_page(s, msg);
 	} else if (n == 2 && strcmp(w[0], "assets") == 0 && get) {
 		gsize len = 0;
@@ -339,11 +350,14 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 		respond_json(msg, games_json(s->games));
 	} else if (n == 2 && strcmp(w[0], "api") == 0 && strcmp(w[1], "stats") == 0 && get) {
 		stats(s, msg);
+	} else if (n == 1 && strcmp(w[0], "favicon.ico") == 0 && get) {
+		respond(msg, SOUP_STATUS_NO_CONTENT, "image/x-icon", "", 0);	/* none: not an error in a browser */
 	} else if (n == 1 && strcmp(w[0], "standings.json") == 0 && get) {
 		tournament_file(s, msg, FALSE);
 	} else if (n == 1 && strcmp(w[0], "report") == 0 && get) {
 		tournament_file(s, msg, TRUE);
-	} else if (n == 1 && strcmp(w[0], "games") == 0 && strcmp(method, "POST") == 0 && !s->cfg.tournament) {
+	} else if (n == 1 && strcmp(w[0], "games") == 0 && strcmp(method, "POST") == 0 && !s->cfg.tournament &&
+		   !s->cfg.ladder) {
 		if (same_origin(msg))
 			new_game(s, msg);
 		else

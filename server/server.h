@@ -3,7 +3,8 @@
  * the start page, a person's play page and seat (a WebSocket speaking
  * protocol.md, server/seat.h), live games for spectators (Server-Sent
  * Events, server/sse.h), finished games' replays and logs, and for
- * `tournament --serve` the standings. docs/serve.md is the contract: URLs,
+ * `tournament --serve` the standings, for `serve --ladder` a ladder's
+ * pages. docs/serve.md is the contract: URLs,
  * messages, events.
  *
  * Everything served comes from the binary (pages built here, scripts and
@@ -38,6 +39,8 @@ typedef struct {
 	SandboxMode sandbox;	/* for the opponents */
 	gsize queue_cap;	/* bytes queued per spectator before it is dropped; 0: SSE_QUEUE_CAP */
 	gboolean tournament;	/* serve a tournament: no start page, standings */
+	const char *ladder;	/* serve this ladder's pages (server/ladder.h) at
+				 * /ladder/, which / leads to; no start page */
 } ServerConfig;
 
 typedef struct Server Server;

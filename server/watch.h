@@ -4,7 +4,9 @@
  * own main context there. For a tournament it serves the standings so
  * far (read from OUTPUT/journal.txt at each request), the report once
  * written, and every game live: watch_tournament_game() is the
- * TournamentConfig.watch hook (tournaments/tournament.h).
+ * TournamentConfig.watch hook (tournaments/tournament.h). `ladder run
+ * --serve ADDR` uses it the same way (output NULL, cfg->ladder set): the
+ * same function is its LadderRunOptions.watch hook (ladder/run.h).
  */
 #ifndef TETRARENA_SERVER_WATCH_H
 #define TETRARENA_SERVER_WATCH_H
@@ -25,7 +27,8 @@ gboolean watch_loopback(const Watch *w);
 /* Stop the server and its thread. NULL is fine. */
 void watch_stop(Watch *w);
 
-/* The TournamentConfig.watch hook, `data` the Watch: any thread. */
+/* The TournamentConfig.watch and LadderRunOptions.watch hook, `data` the
+ * Watch: any thread. The game shows as `t<id>`. */
 GameLogTap watch_tournament_game(gpointer data, int id, const char *const *names, int n, const char *log_path,
 				 void **tap_data);
 

@@ -8,7 +8,11 @@ person would, and print what it shows.
     browser.py report PAGE PNG   print the report's bots, ratings, games
     browser.py ladder INDEX PNG  a ladder's leaderboard (PNG), then a click on
             its first entry: that bot's page (PNG with -bot before .png),
-            then a click on its newest game: the replay opens
+            then a click on its newest game: the replay opens. INDEX may
+            be a served address (http://HOST:PORT/, `referee serve
+            --ladder`): there the leaderboard is reached by a click on the
+            rejected page's "leaderboard" link, and requests to that
+            server are the pages' own
 
 Output: one JSON object per page on stdout, and a screenshot of each page
 in its PNG. Exit 1, with the reason on stderr, on a console error, an
@@ -56,6 +60,7 @@ class Browser:
         self.buf = b""
         self.next_id = 0
         self.events = []
+        self.origin = None  # a served page's http://HOST:PORT/
         self.session = None
         self.target = None
 
@@ -141,7 +146,7 @@ class Browser:
                 out.append("log: " + p["entry"].get("text", ""))
             elif meth == "Network.requestWillBeSent":
                 url = p["request"]["url"]
-                if not url.startswith(("file:", "data:", "about:")):
+                if not url.startswith(("file:", "data:", "about:") + ((self.origin,) if self.origin else ())):
                     out.append("network request: " + url)
         return out
 
@@ -160,7 +165,10 @@ def open_page(b, path):
     b.target = target
     for dom in ("Page", "Runtime", "Log", "Network"):
         b.send(dom + ".enable")
-    b.send("Page.navigate", {"url": "file://" + os.path.abspath(path)})
+    served = path.startswith("http://")
+    if served:
+        b.origin = "/".join(path.split("/")[:3]) + "/"
+    b.send("Page.navigate", {"url": path if served else "file://" + os.path.abspath(path)})
     b.wait_event("Page.loadEventFired")
 
 
@@ -304,7 +312,13 @@ def report(b, page, png):
 
 
 def ladder(b, page, png):
-    open_page(b, page)
+    if page.startswith("http://"):
+        # served: from the rejected page back to the leaderboard by a click
+        open_page(b, page.rstrip("/") + "/ladder/rejected.html")
+        b.click("#header a[href='index.html']")
+        b.wait_event("Page.loadEventFired")
+    else:
+        open_page(b, page)
     rows = "Array.from(document.querySelectorAll('#leaderboard tr[data-bot]'))"
     out = {"entries": b.eval(rows + ".map(function(r){return r.cells[1].textContent;})"),
            "ratings": b.eval(rows + ".map(function(r){return r.querySelector('.elo').textContent;})"),
