@@ -43,6 +43,10 @@ static int fail(GError *err)
 	return 1;
 }
 
+/* `referee ladder --help`: each subcommand prints its help (its options
+ * from its own table) instead of parsing, then returns. */
+static gboolean describe_only;
+
 /* Parse flags; argv[0] is the subcommand. */
 static gboolean parse(const char *args, const char *summary, GOptionEntry *entries, int *argc, char ***argv)
 {
@@ -51,6 +55,15 @@ static gboolean parse(const char *args, const char *summary, GOptionEntry *entri
 
 	if (entries)
 		g_option_context_add_main_entries(ctx, entries, NULL);
+	if (describe_only) {
+		g_option_context_set_help_enabled(ctx, FALSE);
+		g_autofree char *help = g_option_context_get_help(ctx, TRUE, NULL);
+		g_autoptr(GString) h = g_string_new(help);
+		g_autofree char *self = g_strdup_printf("referee ladder %s", (*argv)[0]);
+		g_string_replace(h, "(null)", self, 1);
+		printf("\n%s", h->str);
+		return FALSE;
+	}
 	return cli_parse_options(ctx, argc, argv);
 }
 
@@ -456,5 +469,16 @@ int cmd_ladder(int argc, char **argv)
 	fprintf(out, "usage: referee ladder SUBCOMMAND DIR ... (docs/ladder.md)\n\n");
 	for (size_t i = 0; i < G_N_ELEMENTS(subs); i++)
 		fprintf(out, "  %-10s %s\n", subs[i].name, subs[i].summary);
-	return out == stdout ? 0 : EXIT_USAGE;
+	if (out == stderr)
+		return EXIT_USAGE;
+	printf("\nNumbers: run -j 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
+	       "standings --games N: the games numbered below N; init --players within the\n"
+	       "variant's range (play --help lists them); --seed 0..18446744073709551615.\n\n");
+	describe_only = TRUE;
+	for (size_t i = 0; i < G_N_ELEMENTS(subs); i++) {
+		char *sub_argv[] = {(char *)subs[i].name, NULL};
+		subs[i].run(1, sub_argv);
+	}
+	describe_only = FALSE;
+	return 0;
 }

@@ -15,6 +15,7 @@
 #include "ladder/db.h"
 #include "referee/botspec.h"
 #include "referee/sandbox.h"
+#include "referee/usage.h"
 #include "server/server.h"
 
 /* Our bots: the bot-* programs beside this program, by name. */
@@ -65,9 +66,11 @@ int cmd_serve(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- play our bots in the browser, and watch games live");
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_description(ctx,
+	usage_describe(ctx,
 		"Open the address it prints: choose a game, the opponents and the seats, and play\n"
-		"by clicking; every game the server runs can be watched live. docs/serve.md.\n");
+		"by clicking; every game the server runs can be watched live. docs/serve.md.\n\n"
+		"Numbers: --listen's PORT 0..65535 (0: any free port). The start page takes\n"
+		"a seed 0..18446744073709551615 and the time control below.", FALSE, TRUE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc > 1)
