@@ -7,7 +7,9 @@
 # each move. Then a person's seat (tests/serve-client.py plays the first
 # legal move at each go) against bin/bot-random: the time from the
 # WebSocket message to the referee's log line of it (/api/stats).
-# SPECTATORS=N changes the 100.
+# Last, a person in headless Chromium (bench/serve-click.py): the time
+# from the click on the play page to the referee's log line.
+# SPECTATORS=N changes the 100; CLICK_MOVES=N the clicks timed (40).
 set -e
 top=$(pwd)
 n=${SPECTATORS:-100}
@@ -56,3 +58,10 @@ loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=2")
 client seat "$url" "$loc" >/dev/null
 client body "$url" /api/stats | python3 -c 'import json,sys; s=json.load(sys.stdin)["relay"]; print("a person'"'"'s line, WebSocket message to the referee'"'"'s log line: %d lines, mean %.0f us, max %.0f us" % (s["n"], s["mean_us"], s["max_us"]))'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# a person's move in the browser: the click on the play page (headless
+# Chromium) to the referee's log line, and its split
+if command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1; then
+	python3 bench/serve-click.py "${CLICK_MOVES:-40}"
+else
+	echo "serve-click: skipped (no chromium)"
+fi
