@@ -155,6 +155,11 @@ def game(b, url, outdir, seed, want, rows):
     watch = Watch(url, loc.split("/")[2])
     watch.start()
     try:
+        # the spectator is there (it has step 0) before the first click
+        for _ in range(1000):
+            if watch.steps:
+                break
+            time.sleep(0.005)
         while len(rows) + len(mine) < want:
             state = b.eval("(function(){var r=document.getElementById('result');"
                            "if(r&&!r.hidden)return 'over';"
@@ -177,7 +182,7 @@ def game(b, url, outdir, seed, want, rows):
             move = b.eval("(function(){var d=document.getElementById('drop');return d?d.getAttribute('data-move'):'';})()")
             if not move:
                 raise RuntimeError("hovering %s names no move" % sel)
-            seen, seen_step = len(tail.lines), len(watch.steps)
+            seen_step = len(watch.steps)
             n0, sum0 = relay_sum(url)
             nclick = b.eval("window.__click.length")
             nsent = b.eval("window.__sent.length")
