@@ -91,7 +91,11 @@ GameLogWriter *gamelog_writer_new_tapped(const char *path, GameLogTap tap, void 
 	}
 	GameLogWriter *w = g_new0(GameLogWriter, 1);
 	if (tap) {
-		/* line by line, through the tap: someone watches the game */
+		/* line by line, through the tap: someone watches the game. The
+		 * file unbuffered: the line-buffered stream on top hands it a
+		 * line at a time, so the file grows a line at a time too (a
+		 * spectator who reads the file sees what the tap saw). */
+		setvbuf(f, NULL, _IONBF, 0);
 		Tapped *t = g_new(Tapped, 1);
 		*t = (Tapped){f, tap, data};
 		FILE *c = fopencookie(t, "w", (cookie_io_functions_t){.write = tapped_write, .close = tapped_close});
