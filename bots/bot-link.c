@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "botio.h"
+#include "botlevel.h"
 #include "linkai.h"
 #include "randombot.h"
 
@@ -59,7 +60,7 @@ static double now_seconds(void)
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
 static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
-		 const char *opp_weights, int opp_depth, int first_seed)
+		 const char *opp_weights, int opp_depth, int opp_level, int first_seed)
 {
 	RandomBot rnd;
 	LinkAi other;
@@ -83,6 +84,8 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		other.depth = 1;
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
+		if (opp_level)
+			linkai_set_level(&other, opp_level);
 		if (opp_depth)
 			other.depth = opp_depth;
 		them = (ArenaPlayer){linkai_choose, &other};
@@ -137,12 +140,15 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 int main(int argc, char **argv)
 {
 	LinkAi ai;
-	int games = 0, players = 2, ms = 5000, opp_depth = 0, first_seed = 1;
+	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
 	int nrest = 0;
 
 	linkai_init(&ai);
+	if (!botlevel_take("bot-link", &argc, argv, &level))
+		return 2;
+	linkai_set_level(&ai, level);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		bool has = i + 1 < argc;
@@ -153,6 +159,8 @@ int main(int argc, char **argv)
 		} else if (i > 0 && has && !strcmp(a, "--deeper") && parse_int_arg(argv[i + 1], 1, LINKAI_ROOT_DEEP, &ai.root_deeper)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &opp_depth)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opp-level") && parse_int_arg(argv[i + 1], BOTLEVEL_MIN, BOTLEVEL_MAX, &opp_level)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--first-seed") && parse_int_arg(argv[i + 1], 1, 1000000000, &first_seed)) {
 			i++;
@@ -175,11 +183,13 @@ int main(int argc, char **argv)
 	}
 	rest[nrest] = NULL;
 	if (games > 0)
-		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, first_seed);
+		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, opp_level, first_seed);
 	BotioSpec spec = {
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
+			 "  --level L           strength, 1 (weakest) to 5 (the default, the full search):\n"
+			 "                      4 three plies, 3 two, 2 one (greedy), 1 one with noise\n"
 			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
@@ -189,6 +199,7 @@ int main(int argc, char **argv)
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)\n"
 			 "  --opp-depth D       the arena opponent's depth (self; default as --depth's)\n"
+			 "  --opp-level L       the arena opponent's level (self; default 5)\n"
 			 "  --first-seed N      the arena's first seed (default 1); seat-swapped pairs\n"
 			 "  --ms MS             the time each arena move is given (default 5000)",
 		.choose = choose_and_tell,
