@@ -160,6 +160,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &opp_depth)) {
 			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opp-model") && parse_int_arg(argv[i + 1], LINKAI_OPP_PARANOID, LINKAI_OPP_MAXN, &ai.opp_model)) {
+			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-level") && parse_int_arg(argv[i + 1], BOTLEVEL_MIN, BOTLEVEL_MAX, &opp_level)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--first-seed") && parse_int_arg(argv[i + 1], 1, 1000000000, &first_seed)) {
@@ -193,6 +195,8 @@ int main(int argc, char **argv)
 			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
+			 "  --opp-model M       other players' inner placements (linkai.h): 0 paranoid\n"
+			 "                      (default), 1 paranoid among their own best 3, 2 their best\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

@@ -28,6 +28,7 @@ void linkai_init(LinkAi *ai)
 	ai->deadline = 0;
 	ai->out_of_time = false;
 	ai->noise = 0;
+	ai->opp_model = LINKAI_OPP_PARANOID;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -287,14 +288,18 @@ static int place_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 		}
 		return best;
 	}
+	/* Whose evaluation orders the placer's candidates. */
+	bool own = placer != seat && ai->opp_model != LINKAI_OPP_PARANOID;
 	for (int i = 0; i < n; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, placer, moves[i]);
 		ai->nodes++;
-		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, seat)};
+		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, own ? placer : seat)};
 	}
-	sort_scored(sc, n, placer == seat);
+	sort_scored(sc, n, placer == seat || own);
 	int keep = n < LINKAI_BEAM ? n : LINKAI_BEAM, best = 0;
+	if (own && ai->opp_model == LINKAI_OPP_MAXN)
+		keep = 1;
 	for (int i = 0; i < keep; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, placer, sc[i].move);

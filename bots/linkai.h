@@ -82,9 +82,23 @@ typedef struct {
 				   abandoned; 0 (the default): MS / LINKAI_HARD_PART */
 	double deadline;	/* internal: monotonic ms at which a search gives up */
 	bool out_of_time;	/* internal: the search in progress gave up */
+	int opp_model;		/* how another player's placement is searched past the last ply:
+				   LINKAI_OPP_PARANOID (default), _PLAUSIBLE, _MAXN */
 	int noise;		/* > 0: each root placement's margin at one ply gets a uniform
 				   draw in [-noise, noise] tenths from the Rng (levels 1-2) */
 } LinkAi;
+
+/*
+ * Opponent models for the inner placements of other players (they matter
+ * at 3-4 players; with 2, the first two pick the same placements up to
+ * ties). PARANOID (the default): the LINKAI_BEAM placements worst for us
+ * by our evaluation, the worst for us after the deeper search counting.
+ * PLAUSIBLE: the placer's own LINKAI_BEAM best by its evaluation, the
+ * worst for us among them counting (paranoid among moves it would play).
+ * MAXN: only the placer's own best by its evaluation is searched on (a
+ * max^n step with a static choice).
+ */
+enum { LINKAI_OPP_PARANOID, LINKAI_OPP_PLAUSIBLE, LINKAI_OPP_MAXN };
 
 /* Set up with the default depth and weights. */
 void linkai_init(LinkAi *ai);
