@@ -36,10 +36,8 @@ MatrixAiWeights matrixai_level(int level)
 {
 	MatrixAiWeights w = level >= 4 ? matrixai_default : matrixai_frozen;
 
-	if (level == 4) {	/* the level-1 model from one sampled round, no next piece */
-		w.samples = 1;
-		w.next = 0;
-	}
+	if (level == 4)
+		w.level1 = 0;	/* the others modelled at level 0, sampled (docs/ai.md: why) */
 	w.noise = level == 2 ? MATRIXAI_NOISE2 : level <= 1 ? MATRIXAI_NOISE1 : 0;
 	return w;
 }

@@ -62,15 +62,15 @@ extern const MatrixAiWeights matrixai_frozen;
 extern const MatrixAiWeights matrixai_first;
 
 /*
- * The AI at `level` (botlevel.h, 1..5): 5 matrixai_default; 4 the level-1
- * model valued on one sampled round, no next piece; 3 the level-0
+ * The AI at `level` (botlevel.h, 1..5): 5 matrixai_default; 4 the others
+ * modelled at level 0 only (sampled rounds, next piece); 3 the level-0
  * expectation (matrixai_frozen); 2 that with MATRIXAI_NOISE2 points of
  * noise on each placement's value; 1 with MATRIXAI_NOISE1. In-process
  * against six of matrixai_frozen (`bot-matrix --arena 300 --level L
  * --frozen`, fair share 0.143) the share of wins: 1 0.038, 2 0.103, 3
- * 0.129, 4 0.681, 5 0.718; level 1 against six random players 0.634.
- * (The others modelled at level 0 only, sampled, scored 0.215 there but
- * no better than level 3 in the round robin of docs/ai.md.)
+ * 0.129, 4 0.215, 5 0.718; level 1 against six random players 0.634.
+ * In a table of mixed levels the level-1 model with fewer samples rated
+ * below level 3 (docs/ai.md, Levels), so level 4 drops it instead.
  */
 #define MATRIXAI_NOISE2 3.0
 #define MATRIXAI_NOISE1 8.0
