@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "botio.h"
+#include "botlevel.h"
 #include "linkai.h"
 #include "randombot.h"
 
@@ -73,7 +74,7 @@ static double now_seconds(void)
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
 static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
-		 const char *opp_weights, int opp_depth, int first_seed)
+		 const char *opp_weights, int opp_depth, int opp_level, int first_seed)
 {
 	RandomBot rnd;
 	LinkAi other;
@@ -97,6 +98,8 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		other.depth = 1;
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
+		if (opp_level)
+			linkai_set_level(&other, opp_level);
 		if (opp_depth)
 			other.depth = opp_depth;
 		them = (ArenaPlayer){linkai_choose, &other};
@@ -151,12 +154,15 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 int main(int argc, char **argv)
 {
 	LinkAi ai;
-	int games = 0, players = 2, ms = 5000, opp_depth = 0, first_seed = 1, noise = 0;
+	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
 	int nrest = 0;
 
 	linkai_init(&ai);
+	if (!botlevel_take("bot-link", &argc, argv, &level))
+		return 2;
+	linkai_set_level(&ai, level);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		bool has = i + 1 < argc;
@@ -167,6 +173,10 @@ int main(int argc, char **argv)
 		} else if (i > 0 && has && !strcmp(a, "--deeper") && parse_int_arg(argv[i + 1], 1, LINKAI_ROOT_DEEP, &ai.root_deeper)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-depth") && parse_int_arg(argv[i + 1], 1, LINKAI_MAX_DEPTH, &opp_depth)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opp-model") && parse_int_arg(argv[i + 1], LINKAI_OPP_PARANOID, LINKAI_OPP_MAXN, &ai.opp_model)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--opp-level") && parse_int_arg(argv[i + 1], BOTLEVEL_MIN, BOTLEVEL_MAX, &opp_level)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--first-seed") && parse_int_arg(argv[i + 1], 1, 1000000000, &first_seed)) {
 			i++;
@@ -191,7 +201,7 @@ int main(int argc, char **argv)
 	}
 	rest[nrest] = NULL;
 	if (games > 0)
-		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, first_seed);
+		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, opp_level, first_seed);
 	LinkPlayer player = {&ai, noise, {0}};
 	if (noise > 0 && !randombot_init(&player.random)) {
 		fprintf(stderr, "bot-link: out of memory\n");
@@ -201,16 +211,22 @@ int main(int argc, char **argv)
 		.name = "bot-link",
 		.version = "1",
 		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
+			 "  --level L           strength, 1 (weakest) to 5 (the default, the full search):\n"
+			 "                      4 two plies, 3 one (greedy), 2 and 1 greedy with noise\n"
 			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --noise PCT         play a random legal move PCT percent of the time (weaker)\n"
+			 "  --opp-model M       other players' inner placements (linkai.h): 0 paranoid\n"
+			 "                      (default), 1 paranoid among their own best 3, 2 their own\n"
+			 "                      best only (max^n)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)\n"
 			 "  --opp-depth D       the arena opponent's depth (self; default as --depth's)\n"
+			 "  --opp-level L       the arena opponent's level (self; default 5)\n"
 			 "  --first-seed N      the arena's first seed (default 1); seat-swapped pairs\n"
 			 "  --ms MS             the time each arena move is given (default 5000)",
 		.choose = choose_and_tell,

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "botio.h"
+#include "botlevel.h"
 #include "matrixai.h"
 #include "matrixsocial.h"
 #include "matrix.h"
@@ -280,6 +281,8 @@ static const char *protocol_start(const Variant *v, const VariantConfig *cfg, in
 	return NULL;
 }
 
+static MatrixAiWeights protocol_weights;	/* matrixai_level(--level) */
+
 static Move protocol_choose(const Variant *v, const void *state, int seat, int ms_left,
 			    Rng *rng, void *ctx)
 {
@@ -300,7 +303,7 @@ static Move protocol_choose(const Variant *v, const void *state, int seat, int m
 		matrixsocial_value(s, seat, s->held[seat], s->nheld[seat], &best);
 		return best;
 	}
-	return matrixai_choose(state, seat, ctx, &matrixai_default, &own);
+	return matrixai_choose(state, seat, ctx, &protocol_weights, &own);
 }
 
 /* Bounded decimal from argv; exits with status 2 on a bad value. */
@@ -319,8 +322,9 @@ static long arg_long(const char *s, long lo, long hi)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: bot-matrix [--no-talk]     play over the protocol on stdin/stdout\n"
-		"                                  (--no-talk: no trades or gifts)\n"
+		"usage: bot-matrix [--no-talk] [--level L]  play over the protocol on stdin/stdout\n"
+		"                                  (--no-talk: no trades or gifts; --level 1..5:\n"
+		"                                  5, the default, the whole AI; matrixai.h)\n"
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
 		"                  [--infer] [--end] [--no-learn] [--next TENTHS]\n"
@@ -340,6 +344,12 @@ int main(int argc, char **argv)
 {
 	Arena a = {.seed = 1, .players = 7, .ai = matrixai_default};
 	bool arena_mode = false;
+	int level;
+
+	if (!botlevel_take("bot-matrix", &argc, argv, &level))
+		return 2;
+	a.ai = matrixai_level(level);
+	protocol_weights = a.ai;
 
 	for (int i = 1; i < argc; i++)
 		arena_mode |= strcmp(argv[i], "--arena") == 0;
@@ -406,7 +416,9 @@ int main(int argc, char **argv)
 	BotioSpec spec = {
 		.name = "bot-matrix",
 		.version = "1",
-		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.",
+		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.\n"
+			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 four sampled\n"
+			 "             rounds, no next piece; 3 the level-0 model; 2 and 1 that with noise",
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,

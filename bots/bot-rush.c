@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "botio.h"
+#include "botlevel.h"
 #include "randombot.h"
 #include "rush.h"
 #include "variants.h"
@@ -146,11 +147,12 @@ typedef struct {
 				 * less a block each holds (it may land first) */
 	bool held;		/* that seat's block was counted so */
 	bool coin_ok;		/* real time: an even end may be played (see placement_score) */
+	int noise;		/* weaker levels: each placement's score gets a draw in [-noise, noise] */
 } View;
 
 static View view_of(const RushState *s, int seat)
 {
-	View v = {s, seat, 1 << 20, false, true};
+	View v = {s, seat, 1 << 20, false, true, 0};
 	/* In real time a hand that looks empty may have taken in the moment
 	 * our go was written: then it places when we do. */
 	bool may_take = false;
@@ -252,7 +254,7 @@ static bool best_placement(const View *v, PieceKind k, Move *scratch, Rng *rng, 
 
 	*best_score = SCORE_END_LOSE * 2;
 	for (int i = 0; i < n; i++) {
-		int cost, sc = placement_score(v, scratch[i], &cost);
+		int cost, sc = placement_score(v, scratch[i], &cost) + botlevel_noise(rng, v->noise);
 		/* Equal scores: each of them equally likely (reservoir). */
 		if (sc > *best_score)
 			ties = 1;
@@ -281,7 +283,30 @@ typedef struct {
 	struct Endgame *endgame;	/* the endgame search's table, made on first use */
 	bool no_endgame;	/* greedy to the end (for comparisons) */
 	bool no_spine;		/* no route to the top (for comparisons) */
+	int noise;		/* see View.noise */
 } Ai;
+
+/*
+ * Play at `level` (botlevel.h): 5 the whole AI; 4 without the route to
+ * the top (which wins real-time races); 3 also without the endgame search
+ * (greedy to the end); 2 also
+ * taking by placement alone (no care for the box), each placement's score
+ * with a draw of up to RUSH_NOISE2 from the Rng; 1 up to RUSH_NOISE1. The
+ * rules that forbid an ending that loses hold at every level (the noise
+ * is far below them). Alone in lockstep (`--harness 200 1 levelL
+ * decline`), mean uncovered squares: level 1 12.08, 2 9.52, 3 8.30, 4 and
+ * 5 8.00 (8 is the floor); between two levels in lockstep nearly every
+ * game is a tie (docs/ai.md).
+ */
+#define RUSH_NOISE2 W_DEAD
+#define RUSH_NOISE1 (4 * W_DEAD)
+static void ai_set_level(Ai *ai, int level)
+{
+	ai->no_endgame = level <= 3;
+	ai->no_spine = level <= 4;
+	ai->plain = level <= 2;
+	ai->noise = level == 2 ? RUSH_NOISE2 : level == 1 ? RUSH_NOISE1 : 0;
+}
 
 static void ai_init(Ai *ai)
 {
@@ -503,6 +528,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	View v = view_of(s, seat);
 	PieceKind k = rush_active_block(s, seat);
 
+	v.noise = ai->noise;
 	/* An even end is a coin flip (placement_score): a win, or when the
 	 * rival's block lands first a draw, or a loss if that block ends
 	 * the game itself. So it is played before a rival could end the
@@ -620,6 +646,8 @@ static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left
  * first moves must not pay for page faults and cold caches: play a short
  * game against ourselves now, on the start allowance, and forget it.
  */
+static int rush_level = BOTLEVEL_DEFAULT;
+
 static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat, void *ctx)
 {
 	Ai *ai = ctx;
@@ -641,12 +669,14 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 			variant_rush.apply(&s, p, ai_choose_rush(ai, &s, p));
 	}
 	ai_init(ai);
+	ai_set_level(ai, rush_level);
 	return NULL;
 }
 
 /* ---- the in-process lockstep harness ---------------------------------- */
 
-typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE } SeatKind;
+typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE,
+	       SEAT_LEVEL1, SEAT_LEVEL2, SEAT_LEVEL3, SEAT_LEVEL4 } SeatKind;
 
 /*
  * One lockstep game on `seed`: seats of the given kinds, chance orders and
@@ -688,6 +718,9 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 				ai->plain = kinds[p] == SEAT_AI_PLAIN;
 				ai->no_endgame = kinds[p] == SEAT_AI_GREEDY;
 				ai->no_spine = kinds[p] == SEAT_AI_NO_SPINE;
+				ai->noise = 0;
+				if (kinds[p] >= SEAT_LEVEL1)
+					ai_set_level(ai, 1 + (int)(kinds[p] - SEAT_LEVEL1));
 				ai->rng = &rng[p];
 				joint[p] = ai_choose_rush(ai, s, p);
 			}
@@ -717,6 +750,7 @@ static SeatKind seat_kind(const char *name)
 	static const struct { const char *name; SeatKind kind; } kinds[] = {
 		{"random", SEAT_RANDOM}, {"nogifts", SEAT_AI_NO_GIFTS}, {"plain", SEAT_AI_PLAIN},
 		{"nospine", SEAT_AI_NO_SPINE}, {"greedy", SEAT_AI_GREEDY}, {"decline", SEAT_DECLINE},
+		{"level1", SEAT_LEVEL1}, {"level2", SEAT_LEVEL2}, {"level3", SEAT_LEVEL3}, {"level4", SEAT_LEVEL4},
 	};
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
@@ -728,7 +762,8 @@ static SeatKind seat_kind(const char *name)
 /*
  * `--harness N SEED KIND...`: N games, seats of KIND (ai; nogifts and
  * plain, the AI without giveaways or taking by placement alone, for
- * comparisons; greedy, the AI without its endgame search; random,
+ * comparisons; greedy, the AI without its endgame search; level1 to
+ * level4, the AI at that --level (ai is level 5); random,
  * bot-random's policy; decline, a seat that never
  * acts, as a bot that declined under the `nothing` policy: solo play); one line per game:
  * `game I ticks=T uncovered=U,... ranks=R,...`.
@@ -781,11 +816,17 @@ int main(int argc, char **argv)
 	ai_init(&ai);
 	if (argc >= 2 && strcmp(argv[1], "--harness") == 0)
 		return harness_main(argc, argv);
+	if (!botlevel_take("bot-rush", &argc, argv, &rush_level))
+		return 2;
+	ai_set_level(&ai, rush_level);
 	BotioSpec spec = {
 		.name = "bot-rush",
 		.version = "1",
 		.about = "packs its rush board tightly, picks shapes, gives bad blocks away "
-			 "(--harness GAMES SEED KIND... plays in-process lockstep games)",
+			 "(--harness GAMES SEED KIND... plays in-process lockstep games)\n"
+			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 without\n"
+			 "             the route to the top, 3 nor the endgame search, 2 nor care for the\n"
+			 "             box and with noise, 1 more noise",
 		.choose = ai_choose,
 		.start = ai_start,
 		.ctx = &ai,

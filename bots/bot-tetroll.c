@@ -5,7 +5,7 @@
  * through botio.c. It plays solo and 2-player games; it declines every
  * other variant.
  *
- *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--seed N]
+ *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default.
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "botio.h"
+#include "botlevel.h"
 #include "tetroll.h"
 #include "tetrollai.h"
 
@@ -29,15 +30,19 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 	return v == &variant_tetroll ? NULL : "bot-tetroll plays only tetroll";
 }
 
+static int level = BOTLEVEL_DEFAULT;
+
 static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng, void *ctx)
 {
 	TetrollAi *ai = ctx;
 	long before = ai->evals;
 
 	(void)v;
-	(void)rng;
 	TetrollAiParams keep = ai->p;
 	tetrollai_budget(ai, ms_left);
+	tetrollai_level(ai, level);
+	if (ai->noise > 0)
+		ai->noise_key = rng_next(rng);
 	Move m = tetrollai_choose(ai, state, seat);
 	ai->p = keep;
 	botio_info("evals %ld", ai->evals - before);
@@ -50,6 +55,8 @@ int main(int argc, char **argv)
 	int n = 0;	/* argv compacted in place to what botio_main reads */
 
 	tetrollai_init(&ai);
+	if (!botlevel_take("bot-tetroll", &argc, argv, &level))
+		return 2;
 	for (int i = 0; i < argc; i++) {
 		const char *name = NULL;
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
@@ -73,7 +80,9 @@ int main(int argc, char **argv)
 		.about = "Plays Tetroll: for points, rollouts of the greedy policy among the best placements\n"
 			 "  at one roll (for an objective, expectimax two rolls deep); expectimax over rerolls;\n"
 			 "  sheet evaluation;\n"
-			 "  --objective sputnik|mother-russia|conrad  play for that solo objective",
+			 "  --objective sputnik|mother-russia|conrad  play for that solo objective\n"
+			 "  --level L  strength, 1 (weakest) to 5 (the default, as above): 4 no rollouts,\n"
+			 "             3 one roll ahead, 2 greedy, 1 greedy with noise",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,

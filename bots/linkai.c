@@ -7,6 +7,8 @@
  */
 #include "linkai.h"
 
+#include "botlevel.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -25,8 +27,21 @@ void linkai_init(LinkAi *ai)
 	ai->hard_ms = 0;
 	ai->deadline = 0;
 	ai->out_of_time = false;
+	ai->noise = 0;
+	ai->opp_model = LINKAI_OPP_PARANOID;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
+}
+
+void linkai_set_level(LinkAi *ai, int level)
+{
+	static const int depth[BOTLEVEL_MAX + 1] = {0, 1, 1, 1, 2, LINKAI_MAX_DEPTH};
+	static const int noise[BOTLEVEL_MAX + 1] = {0, LINKAI_NOISE1, LINKAI_NOISE2, 0, 0, 0};
+
+	if (level < BOTLEVEL_MIN || level > BOTLEVEL_MAX)
+		level = BOTLEVEL_DEFAULT;
+	ai->depth = depth[level];
+	ai->noise = noise[level];
 }
 
 bool linkai_set_weights(LinkAi *ai, const char *list)
@@ -163,7 +178,8 @@ static int win_chance(const LinkAi *ai, const LinkState *s, int v)
 	return (int)lround(WIN_SCALE * tanh(v / (2.0 * spread))) + v;
 }
 
-int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
+/* linkai_evaluate with `shift` tenths added to the margin of an unfinished game. */
+static int evaluate_shifted(const LinkAi *ai, const LinkState *s, int seat, int shift)
 {
 	int val[LINK_MAX_PLAYERS];
 	int best_other = -WIN_BONUS * 10;
@@ -187,7 +203,7 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 	for (int p = 0; p < s->nplayers; p++)
 		if (p != seat && is_active(s, p) && val[p] > best_other)
 			best_other = val[p];
-	int v = val[seat] - best_other;
+	int v = val[seat] - best_other + shift;
 	if (ai->w[LINKAI_W_BUMP]) {
 		/* A ragged surface costs gaps to whoever places next. */
 		int bump = 0;
@@ -200,6 +216,11 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 	if (ai->w[LINKAI_W_SPREAD] > 0)
 		v = win_chance(ai, s, v);
 	return v;
+}
+
+int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
+{
+	return evaluate_shifted(ai, s, seat, 0);
 }
 
 static double now_ms(void)
@@ -267,14 +288,18 @@ static int place_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 		}
 		return best;
 	}
+	/* Whose evaluation orders the placer's candidates. */
+	bool own = placer != seat && ai->opp_model != LINKAI_OPP_PARANOID;
 	for (int i = 0; i < n; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, placer, moves[i]);
 		ai->nodes++;
-		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, seat)};
+		sc[i] = (Scored){moves[i], linkai_evaluate(ai, &t, own ? placer : seat)};
 	}
-	sort_scored(sc, n, placer == seat);
+	sort_scored(sc, n, placer == seat || own);
 	int keep = n < LINKAI_BEAM ? n : LINKAI_BEAM, best = 0;
+	if (own && ai->opp_model == LINKAI_OPP_MAXN)
+		keep = 1;
 	for (int i = 0; i < keep; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, placer, sc[i].move);
@@ -329,7 +354,6 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 	double t0 = now_ms();
 
-	(void)rng;
 	ai->nodes = 0;
 	ai->deadline = t0 + (ai->hard_ms != 0 ? ai->hard_ms : ms_left / LINKAI_HARD_PART);
 	ai->out_of_time = false;
@@ -348,7 +372,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 		v->apply(&t, seat, moves[i]);
 		ai->nodes++;
 		sc[i] = (Scored){moves[i], depth >= 2 ? chance_value(ai, &t, seat, 1)
-						  : linkai_evaluate(ai, &t, seat)};
+						  : evaluate_shifted(ai, &t, seat, botlevel_noise(rng, ai->noise))};
 	}
 	sort_scored(sc, n, true);
 	if (ai->out_of_time)

@@ -24,13 +24,23 @@
  * piece (0.2) and the level-1 sampled model (docs/ai.md has the figures).
  */
 const MatrixAiWeights matrixai_default = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
-					  0.2, 0.8, 32};
+					  0.2, 0.8, 32, 0};
 
 const MatrixAiWeights matrixai_frozen = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
-					 0, 0, 0};
+					 0, 0, 0, 0};
 
 const MatrixAiWeights matrixai_first = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0,
-					0, 0, 0};
+					0, 0, 0, 0};
+
+MatrixAiWeights matrixai_level(int level)
+{
+	MatrixAiWeights w = level >= 4 ? matrixai_default : matrixai_frozen;
+
+	if (level == 4)
+		w.level1 = 0;	/* the others modelled at level 0, sampled (docs/ai.md: why) */
+	w.noise = level == 2 ? MATRIXAI_NOISE2 : level <= 1 ? MATRIXAI_NOISE1 : 0;
+	return w;
+}
 
 /* ---- opponent model ------------------------------------------------- */
 
@@ -656,6 +666,8 @@ Move matrixai_choose(const MatrixState *s, int me, MatrixAiBeliefs *b, const Mat
 		lookahead(s, me, pos, n, val, k2, cover, w);
 	for (int i = 0; i < n; i++) {
 		double v = val[i];
+		if (w->noise > 0)
+			v += w->noise * ((double)rng_below(rng, 2001) / 1000.0 - 1.0);
 		if (v > best + 1e-9) {
 			best = v;
 			pick = i;

@@ -130,6 +130,36 @@ void tetrollai_budget(TetrollAi *ai, int ms)
 	ai->rollout_cap = 300L * ms;
 }
 
+void tetrollai_level(TetrollAi *ai, int level)
+{
+	static const double noise[6] = {0, TETROLLAI_NOISE1, TETROLLAI_NOISE2, 0, 0, 0};
+
+	ai->noise = level >= 1 && level <= 5 ? noise[level] : 0;
+	if (level >= 5)
+		return;
+	ai->p.rollouts = 0;
+	if (ai->p.lookahead > 1)
+		ai->p.lookahead = 1;
+	if (ai->p.lookahead_width > 6)
+		ai->p.lookahead_width = 6;
+	if (level <= 3) {
+		ai->p.lookahead = 0;
+		ai->p.dice_depth = 0;
+	}
+}
+
+/* The level's noise for placement m: uniform in [-noise, noise], a hash of noise_key and m. */
+static double level_noise(const TetrollAi *ai, Move m)
+{
+	if (ai->noise <= 0)
+		return 0;
+	uint64_t h = (ai->noise_key ^ (uint64_t)m) * 0x9e3779b97f4a7c15ULL;
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 29;
+	return ai->noise * ((double)(h >> 11) / (double)(1ULL << 53) * 2.0 - 1.0);
+}
+
 int tetrollai_objective(const char *name)
 {
 	static const char *const names[] = {"sputnik", "mother-russia", "conrad"};
@@ -666,7 +696,7 @@ static double best_placement(TetrollAi *ai, const TetrollState *s, int seat, Mov
 		TetrollState t = *s;
 		variant_tetroll.apply(&t, seat, moves[i]);
 		settle(ai, &t, seat, scratch);
-		double v = tetrollai_eval(ai, &t, seat);
+		double v = tetrollai_eval(ai, &t, seat) + level_noise(ai, moves[i]);
 		if (v > best) {
 			best = v;
 			*best_move = moves[i];

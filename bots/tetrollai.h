@@ -136,6 +136,9 @@ typedef struct {
 	 */
 	long rollout_cap;
 	long move_start;	/* evals when the current move began */
+	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
+				   points, a hash of noise_key and the move (levels 1-2) */
+	uint64_t noise_key;	/* set per move by the caller, from its Rng */
 } TetrollAi;
 
 /*
@@ -146,6 +149,20 @@ typedef struct {
  * the time. The same ms always gives the same settings.
  */
 void tetrollai_budget(TetrollAi *ai, int ms);
+
+/*
+ * Limit the search tetrollai_budget set to `level` (botlevel.h, 1..5): 5
+ * leaves it; 4 no rollouts, one roll ahead at most (6 placements); 3
+ * greedy (no lookahead, the dice by static values); 2 greedy with
+ * TETROLLAI_NOISE2 points of noise on each placement's value, 1 with
+ * TETROLLAI_NOISE1 (ai->noise_key, set per move, decides the draws). Solo
+ * means, in-process, seeds 1..200 (prog-tetroll-solo level=L): 1 77.3,
+ * 2 91.7, 3 101.8, 4 111.3 (5: 122.9 over 1000 referee games). Call after
+ * tetrollai_budget, at every move.
+ */
+#define TETROLLAI_NOISE1 14.0
+#define TETROLLAI_NOISE2 6.0
+void tetrollai_level(TetrollAi *ai, int level);
 
 /* The objective named sputnik, mother-russia or conrad; -1 when unknown. */
 int tetrollai_objective(const char *name);

@@ -15,7 +15,7 @@
  * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
  * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
  * or rollout_cap (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
- * first), or is budget (ms a move: the AI set up as bin/bot-tetroll given
+ * first), or is level (1..5, as bin/bot-tetroll --level), or is budget (ms a move: the AI set up as bin/bot-tetroll given
  * that much, default 5000). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
@@ -44,15 +44,19 @@ int main(int argc, char **argv)
 
 	tetrollai_init(&ai);
 	int budget = 5000;	/* as bin/bot-tetroll at the default controls */
+	int level = 5;		/* bot-tetroll --level */
 	for (int i = 4; i < argc; i++) {	/* the objective first: the budget depends on it */
-		if (strncmp(argv[i], "objective=", 10) == 0)
+		if (strncmp(argv[i], "level=", 6) == 0)
+			level = (int)strtol(argv[i] + 6, NULL, 10);
+		else if (strncmp(argv[i], "objective=", 10) == 0)
 			ai.p.objective = tetrollai_objective(argv[i] + 10);
 		else if (strncmp(argv[i], "budget=", 7) == 0)
 			budget = (int)strtol(argv[i] + 7, NULL, 10);
 	}
 	tetrollai_budget(&ai, budget);
+	tetrollai_level(&ai, level);
 	for (int i = 4; i < argc; i++) {
-		if (strncmp(argv[i], "budget=", 7) == 0)
+		if (strncmp(argv[i], "budget=", 7) == 0 || strncmp(argv[i], "level=", 6) == 0)
 			continue;
 		static const struct {
 			const char *name;
@@ -159,6 +163,7 @@ int main(int argc, char **argv)
 			Move m;
 			if (ai_policy) {
 				long before = ai.evals;
+				ai.noise_key = rng_next(&mine);
 				m = tetrollai_choose(&ai, &s, 0);
 				if (ai.evals - before > max_evals)
 					max_evals = ai.evals - before;

@@ -1,0 +1,75 @@
+#!/bin/sh
+# t4010-bot-levels: every AI (bot-link, bot-tetroll, bot-rush, bot-matrix)
+# takes --level 1..5 (bots/botlevel.h): a bad or missing value is refused
+# with one line naming it and exit 2; every level plays legal whole games
+# through bin/referee (no fault, ended by the rules, the log verifies); the
+# noisy levels replay the same game from the same seed; a bots file can
+# offer a level. Short time controls: strength is measured elsewhere
+# (docs/ai.md, the level tables).
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
+time="bank:$(ms 20000),inc:$(ms 500),move:$(ms 1500),start:$(ms 10000)"
+
+echo "1..37"
+for bot in link tetroll rush matrix; do
+	prog="$top/bin/bot-$bot"
+	for bad in 0 6 x 2.5 ""; do
+		"$prog" --level "$bad" </dev/null >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		refused() {
+			[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+				grep -q "^bot-$bot: bad --level '$bad': want an integer from 1 (weakest) to 5" "$tmp/err"
+		}
+		check "bot-$bot --level '$bad' is refused in one line" refused
+	done
+	# A good level is taken, also as --level=N; the rest of the line still works.
+	check "bot-$bot --level=3 --help exits 0" sh -c "'$prog' --level=3 --help >/dev/null 2>&1"
+done
+
+# play NAME VARIANT SEED [OPTION] BOT...: one game; JSON, log, stderr in $tmp/NAME.*
+play() {
+	name=$1 variant=$2 seed=$3
+	shift 3
+	"$ref" play --variant "$variant" --seed "$seed" --time "$time" --json --log "$tmp/$name.log" "$@" \
+		>"$tmp/$name.json" 2>"$tmp/$name.err"
+}
+clean() {
+	grep -q '"reason":"end"' "$tmp/$1.json" && ! grep -q '"faults":{"' "$tmp/$1.json" &&
+		"$ref" verify "$tmp/$1.log" >/dev/null 2>&1 && ! grep -q "not among\|not legal" "$tmp/$1.log".seat*.stderr
+}
+l() { echo "$top/bin/bot-$1 --level $2"; }
+
+# Each level of each bot in a game: 1 against 2, 3 against 4, 5 against 1.
+for bot in link tetroll; do
+	play "$bot-12" $bot 3 "$(l $bot 1)" "$(l $bot 2)"
+	check "$bot: level 1 against level 2, a clean game" clean "$bot-12"
+	play "$bot-34" $bot 4 "$(l $bot 3)" "$(l $bot 4)"
+	check "$bot: level 3 against level 4, a clean game" clean "$bot-34"
+	play "$bot-51" $bot 5 "$(l $bot 5)" "$(l $bot 1)"
+	check "$bot: level 5 against level 1, a clean game" clean "$bot-51"
+done
+play rush-levels rush 3 --option lockstep=1 "$(l rush 1)" "$(l rush 2)" "$(l rush 3)" "$(l rush 4)"
+check "rush (lockstep): levels 1-4 at one table, a clean game" clean rush-levels
+play rush-5 rush 4 --option lockstep=1 "$(l rush 5)" "$(l rush 1)"
+check "rush (lockstep): level 5 against level 1, a clean game" clean rush-5
+play rush-rt rush 5 "$(l rush 2)" "$(l rush 5)"
+check "rush (real time): level 2 against level 5, a clean game" clean rush-rt
+play matrix-levels matrix 3 "$(l matrix 1)" "$(l matrix 2)" "$(l matrix 3)" "$(l matrix 4)" "$(l matrix 5)" \
+	"$top/bin/bot-random"
+check "matrix: levels 1-5 and bot-random at one table, a clean game" clean matrix-levels
+
+# Noise comes from the bot's seeded Rng: the same seed, the same game.
+scores() { grep -o '"score":-\{0,1\}[0-9]*' "$tmp/$1.json"; }
+play link-12b link 3 "$(l link 1)" "$(l link 2)"
+scores link-12 >"$tmp/a"
+scores link-12b >"$tmp/b"
+check "link: levels 1 and 2 play the same game again from the same seed" cmp -s "$tmp/a" "$tmp/b"
+play tetroll-12b tetroll 3 "$(l tetroll 1)" "$(l tetroll 2)"
+scores tetroll-12 >"$tmp/a"
+scores tetroll-12b >"$tmp/b"
+check "tetroll: levels 1 and 2 play the same game again from the same seed" cmp -s "$tmp/a" "$tmp/b"
+
+# A bots file offers a level by its command line.
+printf '[bot easy]\ncommand = %s\n[bot hard]\ncommand = %s\n' "$(l link 1)" "$(l link 5)" >"$tmp/bots.ini"
+play bots-file link 6 --bots "$tmp/bots.ini" easy hard
+check "a bots file's command gives the level (easy, hard), a clean game" clean bots-file
