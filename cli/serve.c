@@ -3,8 +3,8 @@
  * play our bots (and a bots file's) in the browser, and watch every game
  * live; or `referee serve --ladder DIR`: a ladder's pages, live from its
  * database. The server is server/server.h's; this file reads the options,
- * finds the opponents (bin/bot-* beside this program, then the file's
- * bots), prints the address and runs the main loop until Ctrl-C.
+ * finds the opponents (bin/bot-* beside this program, our AIs at each
+ * level, then the file's bots), prints the address and runs the main loop until Ctrl-C.
  */
 #include <errno.h>
 #include <glib-unix.h>
@@ -40,6 +40,17 @@ static void our_bots(GPtrArray *out)
 		BotSpec *b = bot_spec_new(quoted, name, NULL);
 		if (b)
 			g_ptr_array_add(out, b);
+		/* our AIs' weaker levels (docs/ai.md, Levels): NAME-level1..4,
+		 * NAME itself being level 5 */
+		static const char *const ais[] = {"bot-link", "bot-tetroll", "bot-rush", "bot-matrix", NULL};
+		if (!g_strv_contains(ais, name))
+			continue;
+		for (int level = 1; level < 5; level++) {
+			g_autofree char *command = g_strdup_printf("%s --level %d", quoted, level);
+			g_autofree char *label = g_strdup_printf("%s-level%d", name, level);
+			if ((b = bot_spec_new(command, label, NULL)))
+				g_ptr_array_add(out, b);
+		}
 	}
 }
 

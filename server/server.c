@@ -101,14 +101,16 @@ static void respond_page(SoupServerMessage *msg, const char *title, const char *
 
 /* ---- the pages ------------------------------------------------------------ */
 
-/* Which variants an opponent plays: bot-NAME and bot-NAME-baseline play
- * NAME; any other, every variant. */
+/* Which variants an opponent plays: bot-NAME, bot-NAME-baseline and
+ * bot-NAME-levelL (our AIs' levels) play NAME; any other, every variant. */
 static const char *opponent_variant(const char *name)
 {
 	for (const Variant *const *v = variant_all(); *v; v++) {
 		g_autofree char *own = g_strdup_printf("bot-%s", (*v)->name);
 		g_autofree char *base = g_strdup_printf("bot-%s-baseline", (*v)->name);
-		if (strcmp(name, own) == 0 || strcmp(name, base) == 0)
+		g_autofree char *level = g_strdup_printf("bot-%s-level", (*v)->name);
+		if (strcmp(name, own) == 0 || strcmp(name, base) == 0 ||
+		    (g_str_has_prefix(name, level) && g_ascii_isdigit(name[strlen(level)]) && !name[strlen(level) + 1]))
 			return (*v)->name;
 	}
 	return NULL;

@@ -50,5 +50,18 @@ client sse "$url" g1 >"$tmp/e"
 check "an old game's late spectator gets game, full, end" test "$(cut -d' ' -f1 "$tmp/e" | tr '\n' ' ')" = "game full end closed "
 client sse "$url" g3 >"$tmp/f"
 check "a recent one still has every step" test "$(grep -c '^step' "$tmp/f")" -gt 20
+# our AIs' levels are opponents too, for their own variant only
+client body "$url" /api/config >"$tmp/config"
+check "the start page offers bot-link-level1..4 for link" python3 - "$tmp/config" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["name"]: x["variant"] for x in d["opponents"]}
+assert all(o.get("bot-link-level%d" % l) == "link" for l in range(1, 5)), o
+assert o.get("bot-tetroll-level1") == "tetroll", o
+PY
+g=$(client start "$url" "variant=link&seat=bot-link-level1&seat=bot-random&seed=12&time=bank:$(ms 4000),move:$(ms 80),inc:0")
+serve_wait "${g#/games/}"
+check "a game against bot-link-level1 runs it with --level 1, and verifies" \
+	sh -c "grep -q '^bot 0 bot-link-level1 .*bot-link.* --level 1\$' '$games/${g#/games/}.log' && '$ref' verify '$games/${g#/games/}.log' >/dev/null"
 echo "1..$n"
 exit $fail
