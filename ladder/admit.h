@@ -46,9 +46,21 @@ typedef struct {
 	const char *workdir;		/* where it runs, or NULL */
 	const char *author;		/* from a manifest, or NULL */
 	const char *description;	/* from a manifest, or NULL */
+	const char *request;		/* the inbox file it came from (ladder/inbox.h),
+					 * or NULL: its decision row goes into the
+					 * same transaction as the entry or rejection */
+	gint64 next_game;		/* with request: the next game's id */
 } LadderSubmission;
 
 gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const LadderSubmission *sub,
 		      LadderAdmission *out, GError **error);
+
+/*
+ * Record the decision on the inbox request `file` (a requests row), inside
+ * the caller's transaction: its kind and name, the next game's id, the
+ * entry admitted (or 0) and a note (or NULL). FALSE with error.
+ */
+gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind, const char *name,
+				gint64 next_game, gint64 bot, const char *note, GError **error);
 
 #endif
