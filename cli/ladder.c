@@ -294,7 +294,7 @@ static int ladder_add(int argc, char **argv)
 	}
 	g_autofree char *referee = g_file_read_link("/proc/self/exe", NULL);
 	LadderAdmission a;
-	LadderSubmission sub = {name, command, workdir, m ? m->author : NULL, m ? m->description : NULL, NULL, 0};
+	LadderSubmission sub = {name, command, workdir, m ? m->author : NULL, m ? m->description : NULL, NULL, 0, NULL};
 	gboolean ok = ladder_admit(d, &s, referee ? referee : "referee", &sub, &a, &err);
 	ladder_settings_clear(&s);
 	if (!ok)

@@ -281,6 +281,12 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
 		if (!reason && error && *error)
 			return FALSE;
 	}
+	if (sub->stop && *sub->stop) {
+		g_free(reason);
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_STOPPED, "%s: stopped during its admission: not decided",
+			    name);
+		return FALSE;
+	}
 	if (reason) {
 		if (strlen(reason) > REASON_MAX)
 			memcpy(reason + REASON_MAX - 4, "...", 4);

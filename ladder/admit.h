@@ -20,6 +20,8 @@
 #ifndef TETRARENA_LADDER_ADMIT_H
 #define TETRARENA_LADDER_ADMIT_H
 
+#include <signal.h>
+
 #include <glib.h>
 
 #include "ladder/db.h"
@@ -50,6 +52,10 @@ typedef struct {
 					 * or NULL: its decision row goes into the
 					 * same transaction as the entry or rejection */
 	gint64 next_game;		/* with request: the next game's id */
+	volatile sig_atomic_t *stop;	/* or NULL: when set by the end (a Ctrl-C
+					 * reaches the check and the bots too),
+					 * nothing is recorded: FALSE with
+					 * LADDER_ERROR_STOPPED */
 } LadderSubmission;
 
 gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const LadderSubmission *sub,

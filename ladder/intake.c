@@ -75,14 +75,21 @@ static gboolean retire(LadderDb *d, const char *file, const LadderRequest *r, gi
 	return ladder_db_commit(d, error);
 }
 
+/* OUT: *done when admitted, *stopped when a stop interrupted it (not
+ * decided). */
 static gboolean add(LadderDb *d, const LadderSettings *s, const char *referee, const char *file,
-		    const LadderRequest *r, gint64 next_game, gboolean quiet, gboolean *done, GError **error)
+		    const LadderRequest *r, gint64 next_game, gboolean quiet, volatile sig_atomic_t *stop,
+		    gboolean *done, gboolean *stopped, GError **error)
 {
-	LadderSubmission sub = {r->name, r->command, r->workdir, r->author, r->description, file, next_game};
+	LadderSubmission sub = {r->name, r->command, r->workdir, r->author, r->description, file, next_game, stop};
 	LadderAdmission a;
 	g_autoptr(GError) err = NULL;
 
 	if (!ladder_admit(d, s, referee, &sub, &a, &err)) {
+		if (g_error_matches(err, LADDER_ERROR, LADDER_ERROR_STOPPED)) {
+			*stopped = TRUE;
+			return TRUE;
+		}
 		if (!g_error_matches(err, LADDER_ERROR, LADDER_ERROR_NAME)) {
 			g_propagate_error(error, g_steal_pointer(&err));
 			return FALSE;
@@ -108,31 +115,47 @@ static gboolean add(LadderDb *d, const LadderSettings *s, const char *referee, c
 	return TRUE;
 }
 
+/* Decide the request at path (not decided yet). OUT: *done (an entry
+ * changed), *stopped. */
+static gboolean take(LadderDb *d, const LadderSettings *s, const char *referee, const char *file,
+		     const char *path, gint64 next_game, gboolean quiet, volatile sig_atomic_t *stop,
+		     gboolean *done, gboolean *stopped, GError **error)
+{
+	g_autoptr(GError) bad = NULL;
+	g_autoptr(LadderRequest) r = ladder_request_read(path, &bad);
+
+	if (!r) {
+		if (!quiet) {
+			g_autofree char *shown = g_strescape(bad->message, NULL);
+			fprintf(stderr, "ladder: a queued request is refused: %s\n", shown);
+		}
+		return decide(d, file, "bad", "?", next_game, bad->message, error);
+	}
+	if (r->kind == LADDER_REQUEST_ADD)
+		return add(d, s, referee, file, r, next_game, quiet, stop, done, stopped, error);
+	if (!retire(d, file, r, next_game, done, error))
+		return FALSE;
+	if (*done && !quiet)
+		fprintf(stderr, "ladder: %s retired, from game %" G_GINT64_FORMAT " on\n", r->name, next_game);
+	return TRUE;
+}
+
 gboolean ladder_intake(LadderDb *d, const LadderSettings *s, const char *referee, gint64 next_game,
-		       gboolean quiet, gboolean *changed, GError **error)
+		       gboolean quiet, volatile sig_atomic_t *stop, gboolean *changed, GError **error)
 {
 	g_autoptr(GPtrArray) files = ladder_inbox_list(d->dir);
+	gboolean stopped = FALSE;
 
-	for (guint i = 0; i < files->len; i++) {
+	for (guint i = 0; i < files->len && !(stop && *stop); i++) {
 		const char *file = g_ptr_array_index(files, i);
 		g_autofree char *path = g_build_filename(d->dir, LADDER_INBOX_DIR, file, NULL);
 		gboolean done = FALSE;
 		if (!decided(d, file)) {
-			g_autoptr(GError) bad = NULL;
-			g_autoptr(LadderRequest) r = ladder_request_read(path, &bad);
-			gboolean ok = !r ? decide(d, file, "bad", "?", next_game, bad->message, error)
-				      : r->kind == LADDER_REQUEST_RETIRE ? retire(d, file, r, next_game, &done, error)
-									  : add(d, s, referee, file, r, next_game, quiet, &done, error);
-			if (!ok)
+			if (!take(d, s, referee, file, path, next_game, quiet, stop, &done, &stopped, error))
 				return FALSE;
-			if (!r && !quiet) {
-				g_autofree char *shown = g_strescape(bad->message, NULL);
-				fprintf(stderr, "ladder: a queued request is refused: %s\n", shown);
-			}
-			if (r && done && r->kind == LADDER_REQUEST_RETIRE && !quiet)
-				fprintf(stderr, "ladder: %s retired, from game %" G_GINT64_FORMAT " on\n", r->name,
-					next_game);
 			*changed = *changed || done;
+			if (stopped)
+				break;	/* it stays queued */
 		}
 		if (g_unlink(path) != 0 && errno != ENOENT)
 			return ladder_db_file_error(errno, path, error);

@@ -16,6 +16,8 @@
 #ifndef TETRARENA_LADDER_INTAKE_H
 #define TETRARENA_LADDER_INTAKE_H
 
+#include <signal.h>
+
 #include <glib.h>
 
 #include "ladder/db.h"
@@ -24,11 +26,12 @@
 /*
  * Take every waiting request (d open for writing; `referee` this program,
  * for `check`; `next_game` the id the next scheduled game gets; `quiet`:
- * no line per decision on stderr). OUT: *changed, TRUE when an entry was
+ * no line per decision on stderr; `stop`, or NULL: once set, the requests
+ * left, and one whose admission it interrupted, stay queued). OUT: *changed, TRUE when an entry was
  * admitted or retired (the caller reloads its entries). FALSE with error.
  */
 gboolean ladder_intake(LadderDb *d, const LadderSettings *s, const char *referee, gint64 next_game,
-		       gboolean quiet, gboolean *changed, GError **error);
+		       gboolean quiet, volatile sig_atomic_t *stop, gboolean *changed, GError **error);
 
 /* Remove a submitted bot's copy (a rejected one), only when it lies in
  * DIR/bots/. */

@@ -398,9 +398,11 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 			} else {
 				if (min_id(inflight) < next_id - LADDER_MATCH_LAG)
 					break;	/* its ratings need those games */
-				if (o->referee && !ladder_intake(d, s, o->referee, next_id, o->quiet, &intake_changed,
-								 &first))
+				if (o->referee && !ladder_intake(d, s, o->referee, next_id, o->quiet, o->stop,
+								 &intake_changed, &first))
 					break;
+				if (o->stop && *o->stop)
+					break;	/* asked during an admission */
 				if (intake_changed) {
 					GPtrArray *fresh = ladder_bots_load(d, &first);
 					if (!fresh)
