@@ -4,11 +4,13 @@
  *
  *   ladder init DIR --variant V [--players P|MIN-MAX] [--time SPEC]
  *                   [--options K=V,...] [--seed S] [--sandbox MODE]
- *   ladder add DIR NAME COMMAND|BOTDIR   admission, then the name's next version
+ *   ladder add DIR NAME COMMAND|BOTDIR [--wait [--timeout S]]
+ *                                        admission, then the name's next version;
+ *                                        queued in DIR/inbox/ while a run goes on
  *   ladder run DIR [-j N] [--games N | --total N | --until TIME] [-q]
  *                  [--serve HOST:PORT [--public]]   its pages and live games
  *   ladder standings DIR [--games N] [--json]
- *   ladder retire DIR NAME
+ *   ladder retire DIR NAME [--wait]      (queued likewise)
  *   ladder verify DIR
  *   ladder pages DIR [OUT]               the leaderboard and bots' pages as files
  *
@@ -27,6 +29,8 @@
 #include "cli.h"
 #include "ladder/admit.h"
 #include "ladder/db.h"
+#include "ladder/inbox.h"
+#include "ladder/intake.h"
 #include "ladder/ladder.h"
 #include "ladder/manifest.h"
 #include "ladder/pages.h"
@@ -73,7 +77,20 @@ typedef struct {
 	const char *summary;
 	int min, max;		/* words after the subcommand, DIR first */
 	gboolean write;		/* take the writer's lock */
+	gboolean queue;		/* when `ladder run` holds it: return NULL with
+				 * *rc RC_QUEUE, said nothing (the request goes
+				 * to the inbox) */
 } Usage;
+
+#define RC_QUEUE (-1)
+
+/* Whether a running `ladder run` holds DIR's writer's lock. */
+static gboolean run_holds(const char *dir)
+{
+	g_autofree char *who = ladder_db_writer(dir);
+
+	return who && g_str_has_suffix(who, " ladder run");
+}
 
 /* Parse the flags, check the words, open DIR. NULL with *rc set: EXIT_USAGE,
  * or 1 after saying why. */
@@ -90,7 +107,9 @@ static LadderDb *start(const Usage *u, GOptionEntry *entries, int *argc, char **
 	}
 	*rc = 1;
 	LadderDb *d = ladder_db_open((*argv)[1], u->write, &err);
-	if (!d)
+	if (!d && u->queue && g_error_matches(err, LADDER_DB_ERROR, LADDER_DB_ERROR_BUSY) && run_holds((*argv)[1]))
+		*rc = RC_QUEUE;
+	else if (!d)
 		fail(err);
 	return d;
 }
@@ -160,20 +179,97 @@ static char *copy_bot_dir(const char *ladder_dir, const char *name, const char *
 	return dst;
 }
 
+/* The decision on the queued request `file`, read from the database
+ * read-only: TRUE when there is one (*admitted, *version, *note set). */
+static gboolean read_decision(const char *dir, const char *file, gboolean *admitted, int *version, char **note)
+{
+	g_autoptr(LadderDb) d = ladder_db_open(dir, FALSE, NULL);
+	sqlite3_stmt *st = NULL;
+	gboolean found = FALSE;
+
+	if (!d || sqlite3_prepare_v2(d->db, "SELECT r.bot IS NOT NULL, b.version, r.note FROM requests r "
+				     "LEFT JOIN bots b ON b.id = r.bot WHERE r.file = ?", -1, &st, NULL) != SQLITE_OK)
+		return FALSE;
+	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = TRUE;
+		*admitted = sqlite3_column_int(st, 0);
+		*version = sqlite3_column_int(st, 1);
+		*note = g_strdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* Queue a request for the running ladder; with `wait`, wait up to `timeout`
+ * seconds for its decision and print it. The exit code. */
+static int queue_request(const char *dir, const LadderRequest *r, gboolean wait, int timeout)
+{
+	g_autoptr(GError) err = NULL;
+	g_autofree char *file = ladder_inbox_queue(dir, r, &err);
+
+	if (!file)
+		return fail(err);
+	printf("%s: queued (%s/%s/%s): the running ladder %s it before its next game\n", r->name, dir,
+	       LADDER_INBOX_DIR, file, r->kind == LADDER_REQUEST_ADD ? "admits" : "retires");
+	if (!wait)
+		return 0;
+	fflush(stdout);
+	gint64 end = g_get_monotonic_time() + (gint64)timeout * G_USEC_PER_SEC;
+	g_autofree char *path = g_build_filename(dir, LADDER_INBOX_DIR, file, NULL);
+	for (;;) {
+		gboolean admitted = FALSE;
+		int version = 0;
+		g_autofree char *note = NULL;
+		if (read_decision(dir, file, &admitted, &version, &note)) {
+			if (r->kind == LADDER_REQUEST_RETIRE)
+				printf("%s: %s\n", r->name, note ? note : "decided");
+			else if (admitted)
+				printf("%s: admitted as version %d\n", r->name, version);
+			else
+				printf("%s: rejected: %s\n", r->name, note ? note : "(no reason)");
+			return admitted || !g_strcmp0(note, "retired") ? 0 : 1;
+		}
+		if (!run_holds(dir) && g_file_test(path, G_FILE_TEST_EXISTS)) {
+			fprintf(stderr, "referee ladder: the run stopped before deciding on %s: it stays queued, "
+				"and the next `ladder run %s` decides it first\n", r->name, dir);
+			return 1;
+		}
+		if (g_get_monotonic_time() >= end) {
+			fprintf(stderr, "referee ladder: --wait: no decision on %s after %d s; it stays queued "
+				"(%s), the run decides it before its next game\n", r->name, timeout, path);
+			return 1;
+		}
+		g_usleep(200000);
+	}
+}
+
 static int ladder_add(int argc, char **argv)
 {
+	gboolean wait = FALSE;
+	int timeout = 600;
+	GOptionEntry entries[] = {
+		{"wait", 0, 0, G_OPTION_ARG_NONE, &wait, "when queued for a running ladder: wait for its decision "
+		 "and print it", NULL},
+		{"timeout", 0, 0, G_OPTION_ARG_INT, &timeout, "with --wait: give up after S seconds (default 600)",
+		 "S"},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
 	static const Usage u = {"DIR NAME COMMAND|BOTDIR (a directory with " LADDER_MANIFEST_FILE ")",
-				"submit a bot: admitted after `referee check` and a validation game", 3, 3, TRUE};
+				"submit a bot: admitted after `referee check` and a validation game "
+				"(queued while `ladder run` goes on)", 3, 3, TRUE, TRUE};
 	int rc;
-	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
-	if (!d)
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
+	if (!d && rc != RC_QUEUE)
 		return rc;
+	if (timeout < 1 || timeout > 86400)
+		return cli_usage_error("ladder add: --timeout %d: want 1 to 86400 seconds", timeout);
 	const char *name = argv[2], *command = argv[3];
 	g_autoptr(GError) err = NULL;
 	if (!ladder_name_valid(name))
 		return cli_usage_error("ladder add: bad name '%s': 1 to 32 letters, digits, '_' or '-'", name);
-	LadderSettings s;
-	if (!ladder_settings_load(d, &s, &err))
+	LadderSettings s = {0};
+	if (d && !ladder_settings_load(d, &s, &err))
 		return fail(err);
 	g_autofree char *workdir = NULL;
 	g_autoptr(LadderManifest) m = NULL;
@@ -191,19 +287,22 @@ static int ladder_add(int argc, char **argv)
 		}
 		command = m->command;
 	}
+	if (!d) {
+		LadderRequest r = {LADDER_REQUEST_ADD, (char *)name, (char *)command, workdir,
+				   m ? m->author : NULL, m ? m->description : NULL};
+		return queue_request(argv[1], &r, wait, timeout);
+	}
 	g_autofree char *referee = g_file_read_link("/proc/self/exe", NULL);
 	LadderAdmission a;
-	LadderSubmission sub = {name, command, workdir, m ? m->author : NULL, m ? m->description : NULL};
+	LadderSubmission sub = {name, command, workdir, m ? m->author : NULL, m ? m->description : NULL, NULL, 0, NULL};
 	gboolean ok = ladder_admit(d, &s, referee ? referee : "referee", &sub, &a, &err);
 	ladder_settings_clear(&s);
 	if (!ok)
 		return fail(err);
 	if (!a.admitted) {
 		printf("%s: rejected: %s\n", name, a.reason);
-		if (workdir) {
-			const char *rm[] = {"rm", "-rf", "--", workdir, NULL};
-			g_spawn_sync(NULL, (char **)rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
-		}
+		if (workdir)
+			ladder_bot_dir_remove(argv[1], workdir);
 		ladder_admission_clear(&a);
 		return 1;
 	}
@@ -302,7 +401,7 @@ static int ladder_run_cmd(int argc, char **argv)
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	static const Usage u = {"DIR", "play games until stopped (Ctrl-C finishes the games in flight) or done",
-				1, 1, TRUE};
+				1, 1, TRUE, FALSE};
 	int rc;
 	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
 	if (!d)
@@ -311,13 +410,14 @@ static int ladder_run_cmd(int argc, char **argv)
 		return cli_usage_error("ladder run: -j %d: want an integer from 1 to 1024", jobs);
 	if (games < 0 || total < 0)
 		return cli_usage_error("ladder run: --games and --total want a positive count");
-	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL};
+	g_autofree char *self = g_file_read_link("/proc/self/exe", NULL);
+	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL, self ? self : "referee"};
 	if (until && !parse_until(until, &o.until))
 		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
 				       until);
 	g_autoptr(GError) err = NULL;
 	LadderSettings s;
-	if (!ladder_settings_load(d, &s, &err))
+	if (!ladder_db_lock_note(d, "ladder run", &err) || !ladder_settings_load(d, &s, &err))
 		return fail(err);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
@@ -361,7 +461,7 @@ static int ladder_standings(int argc, char **argv)
 		{"json", 0, 0, G_OPTION_ARG_NONE, &json, "as one JSON object", NULL},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
-	static const Usage u = {"DIR", "the ratings (batch fit, 95% intervals)", 1, 1, FALSE};
+	static const Usage u = {"DIR", "the ratings (batch fit, 95% intervals)", 1, 1, FALSE, FALSE};
 	int rc;
 	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
 	if (!d)
@@ -379,9 +479,22 @@ static int ladder_standings(int argc, char **argv)
 
 static int ladder_retire(int argc, char **argv)
 {
-	static const Usage u = {"DIR NAME", "stop scheduling NAME's active version (its record stays)", 2, 2, TRUE};
+	gboolean wait = FALSE;
+	GOptionEntry entries[] = {
+		{"wait", 0, 0, G_OPTION_ARG_NONE, &wait, "when queued for a running ladder: wait (up to 600 s) "
+		 "until it is applied", NULL},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	static const Usage u = {"DIR NAME", "stop scheduling NAME's active version (its record stays; queued "
+				"while `ladder run` goes on)", 2, 2, TRUE, TRUE};
 	int rc;
-	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
+	if (!d && rc == RC_QUEUE) {
+		if (!ladder_name_valid(argv[2]))
+			return cli_usage_error("ladder retire: bad name '%s'", argv[2]);
+		LadderRequest r = {LADDER_REQUEST_RETIRE, argv[2], NULL, NULL, NULL, NULL};
+		return queue_request(argv[1], &r, wait, 600);
+	}
 	if (!d)
 		return rc;
 	g_autoptr(GError) err = NULL;
@@ -404,7 +517,7 @@ static int ladder_retire(int argc, char **argv)
 
 static int ladder_verify_cmd(int argc, char **argv)
 {
-	static const Usage u = {"DIR", "check every game's log against the rules and the database", 1, 1, FALSE};
+	static const Usage u = {"DIR", "check every game's log against the rules and the database", 1, 1, FALSE, FALSE};
 	int rc;
 	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
 	if (!d)
@@ -427,7 +540,7 @@ static int ladder_pages_cmd(int argc, char **argv)
 {
 	static const Usage u = {"DIR [OUT]",
 				"write the leaderboard, bots' and rejections' pages and the replays (OUT: DIR/pages)",
-				1, 2, FALSE};
+				1, 2, FALSE, FALSE};
 	int rc;
 	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
 	if (!d)

@@ -124,21 +124,52 @@ static char *run_validation(LadderDb *d, const LadderSettings *s, const char *la
 	return why->len ? g_string_free(g_steal_pointer(&why), FALSE) : NULL;
 }
 
-static gboolean record_rejection(LadderDb *d, const char *name, const char *command, const char *reason,
-				 GError **error)
+gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind, const char *name,
+				gint64 next_game, gint64 bot, const char *note, GError **error)
 {
 	g_autofree char *now = ladder_db_now();
-	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO rejections (name, command, added, reason) "
-					     "VALUES (?, ?, ?, ?)", error);
+	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO requests (file, kind, name, decided, next_game, bot, note) "
+					     "VALUES (?, ?, ?, ?, ?, ?, ?)", error);
 	if (!st)
 		return FALSE;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, command, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, next_game);
+	if (bot > 0)
+		sqlite3_bind_int64(st, 6, bot);
+	else
+		sqlite3_bind_null(st, 6);
+	sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
 	gboolean ok = ladder_db_step_done(d, st, error);
 	sqlite3_finalize(st);
 	return ok;
+}
+
+static gboolean record_rejection(LadderDb *d, const LadderSubmission *sub, const char *reason, GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+	if (!ladder_db_begin(d, error))
+		return FALSE;
+	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO rejections (name, command, added, reason) "
+					     "VALUES (?, ?, ?, ?)", error);
+	gboolean ok = st != NULL;
+	if (ok) {
+		sqlite3_bind_text(st, 1, sub->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, sub->command, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(d, st, error);
+	}
+	sqlite3_finalize(st);
+	if (ok && sub->request)
+		ok = ladder_request_decided(d, sub->request, "add", sub->name, sub->next_game, 0, reason, error);
+	if (!ok) {
+		ladder_db_rollback(d);
+		return FALSE;
+	}
+	return ladder_db_commit(d, error);
 }
 
 static gint64 scalar(LadderDb *d, const char *sql, const char *arg)
@@ -200,6 +231,9 @@ static gboolean record_entry(LadderDb *d, const LadderSubmission *sub, LadderAdm
 		sqlite3_bind_text(ins, 8, sub->description, -1, SQLITE_STATIC);
 		ok = ladder_db_step_done(d, up, error) && ladder_db_step_done(d, ins, error);
 	}
+	gint64 id = sqlite3_last_insert_rowid(d->db);
+	if (ok && sub->request)
+		ok = ladder_request_decided(d, sub->request, "add", name, sub->next_game, id, NULL, error);
 	sqlite3_finalize(up);
 	sqlite3_finalize(ins);
 	if (!ok) {
@@ -210,7 +244,7 @@ static gboolean record_entry(LadderDb *d, const LadderSubmission *sub, LadderAdm
 		return FALSE;
 	out->admitted = TRUE;
 	out->version = version;
-	out->id = sqlite3_last_insert_rowid(d->db);
+	out->id = id;
 	return TRUE;
 }
 
@@ -247,12 +281,18 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
 		if (!reason && error && *error)
 			return FALSE;
 	}
+	if (sub->stop && *sub->stop) {
+		g_free(reason);
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_STOPPED, "%s: stopped during its admission: not decided",
+			    name);
+		return FALSE;
+	}
 	if (reason) {
 		if (strlen(reason) > REASON_MAX)
 			memcpy(reason + REASON_MAX - 4, "...", 4);
 		out->reason = g_utf8_make_valid(reason, -1);
 		g_free(reason);
-		return record_rejection(d, name, command, out->reason, error);
+		return record_rejection(d, sub, out->reason, error);
 	}
 	return record_entry(d, sub, out, error);
 }

@@ -20,6 +20,8 @@
 #ifndef TETRARENA_LADDER_ADMIT_H
 #define TETRARENA_LADDER_ADMIT_H
 
+#include <signal.h>
+
 #include <glib.h>
 
 #include "ladder/db.h"
@@ -46,9 +48,25 @@ typedef struct {
 	const char *workdir;		/* where it runs, or NULL */
 	const char *author;		/* from a manifest, or NULL */
 	const char *description;	/* from a manifest, or NULL */
+	const char *request;		/* the inbox file it came from (ladder/inbox.h),
+					 * or NULL: its decision row goes into the
+					 * same transaction as the entry or rejection */
+	gint64 next_game;		/* with request: the next game's id */
+	volatile sig_atomic_t *stop;	/* or NULL: when set by the end (a Ctrl-C
+					 * reaches the check and the bots too),
+					 * nothing is recorded: FALSE with
+					 * LADDER_ERROR_STOPPED */
 } LadderSubmission;
 
 gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee, const LadderSubmission *sub,
 		      LadderAdmission *out, GError **error);
+
+/*
+ * Record the decision on the inbox request `file` (a requests row), inside
+ * the caller's transaction: its kind and name, the next game's id, the
+ * entry admitted (or 0) and a note (or NULL). FALSE with error.
+ */
+gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind, const char *name,
+				gint64 next_game, gint64 bot, const char *note, GError **error);
 
 #endif

@@ -197,6 +197,34 @@ static gboolean take_lock(LadderDb *d, GError **error)
 	return TRUE;
 }
 
+gboolean ladder_db_lock_note(LadderDb *d, const char *what, GError **error)
+{
+	g_autofree char *who = g_strdup_printf("pid %d %s\n", (int)getpid(), what);
+
+	if (d->lock_fd < 0 || ftruncate(d->lock_fd, 0) != 0 || pwrite(d->lock_fd, who, strlen(who), 0) < 0)
+		return ladder_db_file_error(d->lock_fd < 0 ? EBADF : errno, LADDER_DB_LOCK, error);
+	return TRUE;
+}
+
+char *ladder_db_writer(const char *dir)
+{
+	g_autofree char *path = g_build_filename(dir, LADDER_DB_LOCK, NULL);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char holder[256] = "";
+
+	if (fd < 0)
+		return NULL;
+	if (flock(fd, LOCK_SH | LOCK_NB) == 0) {
+		close(fd);	/* nobody holds it (and our shared lock goes) */
+		return NULL;
+	}
+	ssize_t n = pread(fd, holder, sizeof(holder) - 1, 0);
+	close(fd);
+	holder[n > 0 ? n : 0] = '\0';
+	g_strchomp(holder);
+	return g_strdup(holder[0] ? holder : "its pid unknown");
+}
+
 static int schema_version(LadderDb *d)
 {
 	g_autofree char *v = ladder_db_meta(d, "schema_version");

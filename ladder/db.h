@@ -61,6 +61,14 @@ LadderDb *ladder_db_open(const char *dir, gboolean write, GError **error);
 void ladder_db_free(LadderDb *d);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderDb, ladder_db_free)
 
+/* Say in the writer's lock what holds it ("pid N WHAT"), e.g. "ladder
+ * run". FALSE with error. */
+gboolean ladder_db_lock_note(LadderDb *d, const char *what, GError **error);
+
+/* What holds DIR's writer's lock ("pid N ...", newly allocated), or NULL
+ * when no process does. */
+char *ladder_db_writer(const char *dir);
+
 /* Run SQL (one or more statements, no results). FALSE with error. */
 gboolean ladder_db_exec(LadderDb *d, const char *sql, GError **error);
 

@@ -25,6 +25,7 @@ GQuark ladder_error_quark(void);
 typedef enum {
 	LADDER_ERROR_SETTINGS,	/* a setting that is invalid */
 	LADDER_ERROR_NAME,	/* a bot name that is invalid or unknown */
+	LADDER_ERROR_STOPPED,	/* a stop was asked during an admission */
 } LadderErrorCode;
 
 /* The most entries (every version of every name) a ladder holds: the

@@ -28,18 +28,8 @@ static LadderManifest *invalid(GError **error, const char *path, const char *why
 	return NULL;
 }
 
-/* A key's value, stripped, or NULL when absent or empty. */
-static char *value(GKeyFile *kf, const char *key)
-{
-	g_autofree char *v = g_key_file_get_string(kf, GROUP, key, NULL);
-
-	if (!v)
-		return NULL;
-	g_strstrip(v);
-	return v[0] ? g_steal_pointer(&v) : NULL;
-}
-
-LadderManifest *ladder_manifest_read(const char *path, GError **error)
+GKeyFile *ladder_keyfile_load(const char *path, gsize max, const char *group, const char *const *known,
+			      GError **error)
 {
 	g_autofree char *data = NULL;
 	gsize len = 0;
@@ -49,33 +39,57 @@ LadderManifest *ladder_manifest_read(const char *path, GError **error)
 		g_set_error(error, LADDER_MANIFEST_ERROR, LADDER_MANIFEST_ERROR_READ, "%s", err->message);
 		return NULL;
 	}
-	if (len > LADDER_MANIFEST_MAX) {
+	if (len > max) {
 		g_set_error(error, LADDER_MANIFEST_ERROR, LADDER_MANIFEST_ERROR_READ,
-			    "%s: %zu bytes, more than a manifest's %d", path, (size_t)len, LADDER_MANIFEST_MAX);
+			    "%s: %zu bytes, more than the %zu allowed", path, (size_t)len, (size_t)max);
 		return NULL;
 	}
 	if (memchr(data, '\0', len) || !g_utf8_validate(data, len, NULL))
-		return invalid(error, path, "not UTF-8 text", "");
+		return invalid(error, path, "not UTF-8 text", ""), NULL;
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data, len, G_KEY_FILE_NONE, &err))
-		return invalid(error, path, err->message, "");
+		return invalid(error, path, err->message, ""), NULL;
 	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	g_autofree char *want = g_strdup_printf("[%s]", group);
 	for (int i = 0; groups[i]; i++)
-		if (strcmp(groups[i], GROUP) != 0)
-			return invalid(error, path, "unknown group, want only [bot]: ", groups[i]);
-	if (!g_key_file_has_group(kf, GROUP))
-		return invalid(error, path, "no [bot] group", "");
-	g_auto(GStrv) present = g_key_file_get_keys(kf, GROUP, NULL, NULL);
+		if (strcmp(groups[i], group) != 0) {
+			g_autofree char *why = g_strdup_printf("unknown group, want only %s: ", want);
+			return invalid(error, path, why, groups[i]), NULL;
+		}
+	if (!g_key_file_has_group(kf, group))
+		return invalid(error, path, "no group ", want), NULL;
+	g_auto(GStrv) present = g_key_file_get_keys(kf, group, NULL, NULL);
 	for (int i = 0; present && present[i]; i++)
-		if (!g_strv_contains(keys, present[i]))
-			return invalid(error, path, "unknown key (command, name, author, description): ",
-				       present[i]);
+		if (!g_strv_contains(known, present[i])) {
+			g_autofree char *list = g_strjoinv(", ", (char **)known);
+			g_autofree char *why = g_strdup_printf("unknown key (%s): ", list);
+			return invalid(error, path, why, present[i]), NULL;
+		}
+	return g_steal_pointer(&kf);
+}
+
+char *ladder_keyfile_value(GKeyFile *kf, const char *group, const char *key)
+{
+	g_autofree char *v = g_key_file_get_string(kf, group, key, NULL);
+
+	if (!v)
+		return NULL;
+	g_strstrip(v);
+	return v[0] ? g_steal_pointer(&v) : NULL;
+}
+
+LadderManifest *ladder_manifest_read(const char *path, GError **error)
+{
+	g_autoptr(GKeyFile) kf = ladder_keyfile_load(path, LADDER_MANIFEST_MAX, GROUP, keys, error);
+
+	if (!kf)
+		return NULL;
 	g_autoptr(LadderManifest) m = g_new0(LadderManifest, 1);
-	m->command = value(kf, "command");
+	m->command = ladder_keyfile_value(kf, GROUP, "command");
 	if (!m->command)
 		return invalid(error, path, "no command= in [bot]", "");
-	m->name = value(kf, "name");
-	m->author = value(kf, "author");
-	m->description = value(kf, "description");
+	m->name = ladder_keyfile_value(kf, GROUP, "name");
+	m->author = ladder_keyfile_value(kf, GROUP, "author");
+	m->description = ladder_keyfile_value(kf, GROUP, "description");
 	return g_steal_pointer(&m);
 }

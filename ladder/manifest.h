@@ -40,4 +40,16 @@ LadderManifest *ladder_manifest_read(const char *path, GError **error);
 void ladder_manifest_free(LadderManifest *m);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderManifest, ladder_manifest_free)
 
+/*
+ * The key file at `path` (at most `max` bytes of UTF-8) holding one group,
+ * `group`, with no key outside `known` (NULL-terminated): what a manifest
+ * and an inbox file (ladder/inbox.h) share. NULL with error (this
+ * module's domain) naming the file and the problem.
+ */
+GKeyFile *ladder_keyfile_load(const char *path, gsize max, const char *group, const char *const *known,
+			      GError **error);
+
+/* A key's value in `group`, stripped; NULL when absent or empty. */
+char *ladder_keyfile_value(GKeyFile *kf, const char *group, const char *key);
+
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ladder/intake.h"
 #include "ladder/match.h"
 #include "ladder/rate.h"
 #include "referee/game.h"
@@ -25,6 +26,8 @@ typedef struct {
 	int n;
 	gint64 bot[VARIANT_MAX_PLAYERS];
 	gboolean replay;		/* left unfinished by an earlier run */
+	GPtrArray *bots;		/* the entries when it started (a reference:
+					 * an intake may replace Ctx.bots meanwhile) */
 	/* filled by the worker */
 	GameResult res;
 	gboolean played;
@@ -50,6 +53,8 @@ static void job_free(Job *j)
 	g_clear_error(&j->err);
 	g_free(j->kind);
 	g_free(j->log);
+	if (j->bots)
+		g_ptr_array_unref(j->bots);
 	g_free(j);
 }
 
@@ -81,7 +86,7 @@ static void play(gpointer data, gpointer user)
 	if (!ladder_game_spec(c->s, j->n, j->seed, &spec, &j->err))
 		goto out;
 	for (int p = 0; p < j->n; p++) {
-		const LadderBot *b = ladder_bots_find(c->bots, j->bot[p]);
+		const LadderBot *b = ladder_bots_find(j->bots, j->bot[p]);
 		BotSpec *bs = b ? ladder_bot_spec(b, &j->err) : NULL;
 		if (!bs) {
 			if (!j->err)
@@ -97,7 +102,7 @@ static void play(gpointer data, gpointer user)
 	if (c->o->watch) {
 		const char *names[VARIANT_MAX_PLAYERS];
 		for (int p = 0; p < j->n; p++)
-			names[p] = ladder_bots_find(c->bots, j->bot[p])->name;
+			names[p] = ladder_bots_find(j->bots, j->bot[p])->name;
 		spec.log_tap = c->o->watch(c->o->watch_data, (int)j->id, names, j->n, path, &spec.log_tap_data);
 	}
 	if (!game_run(&spec, &j->res, &j->err)) {
@@ -359,6 +364,7 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	if (!bots)
 		return FALSE;
 	c.bots = bots;
+	gboolean intake_changed = FALSE;
 	g_autoptr(GHashTable) played = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	c.played = played;
 	if (!load_played(&c, error))
@@ -392,6 +398,19 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 			} else {
 				if (min_id(inflight) < next_id - LADDER_MATCH_LAG)
 					break;	/* its ratings need those games */
+				if (o->referee && !ladder_intake(d, s, o->referee, next_id, o->quiet, o->stop,
+								 &intake_changed, &first))
+					break;
+				if (o->stop && *o->stop)
+					break;	/* asked during an admission */
+				if (intake_changed) {
+					GPtrArray *fresh = ladder_bots_load(d, &first);
+					if (!fresh)
+						break;
+					g_ptr_array_unref(bots);
+					c.bots = bots = fresh;
+					intake_changed = FALSE;
+				}
 				if (!schedule(&c, next_id, &j, &first))
 					break;
 				if (!j) {
@@ -403,6 +422,7 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 			gint64 *key = g_new(gint64, 1);
 			*key = j->id;
 			g_hash_table_add(inflight, key);
+			j->bots = g_ptr_array_ref(c.bots);
 			g_thread_pool_push(pool, j, NULL);
 		}
 		if (g_hash_table_size(inflight) == 0)

@@ -46,6 +46,11 @@ typedef struct {
 	GameLogTap (*watch)(gpointer data, int id, const char *const *names, int n, const char *log_path,
 			    void **tap_data);
 	gpointer watch_data;
+	/* This referee's program, for admissions: when set, the requests
+	 * queued in the ladder's inbox are taken before each game is
+	 * scheduled (ladder/intake.h); an entry admitted or retired counts
+	 * from that game on, the games in flight finish as they began. */
+	const char *referee;
 } LadderRunOptions;
 
 typedef struct {

@@ -81,3 +81,20 @@ CREATE INDEX seats_bot ON seats (bot, game);
 ALTER TABLE bots ADD COLUMN author TEXT;
 ALTER TABLE bots ADD COLUMN description TEXT;
 INSERT OR IGNORE INTO meta (key, value) VALUES ('history_every', '10');
+
+-- version 3
+-- The decisions on requests queued in DIR/inbox/ while a run wrote the
+-- ladder (ladder/inbox.h), by the request's file name: a request whose
+-- file is here was decided (its file is only removed after this row
+-- commits, so a kill in between never decides it twice). next_game is the
+-- first game scheduled after the decision; bot the admitted entry; note
+-- the rejection's reason or what a retire did.
+CREATE TABLE requests (
+	file TEXT PRIMARY KEY,
+	kind TEXT NOT NULL,
+	name TEXT NOT NULL,
+	decided TEXT NOT NULL,
+	next_game INTEGER NOT NULL,
+	bot INTEGER REFERENCES bots (id),
+	note TEXT
+);

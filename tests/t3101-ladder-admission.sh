@@ -74,5 +74,5 @@ PY
 check "a reader refuses an old schema, saying what migrates it" grep -q 'schema version 1, older' "$tmp/old.out"
 "$ref" ladder add "$M" good "$top/bin/bot-random" >/dev/null 2>&1
 L=$M
-check "a writer migrates it to the latest version" test "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 2
+check "a writer migrates it to the latest version" test "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3
 exit $fail
