@@ -2,7 +2,8 @@
  * sse: a spectator of a live game. See sse.h.
  *
  * Bytes go into `queue`; one asynchronous write at a time takes them
- * (`busy`). A write error or a queue over the cap ends the spectator;
+ * (`busy`), moved to `sending` first: the write holds its buffer until it
+ * ends, while new steps go on growing (reallocating) `queue`. A write error or a queue over the cap ends the spectator;
  * so does the game's end once the queue has drained.
  */
 #include "sse.h"
@@ -14,8 +15,9 @@ typedef struct {
 	GIOStream *conn;
 	GOutputStream *out;
 	GString *queue;
+	GString *sending;	/* the write in flight's bytes, or NULL */
 	gsize cap;
-	gsize writing;		/* bytes of queue the write in flight holds */
+	gsize writing;		/* bytes the write in flight holds */
 	gsize backlog;		/* of the queue, what was there when it came
 				 * (the steps so far), not yet written: not
 				 * counted against the cap */
@@ -42,6 +44,8 @@ static void finish(Spectator *s)
 	g_object_unref(s->conn);
 	live_game_unref(s->live);
 	g_string_free(s->queue, TRUE);
+	if (s->sending)
+		g_string_free(s->sending, TRUE);
 	g_free(s);
 	count--;
 }
@@ -57,7 +61,8 @@ static void wrote(GObject *src, GAsyncResult *res, gpointer data)
 		finish(s);
 		return;
 	}
-	g_string_erase(s->queue, 0, (gssize)s->writing);
+	g_string_free(s->sending, TRUE);
+	s->sending = NULL;
 	s->backlog -= MIN(s->backlog, s->writing);
 	s->writing = 0;
 	pump(s);
@@ -73,8 +78,10 @@ static void pump(Spectator *s)
 		return;
 	}
 	s->busy = TRUE;
-	s->writing = s->queue->len;
-	g_output_stream_write_all_async(s->out, s->queue->str, s->writing, G_PRIORITY_DEFAULT, NULL, wrote, s);
+	s->sending = s->queue;
+	s->queue = g_string_new(NULL);
+	s->writing = s->sending->len;
+	g_output_stream_write_all_async(s->out, s->sending->str, s->writing, G_PRIORITY_DEFAULT, NULL, wrote, s);
 }
 
 static void event(Spectator *s, const char *name, gint64 id, const char *data)
@@ -115,7 +122,7 @@ static void queue_new(Spectator *s)
 /* Send what is queued, or drop a spectator whose queue is over the cap. */
 static void send_or_drop(Spectator *s)
 {
-	if (s->queue->len > s->cap + s->backlog) {
+	if (s->queue->len + s->writing > s->cap + s->backlog) {
 		dropped++;
 		g_string_truncate(s->queue, 0);
 		s->ending = FALSE;
