@@ -128,28 +128,35 @@ def play(b, url, png, max_clicks, fields):
     return out
 
 
+def run_page(name, url, act):
+    """Open Chromium, run act(b) on it, check the page of url for problems,
+    print act's JSON: the exit status (1, the reason on stderr, on a
+    problem). play-pages.py runs its pages through it too."""
+    b = Browser()
+    try:
+        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        out = act(b)
+        b.eval("1")
+        bad = problems(b, urlsplit(url).netloc)
+    except RuntimeError as e:
+        sys.stderr.write("%s: %s\n" % (name, e))
+        return 1
+    finally:
+        b.close()
+    if bad:
+        sys.stderr.write("%s: %s\n" % (name, "\n".join(bad)))
+        return 1
+    print(json.dumps(out))
+    return 0
+
+
 def main():
     if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
         return 2
     url, png = sys.argv[1], sys.argv[2]
     max_clicks = int(sys.argv[3]) if len(sys.argv) >= 4 else 1000
-    b = Browser()
-    try:
-        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        out = play(b, url, png, max_clicks, sys.argv[4:])
-        b.eval("1")
-        bad = problems(b, urlsplit(url).netloc)
-    except RuntimeError as e:
-        sys.stderr.write("play-browser.py: %s\n" % e)
-        return 1
-    finally:
-        b.close()
-    if bad:
-        sys.stderr.write("play-browser.py: %s\n" % "\n".join(bad))
-        return 1
-    print(json.dumps(out))
-    return 0
+    return run_page("play-browser.py", url, lambda b: play(b, url, png, max_clicks, sys.argv[4:]))
 
 
 if __name__ == "__main__":

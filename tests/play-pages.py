@@ -34,10 +34,9 @@ import json
 import os
 import sys
 import time
-from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import Browser, TIMEOUT, screenshot  # noqa: E402
+from browser import TIMEOUT, screenshot  # noqa: E402
 _spec = importlib.util.spec_from_file_location(
     "play_browser", os.path.join(os.path.dirname(os.path.abspath(__file__)), "play-browser.py"))
 PLAY_BROWSER = importlib.util.module_from_spec(_spec)
@@ -227,22 +226,7 @@ def main():
         sys.stderr.write(__doc__)
         return 2
     url, png = sys.argv[1], sys.argv[2]
-    b = Browser()
-    try:
-        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        out = play(b, url, png, len(sys.argv) == 4)
-        b.eval("1")
-        bad = PLAY_BROWSER.problems(b, urlsplit(url).netloc)
-    except RuntimeError as e:
-        sys.stderr.write("play-pages.py: %s\n" % e)
-        return 1
-    finally:
-        b.close()
-    if bad:
-        sys.stderr.write("play-pages.py: %s\n" % "\n".join(bad))
-        return 1
-    print(json.dumps(out))
-    return 0
+    return PLAY_BROWSER.run_page("play-pages.py", url, lambda b: play(b, url, png, len(sys.argv) == 4))
 
 
 if __name__ == "__main__":
