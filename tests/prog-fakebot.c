@@ -34,7 +34,9 @@
  *                MS takes the place of the marker)
  *   clock        a legal move picked by the clock (the microseconds of the
  *                time of day): a bot whose choice a rerun cannot repeat
- *   spin         burn CPU for the time `go` gave, then answer
+ *   spin         burn CPU for half the time `go` gave, then answer after
+ *                `info spin wall=MS cpu=MS`: how long it spun and how much
+ *                CPU it got meanwhile (t2014: nobody else's children slow it)
  *   busy         burn 10 ms of its own CPU time, then play legal moves
  *   burn         like multi, and before the first move of its k-th game
  *                burn k times N ms of its own CPU time (here N counts
@@ -466,11 +468,16 @@ int main(int argc, char **argv)
 				printf("move %s\n", first ? first : "none");
 				fflush(stdout);
 			} else if (strcmp(mode, "spin") == 0) {
-				struct timespec a, b;
+				struct timespec a, b, ca, cb;
 				clock_gettime(CLOCK_MONOTONIC, &a);
+				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ca);
 				do
 					clock_gettime(CLOCK_MONOTONIC, &b);
 				while ((b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000 < ms / 2);
+				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cb);
+				printf("info spin wall=%ld cpu=%ld\n",
+				       (long)((b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000),
+				       (long)((cb.tv_sec - ca.tv_sec) * 1000 + (cb.tv_nsec - ca.tv_nsec) / 1000000));
 				printf("move %s\n", first ? first : "none");
 				fflush(stdout);
 			} else if (strcmp(mode, "flood") == 0) {

@@ -9,7 +9,8 @@
 # at short time controls under `make check` and at full strength (the
 # default time controls) under check-long; `long_or SHORT FULL` prints the
 # one that applies. TAP helpers: ok DESC,
-# not_ok DESC, check DESC COMMAND..., skip WHY; they count into n and set
+# not_ok DESC (also said on stderr, which prove shows, so a failure in a
+# quiet CI log names itself), check DESC COMMAND..., skip WHY; they count into n and set
 # fail, so a test ends with `exit $fail`. `need FILE...` stops the test with
 # "Bail out!" when something it runs was not built: a missing program is a
 # failure, never a skip.
@@ -28,7 +29,7 @@ trap '[ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
 n=0
 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; echo "# $(basename "$0") failed $n: $1" >&2; }
 notok() { not_ok "$@"; }
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
