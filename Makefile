@@ -36,6 +36,11 @@
 #                        new inputs go to build/fuzz/work/NAME, crashes to
 #                        build/fuzz/crash-NAME-*
 
+# Every core builds unless make is told otherwise (-jN, -j1 wins).
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+
 SANITIZE ?= 0
 MODE := $(if $(filter 1,$(SANITIZE)),san,opt)
 O := build/$(MODE)
