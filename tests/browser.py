@@ -6,6 +6,11 @@ person would, and print what it shows.
             with its own controls (arrow keys, then the "last" button);
             print the final scores and ranks, and the drawing's cells
     browser.py report PAGE PNG   print the report's bots, ratings, games
+    browser.py pages KIND PAGE PNG [KIND PAGE PNG]...   pages of several
+            kinds (replay, report, ladder) in one Chromium, each as its
+            kind above; a page that fails prints {"error": WHY} on its
+            line instead (WHY also on stderr) and the next page is still
+            opened (exit 1 at the end)
     browser.py ladder INDEX PNG  a ladder's leaderboard (PNG), then a click on
             its first entry: that bot's page (PNG with -bot before .png),
             then a click on its newest game: the replay opens. INDEX may
@@ -344,7 +349,54 @@ def ladder(b, page, png):
     return out
 
 
+MODES = {"replay": replay, "report": report, "ladder": ladder}
+
+
+def page_problems(b, page, start):
+    """The problems of the page opened since b.events[start]."""
+    b.eval("1")  # let late errors arrive
+    events, b.events = b.events, b.events[start:]
+    try:
+        return b.problems()
+    finally:
+        b.events = events
+
+
+def pages(b, args):
+    """KIND PAGE PNG triples, one Chromium: a line per page, an error
+    line for a page that fails; 1 when any failed."""
+    status = 0
+    for i in range(0, len(args), 3):
+        kind, page, png = args[i:i + 3]
+        start = len(b.events)
+        b.origin = None
+        try:
+            o = MODES[kind](b, page, png)
+            bad = page_problems(b, page, start)
+        except RuntimeError as e:
+            if str(e).startswith("Chromium"):  # no browser left to go on with
+                raise
+            o, bad = None, [str(e)]
+        if bad:
+            sys.stderr.write("browser.py: %s: %s\n" % (page, "\n".join(bad)))
+            o, status = {"error": "\n".join(bad)}, 1
+        print(json.dumps(o))
+        sys.stdout.flush()
+    return status
+
+
 def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == "pages" and len(sys.argv) % 3 == 2 \
+            and all(k in MODES for k in sys.argv[2::3]):
+        b = Browser()
+        try:
+            b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+            return pages(b, sys.argv[2:])
+        except RuntimeError as e:
+            sys.stderr.write("browser.py: %s\n" % e)
+            return 1
+        finally:
+            b.close()
     if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report", "ladder"):
         sys.stderr.write(__doc__)
         return 2
@@ -353,7 +405,7 @@ def main():
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
         out = []
         for i in range(2, len(sys.argv), 2):
-            mode = {"replay": replay, "report": report, "ladder": ladder}[sys.argv[1]]
+            mode = MODES[sys.argv[1]]
             out.append(mode(b, sys.argv[i], sys.argv[i + 1]))
             b.eval("1")  # let late errors arrive
             bad = b.problems()
