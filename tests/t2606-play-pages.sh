@@ -17,9 +17,6 @@
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
 command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run make deps"; exit 1; }
-# python3 itself, found once (a version manager's shim costs more than the
-# Python it starts)
-py=$(python3 -c 'import sys; print(sys.executable)') && [ -x "$py" ] || py=python3
 shots=$build/pages
 mkdir -p "$shots"
 
