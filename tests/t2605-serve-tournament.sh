@@ -7,9 +7,9 @@
 . "$top/tests/serve-lib.sh"
 need "$ref" "$build/tests/prog-fakebot"
 
-# bots that take 25 ms a move: a game lasts about a second
+# bots that take 12 ms a move: a game lasts about a third of a second
 "$ref" tournament -v link -g 4 -j 1 -q --seed 5 --sandbox off --time "bank:$(ms 20000),move:$(ms 1000),inc:0" \
-	--bot a="$build/tests/prog-fakebot lag 0 25" --bot b="$build/tests/prog-fakebot lag 0 25" -o "$tmp/out" \
+	--bot a="$build/tests/prog-fakebot lag 0 12" --bot b="$build/tests/prog-fakebot lag 0 12" -o "$tmp/out" \
 	--serve 127.0.0.1:0 >"$tmp/standings" 2>"$tmp/err" &
 tp=$!
 for _ in $(seq 100); do
