@@ -9,9 +9,9 @@
 # generic list of moves). Rush is played in lockstep, the start page's
 # default for a person, and again in real time at a human pace (1 s). Screenshots go to build/.../pages/play-VARIANT.png.
 # Two Chromiums side by side (play-pages.py --start: each starts its games
-# and plays them one after the other): one for link, tetroll and rush in
-# lockstep, one for rush in real time (mostly waiting out its pace), the
-# Main Match, the resign and the gift; then the checks read what they
+# and plays them one after the other): one for link, tetroll, rush in
+# lockstep, the Main Match and the gift, one for rush in real time (mostly
+# waiting out its pace) and the resign; then the checks read what they
 # played.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
@@ -30,15 +30,15 @@ form() { printf 'variant=%s&seat=person&seat=%s&seed=%s&%s' "$1" "$2" "$3" "$tim
 	"$shots/play-link.png" "$(form link bot-link 1)" \
 	"$shots/play-tetroll.png" "$(form tetroll bot-tetroll 2)" \
 	"$shots/play-rush.png" "$(form rush 'bot-rush&opt.lockstep=1&opt.box=3' 3)" \
+	"$shots/play-matrix.png" "$(form matrix 'bot-matrix&opt.target=12' 4)" \
+	"$tmp/gift.png" "$(form matrix 'social&opt.target=6' 7)" \
 	>"$tmp/a.jsonl" 2>"$tmp/a.err" &
 pa=$!
-# the resign button: two clicks at the first turn; a gift to the person in
-# the Main Match (the social bot gives)
+# (the gift above: the social bot gives to the person in the Main Match)
+# the resign button: two clicks at the first turn
 "$py" "$top/tests/play-pages.py" --start "$url" \
 	"$shots/play-rush-realtime.png" "$(form rush "bot-rush&opt.lockstep=0&opt.pace=$(ms 1000)&opt.box=1" 5)" \
-	"$shots/play-matrix.png" "$(form matrix 'bot-matrix&opt.target=12' 4)" \
 	--resign "$tmp/resign.png" "$(form link bot-link 9)" \
-	"$tmp/gift.png" "$(form matrix 'social&opt.target=6' 7)" \
 	>"$tmp/b.jsonl" 2>"$tmp/b.err" &
 pb=$!
 wait $pa
@@ -49,8 +49,8 @@ wait $pb
 "$py" - "$tmp" <<'EOF'
 import json, os, sys
 tmp = sys.argv[1]
-for f, names in (("a.jsonl", ["link", "tetroll", "rush"]),
-                 ("b.jsonl", ["rush-realtime", "matrix", "resign", "gift"])):
+for f, names in (("a.jsonl", ["link", "tetroll", "rush", "matrix", "gift"]),
+                 ("b.jsonl", ["rush-realtime", "resign"])):
     lines = open(os.path.join(tmp, f)).read().splitlines()
     for name, line in zip(names, lines + [""] * len(names)):
         d = json.loads(line) if line.startswith("{") else {"error": "not played"}
