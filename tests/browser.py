@@ -8,7 +8,8 @@ person would, and print what it shows.
     browser.py report PAGE PNG   print the report's bots, ratings, games
     browser.py pages KIND PAGE PNG [KIND PAGE PNG]...   pages of several
             kinds (replay, report, ladder) in one Chromium, each as its
-            kind above; a page that fails prints {"error": WHY} on its
+            kind above (replay-nostderr: a replay without the walk through
+            every step for its stderr notes, no "stderr" field); a page that fails prints {"error": WHY} on its
             line instead (WHY also on stderr) and the next page is still
             opened (exit 1 at the end)
     browser.py ladder INDEX PNG  a ladder's leaderboard (PNG), then a click on
@@ -183,7 +184,7 @@ def screenshot(b, png):
         f.write(base64.b64decode(shot["data"]))
 
 
-def replay(b, page, png):
+def replay(b, page, png, stderr=True):
     open_page(b, page)
     step = lambda: int(b.eval("document.body.getAttribute('data-step')"))
     last = int(b.eval("document.getElementById('slider').max"))
@@ -243,12 +244,14 @@ def replay(b, page, png):
     played = step() >= min(last, 10) and (animated or last < 3)
     b.click("#last")
     screenshot(b, png)
-    return {"steps": last, "first": first, "words": words, "size": size, "marked": marked, "played": played, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
+    out = {"steps": last, "first": first, "words": words, "size": size, "marked": marked, "played": played, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
             "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
-            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length"),
-            # every step's stderr notes: [step, open, summary, text]
-            "stderr": b.eval("""(function(){
+            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
+    if not stderr:
+        return out
+    # every step's stderr notes: [step, open, summary, text]
+    out["stderr"] = b.eval("""(function(){
       var s = document.getElementById('slider'), out = [];
       for (var i = 0; i <= +s.max; i++) {
         s.value = String(i); s.dispatchEvent(new Event('input'));
@@ -256,7 +259,8 @@ def replay(b, page, png):
           out.push([i, d.open, d.querySelector('summary').textContent, d.querySelector('pre').textContent]);
         });
       }
-      return out;})()""")}
+      return out;})()""")
+    return out
 
 
 def report(b, page, png):
@@ -349,7 +353,8 @@ def ladder(b, page, png):
     return out
 
 
-MODES = {"replay": replay, "report": report, "ladder": ladder}
+MODES = {"replay": replay, "report": report, "ladder": ladder,
+         "replay-nostderr": lambda b, page, png: replay(b, page, png, stderr=False)}
 
 
 def page_problems(b, page, start):
