@@ -26,7 +26,7 @@ client sse "$url" g2 >"$tmp/watch" &
 sp=$!
 # both spectators there (the server counts them) before the person comes
 for _ in $(seq 200); do
-	client body "$url" /api/stats | grep -q '"spectators":2,' && break
+	client body "$url" /api/stats | grep -Eq '"spectators":([2-9]|[1-9][0-9]+),' && break
 	sleep 0.02
 done
 client seat "$url" "$loc" >"$tmp/seat"
