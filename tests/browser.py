@@ -381,7 +381,7 @@ def pages(b, args):
         except RuntimeError as e:
             if str(e).startswith("Chromium"):  # no browser left to go on with
                 raise
-            o, bad = None, [str(e)]
+            o, bad = None, [str(e)] + page_problems(b, page, start)
         if bad:
             sys.stderr.write("browser.py: %s: %s\n" % (page, "\n".join(bad)))
             o, status = {"error": "\n".join(bad)}, 1

@@ -174,7 +174,7 @@ def several(jobs):
             except RuntimeError as e:
                 if str(e).startswith("Chromium"):  # no browser left to go on with
                     raise
-                bad = [str(e)]
+                bad = [str(e)] + problems(b, urlsplit(url).netloc)
             if bad:
                 sys.stderr.write("play-browser.py: %s: %s\n" % (url, "\n".join(bad)))
                 out, status = {"error": "\n".join(bad)}, 1

@@ -267,7 +267,7 @@ def jobs(server, args):
             except RuntimeError as e:
                 if str(e).startswith("Chromium"):  # no browser left to go on with
                     raise
-                out, bad = {}, [str(e)]
+                out, bad = {}, [str(e)] + PLAY_BROWSER.problems(b, netloc)
             if bad:
                 sys.stderr.write("play-pages.py: %s: %s\n" % (gid, "\n".join(bad)))
                 out, status = {"error": "\n".join(bad)}, 1
