@@ -6,6 +6,12 @@ person would, and print what it shows.
             with its own controls (arrow keys, then the "last" button);
             print the final scores and ranks, and the drawing's cells
     browser.py report PAGE PNG   print the report's bots, ratings, games
+    browser.py pages KIND PAGE PNG [KIND PAGE PNG]...   pages of several
+            kinds (replay, report, ladder) in one Chromium, each as its
+            kind above (replay-nostderr: a replay without the walk through
+            every step for its stderr notes, no "stderr" field); a page that fails prints {"error": WHY} on its
+            line instead (WHY also on stderr) and the next page is still
+            opened (exit 1 at the end)
     browser.py ladder INDEX PNG  a ladder's leaderboard (PNG), then a click on
             its first entry: that bot's page (PNG with -bot before .png),
             then a click on its newest game: the replay opens. INDEX may
@@ -178,7 +184,7 @@ def screenshot(b, png):
         f.write(base64.b64decode(shot["data"]))
 
 
-def replay(b, page, png):
+def replay(b, page, png, stderr=True):
     open_page(b, page)
     step = lambda: int(b.eval("document.body.getAttribute('data-step')"))
     last = int(b.eval("document.getElementById('slider').max"))
@@ -238,12 +244,14 @@ def replay(b, page, png):
     played = step() >= min(last, 10) and (animated or last < 3)
     b.click("#last")
     screenshot(b, png)
-    return {"steps": last, "first": first, "words": words, "size": size, "marked": marked, "played": played, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
+    out = {"steps": last, "first": first, "words": words, "size": size, "marked": marked, "played": played, "scores": [int(s[0]) for s in seats], "ranks": [int(s[1]) for s in seats],
             "board_chars": len(board.strip()), "drawn": drawn,
             "notes": b.eval("document.querySelectorAll('#notes li').length"),
-            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length"),
-            # every step's stderr notes: [step, open, summary, text]
-            "stderr": b.eval("""(function(){
+            "faultmarks": b.eval("document.querySelectorAll('#scorechart .faultmark').length")}
+    if not stderr:
+        return out
+    # every step's stderr notes: [step, open, summary, text]
+    out["stderr"] = b.eval("""(function(){
       var s = document.getElementById('slider'), out = [];
       for (var i = 0; i <= +s.max; i++) {
         s.value = String(i); s.dispatchEvent(new Event('input'));
@@ -251,7 +259,8 @@ def replay(b, page, png):
           out.push([i, d.open, d.querySelector('summary').textContent, d.querySelector('pre').textContent]);
         });
       }
-      return out;})()""")}
+      return out;})()""")
+    return out
 
 
 def report(b, page, png):
@@ -344,7 +353,55 @@ def ladder(b, page, png):
     return out
 
 
+MODES = {"replay": replay, "report": report, "ladder": ladder,
+         "replay-nostderr": lambda b, page, png: replay(b, page, png, stderr=False)}
+
+
+def page_problems(b, page, start):
+    """The problems of the page opened since b.events[start]."""
+    b.eval("1")  # let late errors arrive
+    events, b.events = b.events, b.events[start:]
+    try:
+        return b.problems()
+    finally:
+        b.events = events
+
+
+def pages(b, args):
+    """KIND PAGE PNG triples, one Chromium: a line per page, an error
+    line for a page that fails; 1 when any failed."""
+    status = 0
+    for i in range(0, len(args), 3):
+        kind, page, png = args[i:i + 3]
+        start = len(b.events)
+        b.origin = None
+        try:
+            o = MODES[kind](b, page, png)
+            bad = page_problems(b, page, start)
+        except RuntimeError as e:
+            if str(e).startswith("Chromium"):  # no browser left to go on with
+                raise
+            o, bad = None, [str(e)] + page_problems(b, page, start)
+        if bad:
+            sys.stderr.write("browser.py: %s: %s\n" % (page, "\n".join(bad)))
+            o, status = {"error": "\n".join(bad)}, 1
+        print(json.dumps(o))
+        sys.stdout.flush()
+    return status
+
+
 def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == "pages" and len(sys.argv) % 3 == 2 \
+            and all(k in MODES for k in sys.argv[2::3]):
+        b = Browser()
+        try:
+            b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+            return pages(b, sys.argv[2:])
+        except RuntimeError as e:
+            sys.stderr.write("browser.py: %s\n" % e)
+            return 1
+        finally:
+            b.close()
     if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report", "ladder"):
         sys.stderr.write(__doc__)
         return 2
@@ -353,7 +410,7 @@ def main():
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
         out = []
         for i in range(2, len(sys.argv), 2):
-            mode = {"replay": replay, "report": report, "ladder": ladder}[sys.argv[1]]
+            mode = MODES[sys.argv[1]]
             out.append(mode(b, sys.argv[i], sys.argv[i + 1]))
             b.eval("1")  # let late errors arrive
             bad = b.problems()

@@ -3,6 +3,10 @@
 Chromium, as a person would: real mouse clicks on the page's move buttons.
 
     play-browser.py URL PNG [MAX_CLICKS] [FIELD=VALUE...]
+    play-browser.py URL PNG [MAX_CLICKS] [FIELD=VALUE...] -- URL PNG ...
+            several pages, one after the other, in one Chromium: a line
+            per page, {"error": WHY} (WHY also on stderr) for a page that
+            failed, and the next page is still opened (exit 1 at the end)
 
 URL is a play page (/games/ID/play?seat=S&token=T), or the start page
 (/): there the script types each FIELD's VALUE into the form (#seed,
@@ -150,10 +154,56 @@ def run_page(name, url, act):
     return 0
 
 
+def several(jobs):
+    """Each job (URL PNG [MAX_CLICKS] [FIELD=VALUE...]) in one Chromium."""
+    b = Browser()
+    status = 0
+    try:
+        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        for job in jobs:
+            url, png = job[0], job[1]
+            max_clicks = int(job[2]) if len(job) >= 3 else 1000
+            if b.session:  # the page before: closed
+                b.send("Target.closeTarget", {"targetId": b.target}, session=False)
+                b.session = None
+            b.events = []
+            try:
+                out = play(b, url, png, max_clicks, job[3:])
+                b.eval("1")
+                bad = problems(b, urlsplit(url).netloc)
+            except RuntimeError as e:
+                if str(e).startswith("Chromium"):  # no browser left to go on with
+                    raise
+                bad = [str(e)] + problems(b, urlsplit(url).netloc)
+            if bad:
+                sys.stderr.write("play-browser.py: %s: %s\n" % (url, "\n".join(bad)))
+                out, status = {"error": "\n".join(bad)}, 1
+            print(json.dumps(out))
+            sys.stdout.flush()
+    except (RuntimeError, OSError) as e:
+        sys.stderr.write("play-browser.py: %s\n" % e)
+        return 1
+    finally:
+        b.close()
+    return status
+
+
 def main():
     if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
         return 2
+    if "--" in sys.argv:
+        jobs, job = [], []
+        for a in sys.argv[1:] + ["--"]:
+            if a != "--":
+                job.append(a)
+                continue
+            if len(job) < 2:
+                sys.stderr.write(__doc__)
+                return 2
+            jobs.append(job)
+            job = []
+        return several(jobs)
     url, png = sys.argv[1], sys.argv[2]
     max_clicks = int(sys.argv[3]) if len(sys.argv) >= 4 else 1000
     return run_page("play-browser.py", url, lambda b: play(b, url, png, max_clicks, sys.argv[4:]))

@@ -7,6 +7,13 @@ the page shows is read from the DOM to choose where to click, as a
 person reads the screen.
 
     play-pages.py URL PNG [--resign]
+    play-pages.py --start SERVER JOB...
+            several games in one Chromium, one after the other: each JOB
+            is [--resign] PNG FORM, a game started by POSTing FORM to
+            SERVER's /games (as `serve-client.py start` does), then played
+            on its page as above; a line per job, with the game's "id",
+            "url" and "wall" (seconds on its page) added, or {"id": ID, "error": WHY} (WHY also on
+            stderr) for a game that failed, and the next job still runs
 
 Until the end screen shows, at each turn the page offers (its
 `.playpane[data-ready]`, by variant):
@@ -34,13 +41,20 @@ import json
 import os
 import sys
 import time
+from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser import TIMEOUT, screenshot  # noqa: E402
-_spec = importlib.util.spec_from_file_location(
-    "play_browser", os.path.join(os.path.dirname(os.path.abspath(__file__)), "play-browser.py"))
-PLAY_BROWSER = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(PLAY_BROWSER)
+
+
+def load(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(os.path.abspath(__file__)), file))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+PLAY_BROWSER = load("play_browser", "play-browser.py")
 
 KEYS = {"r": ("r", "KeyR", 82), "m": ("m", "KeyM", 77), "Enter": ("Enter", "Enter", 13),
         "ArrowRight": ("ArrowRight", "ArrowRight", 39), "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37)}
@@ -221,7 +235,56 @@ def play(b, url, png, resign=False):
     return out
 
 
+def jobs(server, args):
+    """Start and play each job's game in one Chromium; 1 if any failed."""
+    client = load("serve_client", "serve-client.py")
+    netloc = urlsplit(server).netloc
+    b = PLAY_BROWSER.Browser()
+    status = 0
+    try:
+        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        i = 0
+        while i < len(args):
+            resign = args[i] == "--resign"
+            if resign:
+                i += 1
+            png, form = args[i], args[i + 1]
+            i += 2
+            code, head, body = client.request(server, "POST", "/games", form.encode())
+            loc = head.get("location", "")
+            if code != 303 or not loc:
+                raise RuntimeError("starting %s: status %d: %s" % (form, code, body.decode().strip()))
+            gid = loc.split("/")[2]
+            if b.session:  # the page before: closed, its problems checked
+                b.send("Target.closeTarget", {"targetId": b.target}, session=False)
+                b.session = None
+            b.events = []
+            t0 = time.monotonic()
+            try:
+                out = play(b, server.rstrip("/") + loc, png, resign)
+                b.eval("1")
+                bad = PLAY_BROWSER.problems(b, netloc)
+            except RuntimeError as e:
+                if str(e).startswith("Chromium"):  # no browser left to go on with
+                    raise
+                out, bad = {}, [str(e)] + PLAY_BROWSER.problems(b, netloc)
+            if bad:
+                sys.stderr.write("play-pages.py: %s: %s\n" % (gid, "\n".join(bad)))
+                out, status = {"error": "\n".join(bad)}, 1
+            out["id"], out["url"], out["wall"] = gid, loc, round(time.monotonic() - t0, 2)
+            print(json.dumps(out))
+            sys.stdout.flush()
+    except (RuntimeError, OSError) as e:
+        sys.stderr.write("play-pages.py: %s\n" % e)
+        return 1
+    finally:
+        b.close()
+    return status
+
+
 def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == "--start":
+        return jobs(sys.argv[2], sys.argv[3:])
     if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["--resign"]):
         sys.stderr.write(__doc__)
         return 2

@@ -7,8 +7,9 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
             read the game's events; print "EVENT ID" a line (a step's
             data is checked to be JSON); stop after K steps (dropping the
             connection) or at the end
-    serve-client.py stall URL ID SECONDS    open the events with a tiny
-            receive buffer and never read; hold it SECONDS
+    serve-client.py stall URL ID SECONDS [--until-over]   open the events
+            with a tiny receive buffer and never read; hold it SECONDS
+            (with --until-over: until the game is over, at most SECONDS)
     serve-client.py seat URL PLAYPATH [--moves K] [--big BYTES] [--binary]
             be the person's seat: hello, then the first legal move at each
             go; after K moves (or a message of BYTES, or a binary one)
@@ -116,10 +117,21 @@ def sse(url, gid, last, stop_after):
         ev[k] = v
 
 
-def stall(url, gid, seconds):
+def over(url, gid):
+    """Whether /api/games says game gid is over."""
+    status, _, body = request(url, "GET", "/api/games")
+    return status == 200 and any(g.get("id") == gid and g.get("state") == "over" for g in json.loads(body))
+
+
+def stall(url, gid, seconds, until_over=False):
     s, host = connect(url, rcvbuf=4096)
     s.sendall(("GET /games/%s/events HTTP/1.1\r\nHost: %s\r\n\r\n" % (gid, host)).encode())
-    time.sleep(seconds)
+    deadline = time.monotonic() + seconds
+    if until_over:  # the queue can grow no more once the game is over
+        while time.monotonic() < deadline and not over(url, gid):
+            time.sleep(0.05)
+    else:
+        time.sleep(seconds)
     # what arrived at last, read now: did the server drop us?
     s.settimeout(5)
     got = b""
@@ -246,8 +258,8 @@ def main():
         last = a[a.index("--last") + 1] if "--last" in a else None
         stop = int(a[a.index("--stop-after") + 1]) if "--stop-after" in a else None
         return sse(a[1], a[2], last, stop)
-    if len(a) == 4 and a[0] == "stall":
-        return stall(a[1], a[2], float(a[3]))
+    if len(a) in (4, 5) and a[0] == "stall" and a[4:] in ([], ["--until-over"]):
+        return stall(a[1], a[2], float(a[3]), len(a) == 5)
     if len(a) >= 3 and a[0] == "seat":
         k = int(a[a.index("--moves") + 1]) if "--moves" in a else None
         big = int(a[a.index("--big") + 1]) if "--big" in a else 0

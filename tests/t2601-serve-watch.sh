@@ -19,7 +19,7 @@ last=$(grep '^step' "$tmp/b1" | tail -1 | cut -d' ' -f2)
 client get "$url" /api/games >"$tmp/state"
 client sse "$url" g1 --last "$last" >"$tmp/b2"
 wait $a
-check "the spectator got every step in order, from 0, then the end" python3 - "$tmp/a" <<'PY'
+check "the spectator got every step in order, from 0, then the end" "$py" - "$tmp/a" <<'PY'
 import sys
 ev = [l.split() for l in open(sys.argv[1])]
 ids = [int(e[1]) for e in ev if e[0] == "step"]
@@ -28,7 +28,7 @@ assert ids == list(range(len(ids))) and len(ids) > 20, ids
 assert ev[-2][0] == "end" and ev[-1] == ["closed"], ev[-2:]
 PY
 check "the dropped spectator had 5 steps" test "$(grep -c '^step' "$tmp/b1")" = 5
-check "resumed with Last-Event-ID: no gap, no duplicate, the same steps" python3 - "$tmp/a" "$tmp/b1" "$tmp/b2" <<'PY'
+check "resumed with Last-Event-ID: no gap, no duplicate, the same steps" "$py" - "$tmp/a" "$tmp/b1" "$tmp/b2" <<'PY'
 import sys
 steps = lambda f: [int(l.split()[1]) for l in open(f) if l.startswith("step ")]
 a, b1, b2 = steps(sys.argv[1]), steps(sys.argv[2]), steps(sys.argv[3])
@@ -52,7 +52,7 @@ client sse "$url" g3 >"$tmp/f"
 check "a recent one still has every step" test "$(grep -c '^step' "$tmp/f")" -gt 20
 # our AIs' levels are opponents too, for their own variant only
 client body "$url" /api/config >"$tmp/config"
-check "the start page offers bot-link-level1..4 for link" python3 - "$tmp/config" <<'PY'
+check "the start page offers bot-link-level1..4 for link" "$py" - "$tmp/config" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 o = {x["name"]: x["variant"] for x in d["opponents"]}

@@ -51,7 +51,12 @@ client seat "$url" "$bad" >"$tmp/seat"
 check "a wrong token is closed at once (1008)" grep -q '^close 1008 after 0 lines' "$tmp/seat"
 client seat "$url" "$loc" --moves 0 >"$tmp/seat1" &
 s1=$!
-sleep 0.3
+# until that page holds the seat: its game no longer waits for it
+g=$(echo "$loc" | sed 's|^/games/\([^/]*\)/.*|\1|')
+for _ in $(seq 200); do
+	client body "$url" /api/games | grep -q "\"id\":\"$g\"[^}]*\"state\":\"waiting\"" || break
+	sleep 0.02
+done
 client seat "$url" "$loc" >"$tmp/seat2"
 check "a second page for a taken seat is closed (1008)" grep -q '^close 1008 after 0 lines' "$tmp/seat2"
 wait $s1

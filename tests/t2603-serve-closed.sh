@@ -20,19 +20,23 @@ check "the log verifies" "$ref" verify "$games/g1.log"
 # a person's seat holds the game until it connects: both spectators are
 # there from the first step
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=9&time=bank:$(ms 8000),move:$(ms 40),inc:0")
-client stall "$url" g2 "$(ms 8000 | awk '{print $1/1000}')" >"$tmp/stall" &
+client stall "$url" g2 "$(ms 8000 | awk '{print $1/1000}')" --until-over >"$tmp/stall" &
 st=$!
 client sse "$url" g2 >"$tmp/watch" &
 sp=$!
-sleep 0.5
+# both spectators there (the server counts them) before the person comes
+for _ in $(seq 200); do
+	client body "$url" /api/stats | grep -Eq '"spectators":([2-9]|[1-9][0-9]+),' && break
+	sleep 0.02
+done
 client seat "$url" "$loc" >"$tmp/seat"
 wait $sp
 serve_wait g2
 wait $st
 check "the spectator that never read was dropped: $(cat "$tmp/stall")" grep -q '^closed by the server' "$tmp/stall"
-check "the stats count it" sh -c "client() { python3 '$top/tests/serve-client.py' \"\$@\"; }; client get '$url' /api/stats | grep -q '\"dropped\":[1-9]'"
+check "the stats count it" sh -c "client() { '$py' '$top/tests/serve-client.py' \"\$@\"; }; client get '$url' /api/stats | grep -q '\"dropped\":[1-9]'"
 check "the game had no fault: $(tail -1 "$tmp/seat")" grep -q '^result .*faults=-,-' "$games/g2.log"
-check "the other spectator got every step to the end" python3 - "$tmp/watch" <<'PY'
+check "the other spectator got every step to the end" "$py" - "$tmp/watch" <<'PY'
 import sys
 ev = [l.split() for l in open(sys.argv[1])]
 ids = [int(e[1]) for e in ev if e[0] == "step"]

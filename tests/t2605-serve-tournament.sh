@@ -7,9 +7,9 @@
 . "$top/tests/serve-lib.sh"
 need "$ref" "$build/tests/prog-fakebot"
 
-# bots that take 25 ms a move: a game lasts about a second
+# bots that take 12 ms a move: a game lasts about a third of a second
 "$ref" tournament -v link -g 4 -j 1 -q --seed 5 --sandbox off --time "bank:$(ms 20000),move:$(ms 1000),inc:0" \
-	--bot a="$build/tests/prog-fakebot lag 0 25" --bot b="$build/tests/prog-fakebot lag 0 25" -o "$tmp/out" \
+	--bot a="$build/tests/prog-fakebot lag 0 12" --bot b="$build/tests/prog-fakebot lag 0 12" -o "$tmp/out" \
 	--serve 127.0.0.1:0 >"$tmp/standings" 2>"$tmp/err" &
 tp=$!
 for _ in $(seq 100); do
@@ -35,14 +35,14 @@ wait $tp
 check "the tournament finished" test $? = 0
 [ -n "$watching" ] && wait $watching
 grep -o '"games": [0-9]*' "$tmp/seen" | sed 's/.* //' >"$tmp/counts"
-check "the standings changed as games ended: $(uniq "$tmp/counts" | tr '\n' ' ')" python3 - "$tmp/counts" <<'PY'
+check "the standings changed as games ended: $(uniq "$tmp/counts" | tr '\n' ' ')" "$py" - "$tmp/counts" <<'PY'
 import sys
 c = [int(x) for x in open(sys.argv[1])]
 assert c == sorted(c), "the count went down"
 assert any(0 < x < 8 for x in c), "no standings seen while the tournament ran"
 assert len(set(c)) >= 2, "the standings never changed"
 PY
-check "a game in progress was watched to its end, every step in order" python3 - "$tmp/live" <<'PY'
+check "a game in progress was watched to its end, every step in order" "$py" - "$tmp/live" <<'PY'
 import sys
 ev = [l.split() for l in open(sys.argv[1])]
 ids = [int(e[1]) for e in ev if e[0] == "step"]

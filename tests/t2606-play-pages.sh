@@ -8,6 +8,11 @@
 # person, the end screen's result is the log's, and each page shows its variant's own controls (not the
 # generic list of moves). Rush is played in lockstep, the start page's
 # default for a person, and again in real time at a human pace (1 s). Screenshots go to build/.../pages/play-VARIANT.png.
+# Two Chromiums side by side (play-pages.py --start: each starts its games
+# and plays them one after the other): one for link, tetroll, rush in
+# lockstep, the Main Match and the gift, one for rush in real time (mostly
+# waiting out its pace) and the resign; then the checks read what they
+# played.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
@@ -17,22 +22,51 @@ mkdir -p "$shots"
 
 printf '[bots]\nsocial = %s --give\n' "$build/tests/prog-socialbot" >"$tmp/bots.ini"
 serve_start --bots "$tmp/bots.ini"
-time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 3000),start:$(ms 10000)"
+time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 1500),start:$(ms 10000)"
 
-i=0
-for game in "link bot-link" "tetroll bot-tetroll" "rush bot-rush&opt.lockstep=1&opt.box=3" \
-	"matrix bot-matrix&opt.target=12" "rush bot-rush&opt.lockstep=0&opt.pace=$(ms 1000)&opt.box=1"; do
-	i=$((i + 1))
-	v=${game%% *}
-	form="variant=$v&seat=person&seat=${game#* }&seed=$i&$time"
-	loc=$(client start "$url" "$form")
-	[ $i = 5 ] && v=rush-realtime
-	python3 "$top/tests/play-pages.py" "${url%/}$loc" "$shots/play-$v.png" >"$tmp/$v.json" 2>"$tmp/$v.err"
+# form VARIANT OPPONENT SEED: a start form, the person in seat 0
+form() { printf 'variant=%s&seat=person&seat=%s&seed=%s&%s' "$1" "$2" "$3" "$time"; }
+"$py" "$top/tests/play-pages.py" --start "$url" \
+	"$shots/play-link.png" "$(form link bot-link 1)" \
+	"$shots/play-tetroll.png" "$(form tetroll bot-tetroll 2)" \
+	"$shots/play-rush.png" "$(form rush 'bot-rush&opt.lockstep=1&opt.box=3' 3)" \
+	"$shots/play-matrix.png" "$(form matrix 'bot-matrix&opt.target=12' 4)" \
+	"$tmp/gift.png" "$(form matrix 'social&opt.target=6' 7)" \
+	>"$tmp/a.jsonl" 2>"$tmp/a.err" &
+pa=$!
+# (the gift above: the social bot gives to the person in the Main Match)
+# the resign button: two clicks at the first turn
+"$py" "$top/tests/play-pages.py" --start "$url" \
+	"$shots/play-rush-realtime.png" "$(form rush "bot-rush&opt.lockstep=0&opt.pace=$(ms 1000)&opt.box=1" 5)" \
+	--resign "$tmp/resign.png" "$(form link bot-link 9)" \
+	>"$tmp/b.jsonl" 2>"$tmp/b.err" &
+pb=$!
+wait $pa
+wait $pb
+[ -s "$tmp/a.err" ] && sed 's/^/# /' "$tmp/a.err"
+[ -s "$tmp/b.err" ] && sed 's/^/# /' "$tmp/b.err"
+# each job's line: NAME.json (none when it failed), NAME.err, NAME.id
+"$py" - "$tmp" <<'EOF'
+import json, os, sys
+tmp = sys.argv[1]
+for f, names in (("a.jsonl", ["link", "tetroll", "rush", "matrix", "gift"]),
+                 ("b.jsonl", ["rush-realtime", "resign"])):
+    lines = open(os.path.join(tmp, f)).read().splitlines()
+    for name, line in zip(names, lines + [""] * len(names)):
+        d = json.loads(line) if line.startswith("{") else {"error": "not played"}
+        open(os.path.join(tmp, name + ".err"), "w").write(d.get("error", ""))
+        open(os.path.join(tmp, name + ".id"), "w").write(d.get("id", "none"))
+        if "error" not in d:
+            open(os.path.join(tmp, name + ".json"), "w").write(json.dumps(d))
+EOF
+
+for v in link tetroll rush matrix rush-realtime; do
+	g=$(cat "$tmp/$v.id")
 	check "$v: a whole game played on its page by mouse and keys $(cat "$tmp/$v.err")" test -s "$tmp/$v.json"
-	serve_wait "g$i"
-	check "$v: the log verifies" sh -c "'$ref' verify '$games/g$i.log' >/dev/null"
+	serve_wait "$g"
+	check "$v: the log verifies" sh -c "'$ref' verify '$games/$g.log' >/dev/null"
 	check "$v: the end screen's result is the log's, said in words, with the page's own controls" \
-		python3 - "$tmp/$v.json" "$games/g$i.log" "$v" <<'EOF'
+		"$py" - "$tmp/$v.json" "$games/$g.log" "$v" <<'EOF'
 import json, sys
 page = json.load(open(sys.argv[1]))
 log = [l.split(" ", 1)[1].strip() for l in open(sys.argv[2]) if l.startswith("result ")][0]
@@ -45,21 +79,19 @@ sys.exit(0 if ok else 1)
 EOF
 done
 # the resign button: two clicks, the line `resign`, the fault `resigned`
-loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=9&$time")
-python3 "$top/tests/play-pages.py" "${url%/}$loc" "$tmp/resign.png" --resign >"$tmp/resign.json" 2>"$tmp/resign.err"
-serve_wait g6
+g=$(cat "$tmp/resign.id")
+serve_wait "$g"
 check "resign: two clicks give the game up, logged and said (resigned), the log verifies $(cat "$tmp/resign.err")" sh -c "
-	grep -q '^fault 0 resigned' '$games/g6.log' && grep -q '^result ranks=2,1 .*faults=resigned,-' '$games/g6.log' &&
-	grep -q 'resigned: resigned (gave the game up)' '$tmp/resign.json' && '$ref' verify '$games/g6.log' >/dev/null"
+	grep -q '^fault 0 resigned' '$games/$g.log' && grep -q '^result ranks=2,1 .*faults=resigned,-' '$games/$g.log' &&
+	grep -q 'resigned: resigned (gave the game up)' '$tmp/resign.json' && '$ref' verify '$games/$g.log' >/dev/null"
 # a gift to the person in the Main Match: accepted on the chat panel; the
 # move chosen before is rejected (traded), and the two pieces held then
 # are offered as buttons
-loc=$(client start "$url" "variant=matrix&seat=person&seat=social&seed=7&opt.target=6&$time")
-python3 "$top/tests/play-pages.py" "${url%/}$loc" "$tmp/gift.png" >"$tmp/gift.json" 2>"$tmp/gift.err"
-serve_wait g7
+g=$(cat "$tmp/gift.id")
+serve_wait "$g"
 check "matrix: a gift accepted by a click, then two pieces placed, the log verifies $(cat "$tmp/gift.err")" sh -c "
 	grep -q '\"accept\"' '$tmp/gift.json' && grep -q '\"buttons\"' '$tmp/gift.json' &&
-	grep -q '^side 0 ok accept' '$games/g7.log' && '$ref' verify '$games/g7.log' >/dev/null"
-check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$games/g4.log"
+	grep -q '^side 0 ok accept' '$games/$g.log' && '$ref' verify '$games/$g.log' >/dev/null"
+check "the person's table talk reached the referee (matrix)" grep -q '^side 0 ok say 1 hello from a person' "$games/$(cat "$tmp/matrix.id").log"
 echo "1..$n"
 exit $fail
