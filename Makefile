@@ -328,6 +328,10 @@ fuzz: fuzz-build
 # Tests find the build through these; TETRARENA_TIME_SCALE stretches every
 # time limit in the tests (valgrind, a loaded machine).
 export TETRARENA_BUILD := $(CURDIR)/$(O)
+# The tests start python3 about 150 times: a version manager's python3 (a
+# pyenv shim, ~50 ms a start) is looked through once, here.
+PYTHON_DIR := $(shell python3 -c 'import os, sys; print(os.path.dirname(sys.executable))' 2>/dev/null)
+check check-long: export PATH := $(if $(PYTHON_DIR),$(PYTHON_DIR):)$(PATH)
 export TETRARENA_TOP := $(CURDIR)
 # ASan reserves terabytes of address space: the referee's memory rlimit
 # would kill sanitized bots, so it is skipped in that mode.
