@@ -9,10 +9,10 @@
 # The kill moments are drawn in proportion to the uninterrupted ladder's
 # time, so that the kills fall while the run plays, whatever the machine's
 # speed or load: all of them together about half that time.
-# check-long: 24 kills over 400 games (make check: 12 over 120)
+# check-long: 24 kills over 400 games (make check: 12 over 80)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
-total=$(long_or 120 400)
+total=$(long_or 80 400)
 kills=$(long_or 12 24)
 make_ladder() {
 	"$ref" ladder init "$1" --variant link --players 2-4 --time "$ladder_time" --seed 2718 >/dev/null &&

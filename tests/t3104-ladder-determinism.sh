@@ -3,12 +3,12 @@
 # (tables, seats, seeds, results), whether played one at a time or two at
 # once; another master seed gives other games. Matrix ladders seat 7 at a
 # table.
-# check-long: 60 games a link ladder, 12 matrix games (make check: 30 and 6)
+# check-long: 60 games a link ladder, 12 matrix games (make check: 20 and 4)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
-games=$(long_or 30 60)
+games=$(long_or 20 60)
 first=$((games * 5 / 12))
-mgames=$(long_or 6 12)
+mgames=$(long_or 4 12)
 make_ladder() { # DIR VARIANT PLAYERS SEED NBOTS
 	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" >/dev/null || return 1
 	i=1
