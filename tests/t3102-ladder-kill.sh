@@ -8,7 +8,8 @@
 # and PRAGMA integrity_check) after each kill and at the end.
 # The kill moments are drawn in proportion to the uninterrupted ladder's
 # time, so that the kills fall while the run plays, whatever the machine's
-# speed or load: all of them together about half that time.
+# speed or load: all of them together about 3/5 of that time (run start-ups
+# included, so the runs play well under it).
 # check-long: 24 kills over 400 games (make check: 12 over 80)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
