@@ -25,7 +25,10 @@ slurm_start() {
 		--pid-file="$sd/munge/munged.pid" --log-file="$sd/munge/munged.log" \
 		--seed-file="$sd/munge/munged.seed" 2>"$sd/log/munged.err" &
 	munged_pid=$!
+	# At least 3 CPUs (config_overrides lets the node claim them): t3013's
+	# three shards run at once instead of two and then the third.
 	cpus=$(nproc)
+	[ "$cpus" -ge 3 ] || cpus=3
 	mem=$(awk '/^MemTotal/ { printf "%d", $2 / 1024 * 0.9 }' /proc/meminfo)
 	port=$((20000 + $$ % 20000))
 	: >"$sd/plugstack.conf"
@@ -48,6 +51,9 @@ SwitchType=switch/none
 MpiDefault=none
 PlugStackConfig=$sd/plugstack.conf
 SchedulerType=sched/backfill
+# No waiting: jobs are scheduled as they are submitted and as others end
+# (by default a batch job waits up to 3 s for the next scheduling pass).
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 StateSaveLocation=$sd/state

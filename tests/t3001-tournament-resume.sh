@@ -4,7 +4,9 @@
 # same standings; SIGINT stops cleanly, writes partial standings and the
 # report of the games played and prints the resume command, and the resumed
 # run completes the same standings; the journal holds every game once.
+# check-long: 30 seeds a pairing (make check: 10)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
+seeds=$(long_or 10 30)
 build=${TETRARENA_BUILD:-$top/build/opt}
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake"
@@ -29,7 +31,7 @@ time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 run() {
 	out=$1
 	shift
-	exec "$ref" tournament --variant link --options width:6,height:8 --games 30 --seed 11 \
+	exec "$ref" tournament --variant link --options width:6,height:8 --games $seeds --seed 11 \
 		--time "$time" -j 2 --bootstrap 50 -o "$out" \
 		--bot "a=$fake legal 0 $marker" --bot "b=$fake multi 0 $marker" \
 		--bot "c=$fake legal 3 $marker" "$@"
@@ -38,20 +40,20 @@ run() {
 (run "$tmp/full") >"$tmp/full.out" 2>"$tmp/full.err"
 check "an uninterrupted run exits 0" [ $? = 0 ]
 total=$(games "$tmp/full")
-check "it plays the whole schedule (3 pairs x 2 seatings x 30 seeds)" [ "$total" = 180 ]
+check "it plays the whole schedule (3 pairs x 2 seatings x $seeds seeds)" [ "$total" = $((6 * seeds)) ]
 check "standings on stdout" grep -q "^  1 " "$tmp/full.out"
 check "nothing but standings on stdout" [ -z "$(grep -E 'games/s|referee' "$tmp/full.out")" ]
 
 # Kill -9 part way, three times, then let it finish.
 run "$tmp/cut" >/dev/null 2>"$tmp/cut.err" &
 pid=$!
-wait_games "$tmp/cut" 20 $pid
+wait_games "$tmp/cut" $((total / 9)) $pid
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 first=$(games "$tmp/cut")
 run "$tmp/cut" >/dev/null 2>>"$tmp/cut.err" &
 pid=$!
-wait_games "$tmp/cut" $((first + 40)) $pid
+wait_games "$tmp/cut" $((first + total * 2 / 9)) $pid
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 second=$(games "$tmp/cut")
@@ -73,7 +75,7 @@ check "the same standings" cmp -s "$tmp/full.json" "$tmp/cut.json"
 # SIGINT: stop, finish what is in flight, say how to resume.
 run "$tmp/int" >/dev/null 2>"$tmp/int.err" &
 pid=$!
-wait_games "$tmp/int" 10 $pid
+wait_games "$tmp/int" $((total / 18)) $pid
 kill -INT $pid 2>/dev/null
 wait $pid
 st=$?

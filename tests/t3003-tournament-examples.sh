@@ -2,8 +2,9 @@
 # t3003-tournament-examples: every example tournament file in tournaments/
 # runs to standings with ratings and intervals (one seed per seating, two
 # games at once), with our real bots.
-# check-long: the files' own time controls (full strength); make check
-# plays at 250 ms a move, and real-time rush at a 10 ms pace.
+# check-long: the files' own time controls (full strength) and boards; make
+# check plays at 250 ms a move, link on 10 rows (shorter games), and
+# real-time rush at a 10 ms pace.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref"
 cd "$top" || exit 1
@@ -14,6 +15,7 @@ for f in $files; do
 	case $name in
 	rush-lockstep) short= ;;
 	rush) short="--option pace=10" ;;
+	link*) short="-t bank:$(ms 20000),inc:$(ms 500),move:$(ms 250),start:$(ms 5000) --option height=10" ;;
 	*) short="-t bank:$(ms 20000),inc:$(ms 500),move:$(ms 250),start:$(ms 5000)" ;;
 	esac
 	# shellcheck disable=SC2046

@@ -42,13 +42,17 @@ printf '[bot]\nname = x\ncolour = red\n' >"$tmp/py/manifest.ini"
 check "a bad manifest is refused, naming the key" grep -q 'unknown key.*colour' "$tmp/man"
 
 # one writer at a time
-(flock -x 9; sleep 3) 9>"$L/ladder.lock" &
-sleep 0.5
+# (the holder says when it has the lock, and is stopped after the checks)
+sh -c 'exec 9>"$1"; flock -x 9; echo locked; exec sleep 60' sh "$L/ladder.lock" >"$tmp/locked" &
+holder=$!
+i=0
+while ! grep -q locked "$tmp/locked" && [ $i -lt 600 ]; do sleep 0.02; i=$((i + 1)); done
 "$ref" ladder retire "$L" good >"$tmp/busy" 2>&1
 check "a second writer is refused" grep -q 'is being written by another process' "$tmp/busy"
 "$ref" ladder standings "$L" >"$tmp/read" 2>&1
 check "a reader is not" grep -q "^  1  good" "$tmp/read"
-wait
+kill $holder
+wait $holder 2>/dev/null
 
 # the rejections page escapes what the bots gave
 "$ref" ladder add "$L" evil "$top/bin/bot-random --no-such-flag '<b>bold</b>'" >/dev/null 2>&1

@@ -68,7 +68,9 @@ run=$!
 wait_for "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL AND id >= $cfrom" 16
 "$ref" ladder add "$L" fresh "$top/bin/bot-random --seed 6" >"$tmp/q.out" 2>&1
 check "queued while running" grep -q '^fresh: queued' "$tmp/q.out"
-sleep "$(awk "BEGIN { print $(od -An -N1 -tu1 /dev/urandom) / 100 }")"
+# a moment in the first ~3/4 s (scaled): before, during or after the
+# request's admission game (a few games' time), not seconds of play after it
+sleep "$(awk "BEGIN { print $(od -An -N1 -tu1 /dev/urandom) * $(ms 3) / 1000 }")"
 kill -9 $run
 wait $run 2>/dev/null
 "$ref" ladder run "$L" --games 2 -q 2>/dev/null

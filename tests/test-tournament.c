@@ -19,8 +19,11 @@ typedef struct {
 static gint games_played;
 static gint fail_after = -1;
 static gint hang_game = -1;	/* this game id sleeps HANG_MS */
+static gint hang_until_quiet;	/* ... or until no other game started for QUIET_MS */
+static gint games_started;	/* every call of fake_play */
 static gint pinned_games;	/* games the run gave a CPU */
 #define HANG_MS 2500
+#define QUIET_MS 250
 /* With left_seen set: the `left` each bot was given, in the order its
  * games started. */
 static GMutex left_lock;
@@ -53,6 +56,30 @@ static int strength(const TournamentConfig *cfg, int bot)
 	g_assert_not_reached();
 }
 
+/* A slow game: HANG_MS; with hang_until_quiet it ends sooner, once the
+ * other workers have started no game for QUIET_MS (they are done or wait
+ * on the slow one), both stretched by TETRARENA_TIME_SCALE. */
+static void hang(void)
+{
+	const char *env = g_getenv("TETRARENA_TIME_SCALE");
+	double scale = env && g_ascii_strtod(env, NULL) > 0 ? g_ascii_strtod(env, NULL) : 1;
+	gint64 start = g_get_monotonic_time(), quiet_since = start;
+	gint64 end = start + (gint64)(HANG_MS * 1000 * scale), quiet = (gint64)(QUIET_MS * 1000 * scale);
+	int seen = g_atomic_int_get(&games_started);
+
+	for (gint64 now = start; now < end; now = g_get_monotonic_time()) {
+		int count = g_atomic_int_get(&games_started);
+
+		if (count != seen) {
+			seen = count;
+			quiet_since = now;
+		} else if (g_atomic_int_get(&hang_until_quiet) && now - quiet_since >= quiet) {
+			return;
+		}
+		g_usleep(10 * 1000);
+	}
+}
+
 /* The higher sum of a die and the bot's strength twice wins. */
 static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const ScheduleGame *g,
 			  const int *left, const char *log_path, int cpu, JournalGame *out, GError **error)
@@ -72,8 +99,9 @@ static gboolean fake_play(gpointer state, const TournamentConfig *cfg, const Sch
 		g_set_error(error, TOURNAMENT_ERROR, TOURNAMENT_ERROR_RUN, "fake failure");
 		return FALSE;
 	}
+	g_atomic_int_inc(&games_started);
 	if (g->id == g_atomic_int_get(&hang_game))
-		g_usleep(HANG_MS * 1000);
+		hang();
 	rng_seed(&rng, g->seed ^ (uint64_t)g->bot[0] * 7919);
 	for (int k = 0; k < g->nseats; k++)
 		score[k] = (int)rng_below(&rng, 6) + strength(cfg, g->bot[k]) * 2 + (k == 0);
@@ -353,9 +381,13 @@ static void test_sprt(void)
 			g_autofree char *journal = NULL;
 			int n;
 
-			/* With two workers, game 1 is slow (HANG_MS). */
+			/* With two workers, game 1 is slow: until the other
+			 * worker has started nothing for QUIET_MS (it went as
+			 * far ahead as it may), at most HANG_MS. */
 			g_atomic_int_set(&hang_game, workers == 2 ? 1 : -1);
+			g_atomic_int_set(&hang_until_quiet, 1);
 			g_assert_cmpint(run_sprt(top, cases[c].first, cases[c].second, workers), ==, 0);
+			g_atomic_int_set(&hang_until_quiet, 0);
 			g_atomic_int_set(&hang_game, -1);
 			n = journal_games(top);
 			g_test_message("%s first, %d worker(s): %d games", cases[c].first, workers, n);
