@@ -512,7 +512,7 @@ static Move spine_place(const Ai *ai, const RushState *s, int seat)
 		return 0;
 	while (h < b->height && board_get(b, 0, h))
 		h++;
-	if (h > SPINE_ROWS - 4)
+	if (h > (b->height < SPINE_ROWS ? b->height : SPINE_ROWS) - 4)	/* (a low board: its height) */
 		return 0;
 	for (int y = h; y < h + 4; y++)
 		if (board_get(b, 0, y))

@@ -9,12 +9,14 @@
 # squares come in fours), where the greedy placement alone misses it; in a
 # race it keeps a route to the top (a column of I blocks at the wall) and
 # ends games against random play sooner than it does without one; in real
-# time it ends an even game (a coin flip) only once a rival nears its top.
+# time it ends an even game (a coin flip) only once a rival nears its top;
+# on a board lower than its route (height 10 and 4) it plays, through the
+# referee, without a fault (its route once ran off the top: an assertion).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot=$top/bin/bot-rush
 need "$bot"
 
-echo "1..13"
+echo "1..14"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
 check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
 # Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
@@ -31,6 +33,14 @@ check "the harness is deterministic for a seed" cmp -s "$tmp/self" "$tmp/again"
 printf 'tetrarena 1\ngame 1 variant=link seat=0 players=2 options=width:10,height:20,pieces:5 time=bank:1000\nquit\n' |
 	"$bot" >"$tmp/decline" 2>>"$tmp/err"
 check "it declines a link game" grep -q '^decline ' "$tmp/decline"
+low_boards() {
+	for h in 10 4; do
+		"$ref" play --variant rush --option lockstep=1 --option height=$h --seed $h \
+			--log "$tmp/low$h.log" "$bot" "$bot" >/dev/null 2>>"$tmp/err" &&
+			grep -q '^result .* faults=-,- ' "$tmp/low$h.log" || return 1
+	done
+}
+check "on boards 10 and 4 rows high it plays through the referee without a fault" low_boards
 "$bot" --harness 40 1 ai decline >"$tmp/solo" 2>>"$tmp/err"
 check "alone, all 40 boards end at 8 uncovered" \
 	sh -c "[ \$(grep -c ' uncovered=8,200 ' '$tmp/solo') = 40 ]"
