@@ -12,7 +12,8 @@
 # check-long: rush at its default pace (100 ms between a seat's actions,
 # real time) and box (20 of each shape); make check plays rush at a 10 ms
 # pace with 2 of each shape. The realtime items (20 `go`s at the default
-# pace, 2 s a bot) and the rush games run beside the rest of the checks.
+# pace, 2 s a bot), the rush games and the matrix passes run beside the
+# rest of the checks.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake" "$top/bin/bot-random" "$top/bin/bot-starter"
@@ -32,12 +33,15 @@ fails_on() { # ITEM BOT: exit 1, that item FAILED, the line and hint shown
 	[ $? = 1 ] && grep -q "^  FAILED  $1 " "$tmp/out" && grep -q '^          hint: ' "$tmp/out"
 }
 
-# the real-time work, beside the rest: the rush passes (two bots a job) and
+# beside the rest: the rush passes (two bots a job), the matrix passes and
 # the realtime items of a late and an instant bot
 passes rush "python3 $top/bots/starter/starter.py" "node $top/bots/starter/starter.js" &
 rush1=$!
 passes rush "$top/bin/bot-starter" "$top/bin/bot-random" &
 rush2=$!
+passes matrix "python3 $top/bots/starter/starter.py" "node $top/bots/starter/starter.js" \
+	"$top/bin/bot-starter" "$top/bin/bot-random" &
+matrix=$!
 {
 	"$ref" check --variant rush --time "$time" --items realtime "$fake lag 0 130" >"$tmp/rush" 2>&1
 	"$ref" check --variant rush --time "$time" --items realtime "$fake legal" >"$tmp/rush0" 2>&1
@@ -55,10 +59,10 @@ echo "1..21"
 check "bin/referee check --variant link bin/bot-random exits 0" [ $? = 0 ]
 check "it names every item" sh -c "for i in handshake game multi unknown start-up stateless tight-time tight-worst memory quit; do grep -q \"^  ok      \$i \" '$tmp/random' || exit 1; done"
 for v in link tetroll rush matrix; do
-	if [ $v = rush ]; then
-		check "$v: the starter bots (Python, JavaScript, C) and bot-random pass" both $rush1 $rush2
-		continue
-	fi
+	case $v in
+	rush) check "$v: the starter bots (Python, JavaScript, C) and bot-random pass" both $rush1 $rush2; continue ;;
+	matrix) check "$v: the starter bots (Python, JavaScript, C) and bot-random pass" wait $matrix; continue ;;
+	esac
 	check "$v: the starter bots (Python, JavaScript, C) and bot-random pass" \
 		passes "$v" "python3 $top/bots/starter/starter.py" "node $top/bots/starter/starter.js" \
 		"$top/bin/bot-starter" "$top/bin/bot-random"
