@@ -48,10 +48,9 @@ matrix=$!
 } &
 rush3=$!
 both() { # PID PID: both jobs exited 0
-	wait "$1"
-	a=$?
-	wait "$2"
-	[ $a = 0 ] && [ $? = 0 ]
+	a=0
+	wait "$1" || a=1
+	wait "$2" && [ "$a" = 0 ]
 }
 
 echo "1..21"

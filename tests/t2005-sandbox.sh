@@ -159,7 +159,7 @@ killed() {
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	tries=0
-	while [ -n "$(pgrep -f "$mark")" ] && [ $tries -lt 20 ]; do
+	while [ -n "$(pgrep -f "$mark")" ] && [ "$tries" -lt 20 ]; do
 		sleep 0.05; tries=$((tries + 1))
 	done
 	[ -z "$(pgrep -f "$mark")" ]

@@ -119,7 +119,7 @@ mutate() {
 			esac
 		fi
 	done
-	rm -f "$tmp"/mut-$v-*.log
+	rm -f "$tmp"/mut-"$v"-*.log
 	echo "$total $passed $unnamed"
 }
 # the four logs at once (two cores), reported in order

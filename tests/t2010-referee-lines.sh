@@ -23,7 +23,7 @@ teed() { echo "sh -c 'tee $tmp/wire.$1 | exec $2'"; }
 # wire_ok NAME: every received stream wire.NAME*: lines <= 65536 bytes with
 # their newline, a final newline
 wire_ok() {
-	for f in "$tmp"/wire.$1*; do
+	for f in "$tmp"/wire."$1"*; do
 		[ -s "$f" ] || { echo "# $f is empty" >&2; return 1; }
 		[ "$(tail -c 1 "$f" | od -An -c | tr -d ' ')" = '\n' ] ||
 			{ echo "# $f does not end with a newline" >&2; return 1; }
@@ -93,7 +93,7 @@ check "a seat's traffic line deleted: verify fails" fails "$tmp/t-count.log"
 
 ran=0
 for g in $g1 $g2 $g3 $g4 $g5; do
-	wait $g || ran=1
+	wait "$g" || ran=1
 done
 [ $ran = 0 ]
 check "games of link, tetroll, rush (both modes) and matrix run" [ $? = 0 ]
