@@ -5,7 +5,8 @@ a given size, as a person would type, and print what the terminal showed.
 usage: human-pty.py ROWS COLS ANSWERS -- REFEREE ARGS...
 
 ANSWERS is a comma-separated list typed one at a time, each when the
-player's prompt is on the screen and all is quiet; the last one is typed
+player's prompt is on the screen and all is quiet (50 ms, times
+TETRARENA_TIME_SCALE); the last one is typed
 again for every later prompt. `^C` and `^D` send those keys, `@N` waits
 for the N-th prompt before going on with the next answer, a word is typed
 and Enter pressed. Exits with the referee's status (or 124 after 60 s).
@@ -21,10 +22,11 @@ if pid == 0:
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 out, mark, prompts, k = b"", 0, 0, 0
 deadline = time.time() + 60
+calm = 0.05 * float(os.environ.get("TETRARENA_TIME_SCALE", "1"))
 quiet = time.time()
 status = None
 while time.time() < deadline:
-    r, _, _ = select.select([fd], [], [], 0.05)
+    r, _, _ = select.select([fd], [], [], 0.01)
     if r:
         try:
             d = os.read(fd, 65536)
@@ -35,7 +37,7 @@ while time.time() < deadline:
         out += d
         quiet = time.time()
         continue
-    if time.time() - quiet < 0.15 or not out[mark:].endswith(PROMPT):
+    if time.time() - quiet < calm or not out[mark:].endswith(PROMPT):
         continue
     prompts += 1
     a = answers[min(k, len(answers) - 1)]

@@ -95,8 +95,9 @@ check "disk: the honest seat finishes with no fault" honest "$tmp/disk.log"
 
 # the same attacks in every variant (real time and lockstep, simultaneous
 # rounds, multi-decision turns): the honest seats play a normal game
-# check-long: rush at its default pace; make check plays it at a 10 ms pace.
-pace=$(long_or "--option=pace=10" "")
+# check-long: rush at its default pace and box; make check plays it at a
+# 10 ms pace with 3 of each shape.
+pace=$(long_or "--option=pace=10 --option=box=3" "")
 for v in tetroll rush matrix; do
 	for a in pipes signals; do
 		# shellcheck disable=SC2046
@@ -145,7 +146,8 @@ check "the retired seat's log verifies" verify "$tmp/slow.log"
 
 # kill -9 of the referee with an escaping bot: nothing left 1 s later.
 # killed MARKER COMMAND...: run it until 3 processes carry MARKER, kill -9
-# it, and say whether any is left a second later.
+# it, and say whether any is left a second later (looked at every 50 ms:
+# once none is left none can come back, so it stops looking then).
 killed() {
 	mark=$1; shift
 	"$@" >/dev/null 2>&1 &
@@ -156,7 +158,10 @@ killed() {
 	done
 	kill -9 $pid
 	wait $pid 2>/dev/null
-	sleep 1
+	tries=0
+	while [ -n "$(pgrep -f "$mark")" ] && [ "$tries" -lt 20 ]; do
+		sleep 0.05; tries=$((tries + 1))
+	done
 	[ -z "$(pgrep -f "$mark")" ]
 }
 esc="$marker-esc"

@@ -16,12 +16,14 @@ fake="$build/tests/prog-fakebot"
 need "$ref" "$soc" "$rnd"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 
-# tee BOT...: the command line of BOT that keeps its input in $tmp/wire.N.
-w=0
-teed() { w=$((w + 1)); echo "sh -c 'tee $tmp/wire.$w | exec $1'"; }
-# every received stream: lines <= 65536 bytes with their newline, a final newline
+# teed NAME BOT: the command line of BOT that keeps its input in
+# $tmp/wire.NAME (a name each: it runs in a $(...) subshell, where a
+# counter would not count)
+teed() { echo "sh -c 'tee $tmp/wire.$1 | exec $2'"; }
+# wire_ok NAME: every received stream wire.NAME*: lines <= 65536 bytes with
+# their newline, a final newline
 wire_ok() {
-	for f in "$tmp"/wire.*; do
+	for f in "$tmp"/wire."$1"*; do
 		[ -s "$f" ] || { echo "# $f is empty" >&2; return 1; }
 		[ "$(tail -c 1 "$f" | od -An -c | tr -d ' ')" = '\n' ] ||
 			{ echo "# $f does not end with a newline" >&2; return 1; }
@@ -29,9 +31,30 @@ wire_ok() {
 	done
 }
 
+# Every variant and mode, each seat behind a tee (wire.all-*): the games
+# at once, beside the checks of the Main Match game.
+# check-long: rush in real time at its default pace; make check plays it at
+# a 10 ms pace.
+"$ref" play --variant link --seed 3 --sandbox off --time "$time" \
+	"$(teed all-link0 "$rnd")" "$(teed all-link1 "$rnd --seed 2")" >/dev/null 2>&1 &
+g1=$!
+"$ref" play --variant tetroll --seed 3 --sandbox off --time "$time" \
+	"$(teed all-tetroll0 "$rnd")" "$(teed all-tetroll1 "$rnd --seed 2")" >/dev/null 2>&1 &
+g2=$!
+# shellcheck disable=SC2046
+"$ref" play --variant rush $(long_or "--option pace=10" "") --seed 3 --sandbox off --time "$time" \
+	"$(teed all-rush0 "$rnd")" "$(teed all-rush1 "$rnd --seed 2")" >/dev/null 2>&1 &
+g3=$!
+"$ref" play --variant rush --option lockstep=1 --seed 3 --sandbox off --time "$time" \
+	"$(teed all-lock0 "$rnd")" "$(teed all-lock1 "$rnd --seed 2")" "$(teed all-lock2 "$rnd --seed 3")" >/dev/null 2>&1 &
+g4=$!
+"$ref" play --variant matrix --seed 6 --sandbox off --time "$time" \
+	"$(teed all-matrix0 "$soc")" "$(teed all-matrix1 "$soc --give")" "$(teed all-matrix2 "$rnd")" >/dev/null 2>&1 &
+g5=$!
+
 echo "1..14"
 "$ref" play --variant matrix --seed 11 --sandbox off --time "$time" --log "$tmp/four.log" \
-	"$(teed "$soc --stale")" "$soc --give-to 0 --from 4" "$soc --give-to 0 --from 4" \
+	"$(teed four0 "$soc --stale")" "$soc --give-to 0 --from 4" "$soc --give-to 0 --from 4" \
 	"$soc --give-to 0 --from 4" >"$tmp/four.out" 2>&1
 check "the game runs" [ $? = 0 ]
 check "seat 0 holds 4 pieces after the gifts, its move is outdated: rejected traded" \
@@ -49,7 +72,7 @@ check "the log verifies" sh -c "\"\$0\" verify \"\$1\" >/dev/null" "$ref" "$tmp/
 awk '/^> 0 [^ ]* moves / && !done { getline; done = 1 } { print }' "$tmp/four.log" >"$tmp/cut.log"
 check "a log with one of those moves lines deleted fails verify" \
 	sh -c "! '$ref' verify '$tmp/cut.log' 2>&1 | grep -q ok"
-check "every line seat 0 received fits, and its stream ends with a newline" wire_ok
+check "every line seat 0 received fits, and its stream ends with a newline" wire_ok four
 # any traffic line deleted or added: an `info` the bot sent, an update the
 # referee sent, a copy of a line; the traffic line itself deleted
 "$ref" play --variant link --seed 4 --time "$time" --log "$tmp/t.log" "$fake info 0" "$rnd" >/dev/null 2>&1
@@ -68,19 +91,11 @@ check "an update to a seat deleted: verify fails" fails "$tmp/t-update.log"
 check "an info line doubled: verify fails" fails "$tmp/t-twice.log"
 check "a seat's traffic line deleted: verify fails" fails "$tmp/t-count.log"
 
-# Every variant and mode, each seat behind a tee.
-rm -f "$tmp"/wire.*
-w=0
-"$ref" play --variant link --seed 3 --sandbox off --time "$time" \
-	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
-"$ref" play --variant tetroll --seed 3 --sandbox off --time "$time" \
-	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
-"$ref" play --variant rush --seed 3 --sandbox off --time "$time" \
-	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" >/dev/null 2>&1 &&
-"$ref" play --variant rush --option lockstep=1 --seed 3 --sandbox off --time "$time" \
-	"$(teed "$rnd")" "$(teed "$rnd --seed 2")" "$(teed "$rnd --seed 3")" >/dev/null 2>&1 &&
-"$ref" play --variant matrix --seed 6 --sandbox off --time "$time" \
-	"$(teed "$soc")" "$(teed "$soc --give")" "$(teed "$rnd")" >/dev/null 2>&1
+ran=0
+for g in $g1 $g2 $g3 $g4 $g5; do
+	wait "$g" || ran=1
+done
+[ $ran = 0 ]
 check "games of link, tetroll, rush (both modes) and matrix run" [ $? = 0 ]
-check "every line any bot received fits, and every stream ends with a newline" wire_ok
+check "every line any bot received fits, and every stream ends with a newline" wire_ok all-
 exit $fail

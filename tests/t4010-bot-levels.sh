@@ -52,7 +52,10 @@ play rush-levels rush 3 --option lockstep=1 "$(l rush 1)" "$(l rush 2)" "$(l rus
 check "rush (lockstep): levels 1-4 at one table, a clean game" clean rush-levels
 play rush-5 rush 4 --option lockstep=1 "$(l rush 5)" "$(l rush 1)"
 check "rush (lockstep): level 5 against level 1, a clean game" clean rush-5
-play rush-rt rush 5 "$(l rush 2)" "$(l rush 5)"
+# check-long: the real-time rush game at the default pace (100 ms); make
+# check plays it at a 10 ms pace.
+# shellcheck disable=SC2046
+play rush-rt rush 5 $(long_or "--option pace=10" "") "$(l rush 2)" "$(l rush 5)"
 check "rush (real time): level 2 against level 5, a clean game" clean rush-rt
 play matrix-levels matrix 3 "$(l matrix 1)" "$(l matrix 2)" "$(l matrix 3)" "$(l matrix 4)" "$(l matrix 5)" \
 	"$top/bin/bot-random"
