@@ -346,19 +346,19 @@ endif
 # short time controls here; `make check-long` plays them at full strength
 # (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
 PROVE_JOBS ?= 4
-TEST_SLOW := tests/t2606-play-pages.sh tests/t6004-rush-late-referee.sh tests/t3013-tournament-slurm.sh tests/t2009-bad-records.sh tests/t2006-html-pages.sh tests/t2004-referee-check.sh \
-	$(O)/tests/test-tetrollai tests/t3001-tournament-resume.sh tests/t3003-tournament-examples.sh \
-	$(O)/tests/test-tournament tests/t2005-sandbox.sh \
-	tests/t3010-tournament-sprt.sh tests/t8001-social-referee.sh \
-	tests/t5002-tetroll-report.sh tests/t4005-starter-bots.sh tests/t3002-tournament-shards.sh \
-	$(O)/tests/test-referee-bot $(O)/tests/test-referee-loops tests/t4007-protocol-scoring.sh \
-	tests/t3013-tournament-slurm.sh tests/t3102-ladder-kill.sh tests/t3104-ladder-determinism.sh tests/t3103-ladder-versions.sh tests/t2604-serve-browser.sh
+TEST_SLOW := tests/t2006-html-pages.sh tests/t3104-ladder-determinism.sh tests/t2009-bad-records.sh \
+	tests/t3102-ladder-kill.sh tests/t2606-play-pages.sh $(O)/tests/test-tetrollai tests/t2004-referee-check.sh \
+	tests/t3003-tournament-examples.sh tests/t3103-ladder-versions.sh tests/t3001-tournament-resume.sh \
+	tests/t3107-ladder-serve.sh tests/t2005-sandbox.sh tests/t3013-tournament-slurm.sh \
+	tests/t3108-ladder-live-add.sh tests/t4009-python-engine.sh tests/t2604-serve-browser.sh \
+	tests/t3106-ladder-pages.sh tests/t4010-bot-levels.sh tests/t4005-starter-bots.sh
 # Alone: rush in real time measures its pace and fairness on the wall
-# clock; test-referee-game gives bots CPU limits a fraction of a second
-# above what they burn (kept-cpu), which a busy neighbour can cross; t2014
-# measures the CPU share a frozen seat's children get.
-TEST_ALONE := $(O)/tests/test-referee-game tests/t6003-rush-realtime.sh tests/t2014-jail-cpu.sh
-TEST_ALL := $(TEST_BINS) $(TEST_SH)
+# clock; t2018 (test-referee-game's kept-cpu cases) gives bots CPU limits a
+# fraction of a second above what they burn, which a busy neighbour can
+# cross; t2014 measures the CPU share a frozen seat's children get.
+# test-referee-game itself runs through t2018 and t2019 (the rest of it).
+TEST_ALONE := tests/t2018-referee-kept-cpu.sh tests/t6003-rush-realtime.sh tests/t2014-jail-cpu.sh
+TEST_ALL := $(filter-out $(O)/tests/test-referee-game,$(TEST_BINS)) $(TEST_SH)
 TEST_PAR := $(foreach t,$(TEST_SLOW),$(filter $(t),$(TEST_ALL))) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
 TEST_LONG := $(shell grep -l '^\# check-long:' $(TEST_SH))
 
