@@ -2,7 +2,7 @@
 #
 #   make            build everything into bin/ (engine/libengine.a too)
 #   make check      build and run every test through prove -j4 (V=1: the
-#                   full compiler lines); about 3.5 minutes on 2 cores
+#                   full compiler lines); under 2 minutes on 2 cores
 #   make check-long the tests that play full-strength AI games, at full
 #                   strength (make check plays them at short time controls)
 #   make check SANITIZE=1   the same, built with ASan and UBSan
