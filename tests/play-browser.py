@@ -154,38 +154,59 @@ def run_page(name, url, act):
     return 0
 
 
-def several(jobs):
-    """Each job (URL PNG [MAX_CLICKS] [FIELD=VALUE...]) in one Chromium."""
+def next_page(b, origin, act):
+    """In Chromium b, close the page before (if any) and run act() for the
+    next; returns (act's JSON, the problems of the page from origin, or
+    act's error with them). A Chromium that died is raised: no page can go
+    on."""
+    if b.session:
+        b.send("Target.closeTarget", {"targetId": b.target}, session=False)
+        b.session = None
+    b.events = []
+    try:
+        out = act()
+        b.eval("1")
+        return out, problems(b, origin)
+    except RuntimeError as e:
+        if str(e).startswith("Chromium"):
+            raise
+        return {}, [str(e)] + problems(b, origin)
+
+
+def pages_in_one(name, pages):
+    """Play pages one after another in one Chromium: pages(b) yields
+    (LABEL, ORIGIN, ACT, MORE) a page; prints ACT's JSON a line (or
+    {"error": ...}, the reason on stderr too), with MORE() (a dict) added;
+    returns 1 if any page failed. several() and play-pages.py --start."""
     b = Browser()
     status = 0
     try:
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        for job in jobs:
-            url, png = job[0], job[1]
-            max_clicks = int(job[2]) if len(job) >= 3 else 1000
-            if b.session:  # the page before: closed
-                b.send("Target.closeTarget", {"targetId": b.target}, session=False)
-                b.session = None
-            b.events = []
-            try:
-                out = play(b, url, png, max_clicks, job[3:])
-                b.eval("1")
-                bad = problems(b, urlsplit(url).netloc)
-            except RuntimeError as e:
-                if str(e).startswith("Chromium"):  # no browser left to go on with
-                    raise
-                bad = [str(e)] + problems(b, urlsplit(url).netloc)
+        for label, origin, act, more in pages(b):
+            out, bad = next_page(b, origin, act)
             if bad:
-                sys.stderr.write("play-browser.py: %s: %s\n" % (url, "\n".join(bad)))
+                sys.stderr.write("%s: %s: %s\n" % (name, label, "\n".join(bad)))
                 out, status = {"error": "\n".join(bad)}, 1
+            out.update(more())
             print(json.dumps(out))
             sys.stdout.flush()
     except (RuntimeError, OSError) as e:
-        sys.stderr.write("play-browser.py: %s\n" % e)
+        sys.stderr.write("%s: %s\n" % (name, e))
         return 1
     finally:
         b.close()
     return status
+
+
+def several(jobs):
+    """Each job (URL PNG [MAX_CLICKS] [FIELD=VALUE...]) in one Chromium."""
+    def pages(b):
+        for job in jobs:
+            url, png = job[0], job[1]
+            max_clicks = int(job[2]) if len(job) >= 3 else 1000
+            yield (url, urlsplit(url).netloc,
+                   lambda: play(b, url, png, max_clicks, job[3:]), dict)
+    return pages_in_one("play-browser.py", pages)
 
 
 def main():

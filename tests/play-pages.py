@@ -238,11 +238,8 @@ def play(b, url, png, resign=False):
 def jobs(server, args):
     """Start and play each job's game in one Chromium; 1 if any failed."""
     client = load("serve_client", "serve-client.py")
-    netloc = urlsplit(server).netloc
-    b = PLAY_BROWSER.Browser()
-    status = 0
-    try:
-        b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+
+    def pages(b):
         i = 0
         while i < len(args):
             resign = args[i] == "--resign"
@@ -254,32 +251,10 @@ def jobs(server, args):
             loc = head.get("location", "")
             if code != 303 or not loc:
                 raise RuntimeError("starting %s: status %d: %s" % (form, code, body.decode().strip()))
-            gid = loc.split("/")[2]
-            if b.session:  # the page before: closed, its problems checked
-                b.send("Target.closeTarget", {"targetId": b.target}, session=False)
-                b.session = None
-            b.events = []
-            t0 = time.monotonic()
-            try:
-                out = play(b, server.rstrip("/") + loc, png, resign)
-                b.eval("1")
-                bad = PLAY_BROWSER.problems(b, netloc)
-            except RuntimeError as e:
-                if str(e).startswith("Chromium"):  # no browser left to go on with
-                    raise
-                out, bad = {}, [str(e)] + PLAY_BROWSER.problems(b, netloc)
-            if bad:
-                sys.stderr.write("play-pages.py: %s: %s\n" % (gid, "\n".join(bad)))
-                out, status = {"error": "\n".join(bad)}, 1
-            out["id"], out["url"], out["wall"] = gid, loc, round(time.monotonic() - t0, 2)
-            print(json.dumps(out))
-            sys.stdout.flush()
-    except (RuntimeError, OSError) as e:
-        sys.stderr.write("play-pages.py: %s\n" % e)
-        return 1
-    finally:
-        b.close()
-    return status
+            gid, t0 = loc.split("/")[2], time.monotonic()
+            yield (gid, urlsplit(server).netloc, lambda: play(b, server.rstrip("/") + loc, png, resign),
+                   lambda: {"id": gid, "url": loc, "wall": round(time.monotonic() - t0, 2)})
+    return PLAY_BROWSER.pages_in_one("play-pages.py", pages)
 
 
 def main():
