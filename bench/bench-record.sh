@@ -30,9 +30,15 @@ fi
 dtmp=$(mktemp -d "$disk/bench-record.XXXXXX")
 mtmp=$(mktemp -d /dev/shm/bench-record.XXXXXX)
 trap 'rm -rf "$dtmp" "$mtmp"' EXIT
-# once DIR J: microseconds per bot move of one tournament with output in DIR
+# once DIR J: microseconds per bot move of one tournament with output in DIR.
+# Each round starts from a settled disk (sync) and leaves its output in
+# place until the end: deleting the last round's thousand files just
+# before (rm -rf) had ext4 doing that work during the next round, so the
+# benchmark measured its own cleanup too (disk rounds grew slower one
+# after another).
 once() {
 	out=$(mktemp -d "$1/run.XXXXXX")
+	sync
 	start=$(date +%s.%N)
 	"$ref" tournament --variant link --players 2 --games $((games / 2)) --seed 3 --bootstrap 0 -q \
 		-j "$2" -o "$out" --bot "a=$fake $mode" --bot "b=$fake $mode" >/dev/null 2>"$1/err" ||
@@ -40,7 +46,6 @@ once() {
 	end=$(date +%s.%N)
 	moves=$(sed -n 's/.* moves=\([0-9]*\),\([0-9]*\) .*/\1 \2/p' "$out/journal.txt" | awk '{ s += $1 + $2 } END { print s }')
 	awk "BEGIN { printf \"%.2f\", ($end - $start) * 1e6 / $moves }"
-	rm -rf "$out"
 }
 # stats: "median M best B" of the numbers on stdin
 stats() {
