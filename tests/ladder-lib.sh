@@ -7,7 +7,9 @@
 # lq DIR SQL prints the rows of a query on DIR's database (columns joined
 # by |, a row a line), read with Python's sqlite3 (no sqlite3 program
 # needed); ldump DIR [WHERE] prints every game a line, `id seed kind
-# bot:rank:score...`, to compare two ladders' games.
+# bot:rank:score...`, to compare two ladders' games; field EXPR prints
+# a Python expression over the keys of $tmp/out.json (what
+# tests/browser.py's `ladder` page run printed).
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake" "$top/bin/bot-random"
 L=$tmp/ladder
@@ -22,3 +24,4 @@ ldump() {
 		FROM games g JOIN seats s ON s.game = g.id ${2:-} GROUP BY g.id ORDER BY g.id" | tr '|' ' '
 }
 q() { lq "$L" "$1"; }
+field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, d))' "$tmp/out.json" "$1"; }

@@ -31,18 +31,7 @@ import time
 from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import Browser, TIMEOUT, screenshot  # noqa: E402
-
-
-def open_url(b, url):
-    target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
-    b.session = b.send("Target.attachToTarget", {"targetId": target, "flatten": True},
-                       session=False)["sessionId"]
-    b.target = target
-    for dom in ("Page", "Runtime", "Log", "Network"):
-        b.send(dom + ".enable")
-    b.send("Page.navigate", {"url": url})
-    b.wait_event("Page.loadEventFired")
+from browser import Browser, TIMEOUT, open_page, screenshot  # noqa: E402
 
 
 def problems(b, origin):
@@ -92,7 +81,7 @@ def watch(b, png):
 
 
 def play(b, url, png, max_clicks, fields):
-    open_url(b, url)
+    open_page(b, url)
     if "/play" not in urlsplit(url).path and urlsplit(url).path.startswith("/games/"):
         return watch(b, png)
     if urlsplit(url).path in ("", "/"):

@@ -44,7 +44,7 @@ import time
 from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import TIMEOUT, screenshot  # noqa: E402
+from browser import TIMEOUT, open_page, screenshot  # noqa: E402
 
 
 def load(name, file):
@@ -58,12 +58,6 @@ PLAY_BROWSER = load("play_browser", "play-browser.py")
 
 KEYS = {"r": ("r", "KeyR", 82), "m": ("m", "KeyM", 77), "Enter": ("Enter", "Enter", 13),
         "ArrowRight": ("ArrowRight", "ArrowRight", 39), "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37)}
-
-
-def open_url(b, url):
-    PLAY_BROWSER.open_url(b, url)
-    b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1000, "deviceScaleFactor": 1,
-                                                  "mobile": False})
 
 
 def press(b, name):
@@ -179,7 +173,7 @@ def act(b, p, turn, used):
 
 
 def play(b, url, png, resign=False):
-    open_url(b, url)
+    open_page(b, url)
     turns = 0
     used = set()
     deadline = time.monotonic() + 40 * TIMEOUT

@@ -12,11 +12,7 @@ need "$ref" "$build/tests/prog-fakebot"
 	--bot a="$build/tests/prog-fakebot lag 0 12" --bot b="$build/tests/prog-fakebot lag 0 12" -o "$tmp/out" \
 	--serve 127.0.0.1:0 >"$tmp/standings" 2>"$tmp/err" &
 tp=$!
-for _ in $(seq 100); do
-	url=$(sed -n 's/^referee tournament: serving \([^ ]*\) while it runs$/\1/p' "$tmp/err" 2>/dev/null)
-	[ -n "$url" ] && break
-	sleep 0.05
-done
+served_at "$tmp/err" 's/^referee tournament: serving \([^ ]*\) while it runs$/\1/p'
 check "it says where it serves: $url" test -n "$url"
 # poll the standings and the games until the tournament is over; watch
 # the first game seen in progress (in the background)
@@ -42,12 +38,7 @@ assert c == sorted(c), "the count went down"
 assert any(0 < x < 8 for x in c), "no standings seen while the tournament ran"
 assert len(set(c)) >= 2, "the standings never changed"
 PY
-check "a game in progress was watched to its end, every step in order" "$py" - "$tmp/live" <<'PY'
-import sys
-ev = [l.split() for l in open(sys.argv[1])]
-ids = [int(e[1]) for e in ev if e[0] == "step"]
-assert ev and ev[0][0] == "game" and ids == list(range(len(ids))) and len(ids) > 10 and ev[-2][0] == "end", ev[:3]
-PY
+check "a game in progress was watched to its end, every step in order" sse_whole "$tmp/live"
 check "the final standings are printed as usual" grep -q "^ *1 *[ab] " "$tmp/standings"
 "$ref" tournament -v link -g 1 -q --bot a=x --bot b=y -o "$tmp/out2" --serve 0.0.0.0:0 2>"$tmp/err2"
 check "a public address needs --public: $(tail -1 "$tmp/err2")" sh -c "grep -q 'not a loopback address' '$tmp/err2'"

@@ -32,7 +32,6 @@ python3 "$top/tests/browser.py" ladder "$tmp/pages/index.html" "$tmp/ladder.png"
 rc=$?
 sed 's/^/# /' "$tmp/err" "$tmp/out.json"
 check "Chromium opens the leaderboard, a bot's page and a replay without an error" test $rc = 0
-field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, d))' "$tmp/out.json" "$1"; }
 check "the leaderboard lists the 3 entries and 40 games" test "$(field 'len(entries), gamecount')" = "(3, 40)"
 check "the first entry's page: history, head-to-head with both others" test "$(field 'history_points > 0 and len(h2h) == 2 and recent > 0')" = True
 check "a click on its newest game opens the replay, on its first move (step $(field 'replay_step') of $(field 'replay_last'))" test "$(field '0 < int(replay_step) <= int(replay_last)')" = True

@@ -59,7 +59,6 @@ python3 "$top/tests/browser.py" ladder "$url" "$tmp/ladder-serve.png" >"$tmp/out
 rc=$?
 sed 's/^/# /' "$tmp/err" "$tmp/out.json"
 check "Chromium reaches the leaderboard, an entry's page and a replay by clicks, without an error" test $rc = 0
-field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, d))' "$tmp/out.json" "$1"; }
 check "it shows the 3 entries and 6 games" test "$(field 'len(entries), gamecount')" = "(3, 6)"
 check "the entry's page and its replay" test "$(field 'len(h2h) == 2 and recent > 0 and int(replay_last) > 0')" = True
 check "screenshot written" test -s "$tmp/ladder-serve.png"
@@ -71,11 +70,7 @@ kill $serve_pid 2>/dev/null
 wait $l2_pid || { echo "Bail out! cannot add the lagging bots"; exit 1; }
 "$ref" ladder run "$L2" --games 2 -q --serve 127.0.0.1:0 2>"$tmp/run.err" &
 rp=$!
-for _ in $(seq 100); do
-	url=$(sed -n 's/^referee ladder: serving \([^ ]*\)ladder\/ while it runs$/\1/p' "$tmp/run.err" 2>/dev/null)
-	[ -n "$url" ] && break
-	sleep 0.05
-done
+served_at "$tmp/run.err" 's/^referee ladder: serving \([^ ]*\)ladder\/ while it runs$/\1/p'
 check "it says where it serves: $url" test -n "$url"
 : >"$tmp/seen"
 watching=
@@ -93,12 +88,7 @@ wait $rp
 check "the run finished" test $? = 0
 [ -n "$watching" ] && wait $watching
 check "the leaderboard listed a game in progress, which was watched" test -n "$watching"
-check "the spectator got that game's steps in order, to its end" python3 - "$tmp/live" <<'PY'
-import sys
-ev = [l.split() for l in open(sys.argv[1])]
-ids = [int(e[1]) for e in ev if e[0] == "step"]
-assert ev and ev[0][0] == "game" and ids == list(range(len(ids))) and len(ids) > 10 and ev[-2][0] == "end", ev[:3]
-PY
+check "the spectator got that game's steps in order, to its end" sse_whole "$tmp/live"
 check "the leaderboard served changed as games ended: $(uniq "$tmp/seen" | tr '\n' ' ')" python3 - "$tmp/seen" <<'PY'
 import sys
 c = [int(x) for x in open(sys.argv[1])]
