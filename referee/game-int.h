@@ -32,6 +32,11 @@
  * measured in `make bench`, about 50 us of looking saves a (virtual) CPU
  * wake-up that costs more than an instant bot's whole reply. */
 #define GAME_SPIN_POLLS 50
+/* ...but never for longer than this many us, nor past a due freeze: on a
+ * busy machine each sched_yield() can hand a whole time slice to a CPU
+ * hog, and 50 of them once let a frozen seat's children spin through
+ * most of its opponent's move (t2014). */
+#define GAME_SPIN_US 200
 /* Real time: moves due within this many us of each other are
  * simultaneous (protocol.md, Ties). */
 #define GAME_TIE_US 1000

@@ -280,8 +280,11 @@ void game_wait_event(Game *g, gint64 deadline, int hint, Event *ev)
 		 * trip. */
 		int r = 0;
 		gboolean got = FALSE;
+		gint64 spin_until = g->freeze_at ? MIN(now + GAME_SPIN_US, g->freeze_at) : now + GAME_SPIN_US;
 		hb = hint >= 0 ? g->seat[hint].bot : NULL;
 		for (int spin = 0; spin < g->spin && r == 0 && !got; spin++) {
+			if (spin && g_get_monotonic_time() >= spin_until)
+				break;
 			if (spin || looked)
 				sched_yield();
 			looked = FALSE;
