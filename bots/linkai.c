@@ -29,6 +29,7 @@ void linkai_init(LinkAi *ai)
 	ai->out_of_time = false;
 	ai->noise = 0;
 	ai->opp_model = LINKAI_OPP_PARANOID;
+	ai->mp_eval = LINKAI_MP_LEADER;
 	memcpy(ai->w, default_weights, sizeof(ai->w));
 	ai->nodes = 0;
 }
@@ -166,16 +167,33 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
  * for (a gap left under a piece is room gone). Chance nodes then average
  * chances of winning, not margins.
  */
-static int win_chance(const LinkAi *ai, const LinkState *s, int v)
+static double spread_of(const LinkAi *ai, const LinkState *s)
 {
 	int room = 0;
 
 	for (int x = 0; x < s->width; x++)
 		room += s->height - s->colh[x];
-	double spread = ai->w[LINKAI_W_SPREAD] * sqrt(room / 4.0 + 1.0);
+	return ai->w[LINKAI_W_SPREAD] * sqrt(room / 4.0 + 1.0);
+}
+
+static int win_chance(const LinkAi *ai, const LinkState *s, int v)
+{
 	/* Plus the margin itself, tiny beside the chance: when the chance is
 	 * sure either way, the margin still counts. */
-	return (int)lround(WIN_SCALE * tanh(v / (2.0 * spread))) + v;
+	return (int)lround(WIN_SCALE * tanh(v / (2.0 * spread_of(ai, s)))) + v;
+}
+
+/* LINKAI_MP_EVERY: the chance of finishing ahead of each of the `n`
+ * opponents' margins m[] (margin v shifted alike), multiplied, on
+ * win_chance's scale (-WIN_SCALE lost for sure, +WIN_SCALE won), plus
+ * the leader's margin v as the tie-break. */
+static int win_chance_every(const LinkAi *ai, const LinkState *s, const int *m, int n, int v)
+{
+	double spread = spread_of(ai, s), p = 1.0;
+
+	for (int i = 0; i < n; i++)
+		p *= 0.5 * (1.0 + tanh(m[i] / (2.0 * spread)));
+	return (int)lround(WIN_SCALE * (2.0 * p - 1.0)) + v;
 }
 
 /* linkai_evaluate with `shift` tenths added to the margin of an unfinished game. */
@@ -213,9 +231,14 @@ static int evaluate_shifted(const LinkAi *ai, const LinkState *s, int seat, int 
 		}
 		v += (s->current == seat ? -1 : 1) * ai->w[LINKAI_W_BUMP] * bump / 4;
 	}
-	if (ai->w[LINKAI_W_SPREAD] > 0)
-		v = win_chance(ai, s, v);
-	return v;
+	if (ai->w[LINKAI_W_SPREAD] <= 0)
+		return v;
+	int m[LINK_MAX_PLAYERS], n = 0;
+	if (ai->mp_eval == LINKAI_MP_EVERY)
+		for (int p = 0; p < s->nplayers; p++)
+			if (p != seat && is_active(s, p))
+				m[n++] = val[seat] - val[p] + (v - (val[seat] - best_other));
+	return n > 1 ? win_chance_every(ai, s, m, n, v) : win_chance(ai, s, v);
 }
 
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)

@@ -86,7 +86,19 @@ typedef struct {
 				   LINKAI_OPP_PARANOID (default), _PLAUSIBLE, _MAXN */
 	int noise;		/* > 0: each root placement's margin at one ply gets a uniform
 				   draw in [-noise, noise] tenths from the Rng (levels 1-2) */
+	int mp_eval;		/* with more than one opponent in play: LINKAI_MP_LEADER
+				   (default) or LINKAI_MP_EVERY */
 } LinkAi;
+
+/*
+ * The chance of winning with several opponents in play (3-4 players;
+ * with one, both are the same). LEADER (the default): the margin over
+ * the best opponent, as a chance (win_chance). EVERY: the product of the
+ * chances of finishing ahead of each opponent, each from its own margin
+ * (independent races): a close second and third both count, where the
+ * leader's margin sees only one of them.
+ */
+enum { LINKAI_MP_LEADER, LINKAI_MP_EVERY };
 
 /*
  * Opponent models for the inner placements of other players (they matter

@@ -5,7 +5,6 @@
 # bin/referee is not built.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref"
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 
 variants=$("$top/bin/bot-random" --help | sed -n 's/^Variants: //p')

@@ -4,7 +4,6 @@
 # ends by the rules without a fault, and its log verifies.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-starter" "$top/bin/bot-random"
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 
 # check-long: rush at its default pace (100 ms between a seat's actions);

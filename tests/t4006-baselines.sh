@@ -19,7 +19,6 @@ play() {
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 # the game record of a log without its timings
 record() { sed -n '/^begin/,$p' "$1" | grep -v '^[<>]' | grep -v '^traffic ' | sed 's/ wall=.*//' | cksum | cut -d' ' -f1; }
 

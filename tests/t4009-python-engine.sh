@@ -114,19 +114,19 @@ if ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	for i in 1 2 3 4 5 6; do skip "no jail here: $why"; done
 	exit $fail
 fi
-clean() { grep -q '^result .* faults=-,- .*reason=end' "$1" && ! grep -q 'without the engine' "$1.seat0.stderr"; }
+clean_log() { grep -q '^result .* faults=-,- .*reason=end' "$1" && ! grep -q 'without the engine' "$1.seat0.stderr"; }
 starter="python3 $top/bots/starter/starter.py 5 $top/bots/python $lib"
 for v in link tetroll rush matrix; do
 	# shellcheck disable=SC2046
 	"$ref" play --sandbox on --variant "$v" $([ "$v" = rush ] && echo --option=pace=10) --seed 3 \
 		--log "$tmp/st-$v.log" "$starter" "$rnd --seed 6" >/dev/null 2>&1
-	check "$v: the jailed starter with the module named on its command line, no fault" clean "$tmp/st-$v.log"
+	check "$v: the jailed starter with the module named on its command line, no fault" clean_log "$tmp/st-$v.log"
 done
 mkdir "$tmp/wd"
 cp "$top/bots/starter/starter.py" "$top/bots/python/tetrarena.py" "$lib" "$tmp/wd/"
 printf '[bot st]\ncommand = python3 starter.py 5\nworkdir = %s\n[bot r]\ncommand = %s\n' "$tmp/wd" "$rnd" >"$tmp/wd.ini"
 "$ref" play --sandbox on --variant tetroll --seed 4 --bots "$tmp/wd.ini" --log "$tmp/wd.log" st r >/dev/null 2>&1
-check "the jailed starter with the module and library in its workdir=, no fault" clean "$tmp/wd.log"
+check "the jailed starter with the module and library in its workdir=, no fault" clean_log "$tmp/wd.log"
 "$ref" play --sandbox on --variant link --seed 4 --log "$tmp/bare.log" \
 	"python3 $top/bots/starter/starter.py 5" "$rnd" >/dev/null 2>&1
 check "jailed without them it plays on at random, and says why on stderr" \

@@ -33,8 +33,8 @@ play() {
 	"$ref" play --variant "$variant" --seed "$seed" --time "$time" --json --log "$tmp/$name.log" "$@" \
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 }
-clean() {
-	grep -q '"reason":"end"' "$tmp/$1.json" && ! grep -q '"faults":{"' "$tmp/$1.json" &&
+clean_game() {
+	clean "$tmp/$1.json" &&
 		"$ref" verify "$tmp/$1.log" >/dev/null 2>&1 && ! grep -q "not among\|not legal" "$tmp/$1.log".seat*.stderr
 }
 l() { echo "$top/bin/bot-$1 --level $2"; }
@@ -42,24 +42,24 @@ l() { echo "$top/bin/bot-$1 --level $2"; }
 # Each level of each bot in a game: 1 against 2, 3 against 4, 5 against 1.
 for bot in link tetroll; do
 	play "$bot-12" $bot 3 "$(l $bot 1)" "$(l $bot 2)"
-	check "$bot: level 1 against level 2, a clean game" clean "$bot-12"
+	check "$bot: level 1 against level 2, a clean game" clean_game "$bot-12"
 	play "$bot-34" $bot 4 "$(l $bot 3)" "$(l $bot 4)"
-	check "$bot: level 3 against level 4, a clean game" clean "$bot-34"
+	check "$bot: level 3 against level 4, a clean game" clean_game "$bot-34"
 	play "$bot-51" $bot 5 "$(l $bot 5)" "$(l $bot 1)"
-	check "$bot: level 5 against level 1, a clean game" clean "$bot-51"
+	check "$bot: level 5 against level 1, a clean game" clean_game "$bot-51"
 done
 play rush-levels rush 3 --option lockstep=1 "$(l rush 1)" "$(l rush 2)" "$(l rush 3)" "$(l rush 4)"
-check "rush (lockstep): levels 1-4 at one table, a clean game" clean rush-levels
+check "rush (lockstep): levels 1-4 at one table, a clean game" clean_game rush-levels
 play rush-5 rush 4 --option lockstep=1 "$(l rush 5)" "$(l rush 1)"
-check "rush (lockstep): level 5 against level 1, a clean game" clean rush-5
+check "rush (lockstep): level 5 against level 1, a clean game" clean_game rush-5
 # check-long: the real-time rush game at the default pace (100 ms); make
 # check plays it at a 10 ms pace.
 # shellcheck disable=SC2046
 play rush-rt rush 5 $(long_or "--option pace=10" "") "$(l rush 2)" "$(l rush 5)"
-check "rush (real time): level 2 against level 5, a clean game" clean rush-rt
+check "rush (real time): level 2 against level 5, a clean game" clean_game rush-rt
 play matrix-levels matrix 3 "$(l matrix 1)" "$(l matrix 2)" "$(l matrix 3)" "$(l matrix 4)" "$(l matrix 5)" \
 	"$top/bin/bot-random"
-check "matrix: levels 1-5 and bot-random at one table, a clean game" clean matrix-levels
+check "matrix: levels 1-5 and bot-random at one table, a clean game" clean_game matrix-levels
 
 # Noise comes from the bot's seeded Rng: the same seed, the same game.
 scores() { grep -o '"score":-\{0,1\}[0-9]*' "$tmp/$1.json"; }
@@ -75,4 +75,4 @@ check "tetroll: levels 1 and 2 play the same game again from the same seed" cmp 
 # A bots file offers a level by its command line.
 printf '[bot easy]\ncommand = %s\n[bot hard]\ncommand = %s\n' "$(l link 1)" "$(l link 5)" >"$tmp/bots.ini"
 play bots-file link 6 --bots "$tmp/bots.ini" easy hard
-check "a bots file's command gives the level (easy, hard), a clean game" clean bots-file
+check "a bots file's command gives the level (easy, hard), a clean game" clean_game bots-file

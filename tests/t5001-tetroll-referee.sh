@@ -22,7 +22,6 @@ play() {
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 rerun_same() { "$ref" rerun "$1" 2>&1 | grep -q '^same'; }
 # view LOG: the last picture shows a score line and an ended game
 view_final() { "$ref" view --no-colour "$1" >"$tmp/view" 2>&1 && grep -q '^seat 0: -\{0,1\}[0-9]* points' "$tmp/view" &&

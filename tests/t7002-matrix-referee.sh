@@ -17,7 +17,6 @@ play() {
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 }
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 seats() { [ "$(grep -o '"seat":' "$1" | wc -l)" = 7 ]; }
 scores() { grep -o '"score":-\{0,1\}[0-9]*' "$1"; }
 

@@ -15,7 +15,6 @@ soc="$build/tests/prog-socialbot"
 rnd="$top/bin/bot-random"
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
-clean() { grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1"; }
 
 echo "1..14"
 # A trade depends on the AIs finding one worth it: try a few seeds.

@@ -33,6 +33,15 @@ not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; echo "# $(basename "$0")
 notok() { not_ok "$@"; }
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+# clean JSON: a `play --json` result that ended by the rules without
+# faults; otherwise its reason and faults, and the fault lines of the log
+# beside it (NAME.log for NAME.json), go to stderr, where CI shows them.
+clean() {
+	grep -q '"reason":"end"' "$1" && ! grep -q '"faults":{"' "$1" && return 0
+	echo "# $1: $(grep -o '"reason":"[^"]*"\|"faults":{[^}]*}' "$1" | tr '\n' ' ')" >&2
+	[ -f "${1%.json}.log" ] && sed -n 's/^fault /# fault /p' "${1%.json}.log" >&2
+	return 1
+}
 need() {
 	for f; do
 		[ -e "$f" ] || { echo "Bail out! $f is missing: run make first"; exit 1; }
