@@ -176,7 +176,7 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-model") && parse_int_arg(argv[i + 1], LINKAI_OPP_PARANOID, LINKAI_OPP_MAXN, &ai.opp_model)) {
 			i++;
-		} else if (i > 0 && has && !strcmp(a, "--mp-eval") && parse_int_arg(argv[i + 1], LINKAI_MP_LEADER, LINKAI_MP_EVERY, &ai.mp_eval)) {
+		} else if (i > 0 && has && !strcmp(a, "--mp-eval") && parse_int_arg(argv[i + 1], LINKAI_MP_LEADER, LINKAI_MP_FIELD, &ai.mp_eval)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opp-level") && parse_int_arg(argv[i + 1], BOTLEVEL_MIN, BOTLEVEL_MAX, &opp_level)) {
 			i++;
@@ -223,7 +223,8 @@ int main(int argc, char **argv)
 			 "                      (default), 1 paranoid among their own best 3, 2 their own\n"
 			 "                      best only (max^n)\n"
 			 "  --mp-eval E         with 2-3 opponents in play (linkai.h): 0 the margin over\n"
-			 "                      the leader (default), 1 the chance of beating each\n"
+			 "                      the leader (default), 1 the chance of beating each,\n"
+			 "                      2 the margin over their mean\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

@@ -233,12 +233,18 @@ static int evaluate_shifted(const LinkAi *ai, const LinkState *s, int seat, int 
 	}
 	if (ai->w[LINKAI_W_SPREAD] <= 0)
 		return v;
-	int m[LINK_MAX_PLAYERS], n = 0;
-	if (ai->mp_eval == LINKAI_MP_EVERY)
+	int m[LINK_MAX_PLAYERS], n = 0, sum = 0;
+	if (ai->mp_eval != LINKAI_MP_LEADER)
 		for (int p = 0; p < s->nplayers; p++)
-			if (p != seat && is_active(s, p))
+			if (p != seat && is_active(s, p)) {
 				m[n++] = val[seat] - val[p] + (v - (val[seat] - best_other));
-	return n > 1 ? win_chance_every(ai, s, m, n, v) : win_chance(ai, s, v);
+				sum += m[n - 1];
+			}
+	if (n > 1 && ai->mp_eval == LINKAI_MP_EVERY)
+		return win_chance_every(ai, s, m, n, v);
+	if (n > 1 && ai->mp_eval == LINKAI_MP_FIELD)
+		return win_chance(ai, s, sum / n);
+	return win_chance(ai, s, v);
 }
 
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)

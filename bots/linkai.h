@@ -87,7 +87,7 @@ typedef struct {
 	int noise;		/* > 0: each root placement's margin at one ply gets a uniform
 				   draw in [-noise, noise] tenths from the Rng (levels 1-2) */
 	int mp_eval;		/* with more than one opponent in play: LINKAI_MP_LEADER
-				   (default) or LINKAI_MP_EVERY */
+				   (default), LINKAI_MP_EVERY or LINKAI_MP_FIELD */
 } LinkAi;
 
 /*
@@ -96,9 +96,10 @@ typedef struct {
  * the best opponent, as a chance (win_chance). EVERY: the product of the
  * chances of finishing ahead of each opponent, each from its own margin
  * (independent races): a close second and third both count, where the
- * leader's margin sees only one of them.
+ * leader's margin sees only one of them. FIELD: the margin over the
+ * opponents' mean.
  */
-enum { LINKAI_MP_LEADER, LINKAI_MP_EVERY };
+enum { LINKAI_MP_LEADER, LINKAI_MP_EVERY, LINKAI_MP_FIELD };
 
 /*
  * Opponent models for the inner placements of other players (they matter

@@ -1,7 +1,8 @@
 #!/bin/sh
 # t4002: our link bots play whole games through bin/referee: bot-random
 # against the Python bot (the brief's example), bot-link against both,
-# and a 3-player game; every game ends without a fault and its log passes
+# and a 4-player game (bot-link with its multi-player evaluations,
+# --mp-eval 1 and 2); every game ends without a fault and its log passes
 # `referee verify`. Skipped while bin/referee is not built.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref"
@@ -19,7 +20,6 @@ play() {
 	"$ref" play --variant link --seed "$seed" --time "$time" --json --log "$tmp/$name.log" "$@" \
 		>"$tmp/$name.json" 2>"$tmp/$name.err"
 }
-# no fault in any seat of a JSON result, and the game ended by the rules
 verify() { "$ref" verify "$1" >/dev/null 2>&1; }
 
 echo "1..12"
@@ -39,8 +39,8 @@ check "bot-random vs bot-link: bot-link ranks first" \
 	grep -q '"seat":1,"name":"[^"]*","score":-\{0,1\}[0-9]*,"rank":1,' "$tmp/c.json"
 check "bot-random vs bot-link: verify passes" verify "$tmp/c.log"
 
-play d 4 "$linkai" "$random" "$py"
-check "three players: referee exits 0" [ $? = 0 ]
-check "three players: no faults" clean "$tmp/d.json"
-check "three players: verify passes" verify "$tmp/d.log"
+play d 4 "$linkai --mp-eval 1" "$random" "$py" "$linkai --mp-eval 2 --opp-model 2"
+check "four players: referee exits 0" [ $? = 0 ]
+check "four players: no faults" clean "$tmp/d.json"
+check "four players: verify passes" verify "$tmp/d.log"
 exit $fail
