@@ -62,14 +62,32 @@ check "when its answer came in each run, later or earlier, and the clock named" 
 	       grep -q 'the clock' '$tmp/clock.out'"
 check "nothing left in TMPDIR after a differing rerun" [ -z "$(ls -A "$tmp/t")" ]
 
-# table talk whose order the bots' timing decides (matrix)
-"$ref" play --variant matrix --seed 3 --time "$time" --log "$tmp/talk.log" \
-	"$social --jitter" "$social --jitter" "$social --jitter" >/dev/null 2>&1
-TMPDIR=$tmp/t "$ref" rerun --log "$tmp/talk2.log" "$tmp/talk.log" >"$tmp/talk.out" 2>&1
+# table talk whose order the bots' timing decides (matrix). Which line
+# differs first is the bots' timing too: on a loaded machine (CI under
+# ASan) it was once some other line, and the output was not kept; so the
+# game is played again (up to 3 times, each miss printed) until the first
+# difference is two seats' talk swapped, the case whose explanation is
+# checked.
+talk_order() {
+	"$ref" play --variant matrix --seed 3 --time "$time" --log "$tmp/talk.log" \
+		"$social --jitter" "$social --jitter" "$social --jitter" >/dev/null 2>&1
+	TMPDIR=$tmp/t "$ref" rerun --log "$tmp/talk2.log" "$tmp/talk.log" >"$tmp/talk.out" 2>&1
+}
+talk_order
 check "talk in another order: different, exit 1" [ $? = 1 ]
-check "it names both seats, when each line came, and talk order" \
-	sh -c "grep -q '^  two seats. lines took effect in another order: seat [0-9].s first in the game, seat [0-9].s in the rerun' '$tmp/talk.out' &&
-	       [ \$(grep -c \"^  seat [0-9] (socialbot\\|prog-socialbot) 'side [0-9] ok say .* came at +\" '$tmp/talk.out') = 2 ] &&
-	       grep -q 'table talk is applied in the order it arrives' '$tmp/talk.out' &&
-	       grep -q 'talk2.log:[0-9]*' '$tmp/talk.out'"
+tries=1
+while [ $tries -lt 3 ] && ! grep -q "^  two seats. lines took effect" "$tmp/talk.out"; do
+	echo "# try $tries: the first difference was not two seats' talk swapped:" >&2
+	sed 's/^/#   /' "$tmp/talk.out" >&2
+	talk_order
+	tries=$((tries + 1))
+done
+explained() {
+	grep -q '^  two seats. lines took effect in another order: seat [0-9].s first in the game, seat [0-9].s in the rerun' "$tmp/talk.out" &&
+		[ "$(grep -c "^  seat [0-9] (socialbot\|prog-socialbot) 'side [0-9] ok say .* came at +" "$tmp/talk.out")" = 2 ] &&
+		grep -q 'table talk is applied in the order it arrives' "$tmp/talk.out" &&
+		grep -q 'talk2.log:[0-9]*' "$tmp/talk.out"
+}
+check "it names both seats, when each line came, and talk order" explained
+explained || sed 's/^/#   /' "$tmp/talk.out" >&2
 exit $fail
