@@ -24,7 +24,11 @@
 #define CHECK_TIGHT_MS 100	/* the `go` of the tight-time item */
 #define CHECK_TIGHT_REPEAT 10	/* tight `go`s of the tight-repeat item */
 #define CHECK_REALTIME_ACTIONS 20	/* paced `go`s of the realtime item */
-#define CHECK_QUIT_MS 500	/* how long a bot may take to exit on `quit` */
+/* How long a bot may take to exit on `quit`: a game waits 200 ms
+ * (GAME_QUIT_GRACE_MS) and then kills it without a fault, so this item
+ * looks for a bot that ignores `quit`, not a slow one: on a loaded
+ * machine (ASan, a busy ladder) an instant exit took over 500 ms. */
+#define CHECK_QUIT_MS 2000
 #define CHECK_STATE_MAX (1 << 16)
 
 /* The unknown item sends `moves` lists split over lines of at most this

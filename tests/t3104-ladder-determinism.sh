@@ -9,14 +9,19 @@
 games=$(long_or 20 60)
 first=$((games * 5 / 12))
 mgames=$(long_or 4 12)
-make_ladder() { # DIR VARIANT PLAYERS SEED NBOTS
-	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" >/dev/null || return 1
-	i=1
-	while [ $i -le "$5" ]; do
-		"$ref" ladder add "$1" "r$i" "$top/bin/bot-random --seed $i" >/dev/null || return 1
-		i=$((i + 1))
-	done
-	"$ref" ladder add "$1" legal "$fake legal" >/dev/null
+# make_ladder DIR VARIANT PLAYERS SEED NBOTS; a step that fails prints
+# what it said (a rejection's reason) to stderr
+make_ladder() {
+	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" >"$tmp/make.out" 2>&1 &&
+		i=1 &&
+		while [ $i -le "$5" ]; do
+			"$ref" ladder add "$1" "r$i" "$top/bin/bot-random --seed $i" >"$tmp/make.out" 2>&1 || break
+			i=$((i + 1))
+		done &&
+		[ $i -gt "$5" ] &&
+		"$ref" ladder add "$1" legal "$fake legal" >"$tmp/make.out" 2>&1 && return 0
+	sed 's/^/# /' "$tmp/make.out" >&2
+	return 1
 }
 dump() { ldump "$1"; }
 
