@@ -84,7 +84,7 @@ while [ $tries -lt 3 ] && ! grep -q "^  two seats. lines took effect" "$tmp/talk
 done
 explained() {
 	grep -q '^  two seats. lines took effect in another order: seat [0-9].s first in the game, seat [0-9].s in the rerun' "$tmp/talk.out" &&
-		[ "$(grep -c "^  seat [0-9] (socialbot\|prog-socialbot) 'side [0-9] ok say .* came at +" "$tmp/talk.out")" = 2 ] &&
+		[ "$(grep -c "^  seat [0-9] (socialbot\|prog-socialbot) 'side [0-9] [^']*say [^']*' came at +" "$tmp/talk.out")" = 2 ] &&
 		grep -q 'table talk is applied in the order it arrives' "$tmp/talk.out" &&
 		grep -q 'talk2.log:[0-9]*' "$tmp/talk.out"
 }
