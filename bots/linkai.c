@@ -233,12 +233,13 @@ static int evaluate_shifted(const LinkAi *ai, const LinkState *s, int seat, int 
 	}
 	if (ai->w[LINKAI_W_SPREAD] <= 0)
 		return v;
-	int m[LINK_MAX_PLAYERS], n = 0, sum = 0;
+	/* each opponent's margin, shifted as the leader's was (shift, surface) */
+	int m[LINK_MAX_PLAYERS], n = 0, sum = 0, extra = v - (val[seat] - best_other);
 	if (ai->mp_eval != LINKAI_MP_LEADER)
 		for (int p = 0; p < s->nplayers; p++)
 			if (p != seat && is_active(s, p)) {
-				m[n++] = val[seat] - val[p] + (v - (val[seat] - best_other));
-				sum += m[n - 1];
+				m[n] = val[seat] - val[p] + extra;
+				sum += m[n++];
 			}
 	if (n > 1 && ai->mp_eval == LINKAI_MP_EVERY)
 		return win_chance_every(ai, s, m, n, v);

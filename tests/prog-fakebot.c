@@ -57,6 +57,8 @@
  *   stderr       write 100 MB to stderr, then play legal moves
  *   decline      answer `game` with decline
  *   nohello      never answer `game` (but keep reading)
+ *   stay         like legal, but on `quit` (or the end of its input) it
+ *                sleeps forever instead of exiting
  *   info         send 100 info lines before each legal move
  *
  * Attacks (the sandbox must make each fail; each then plays legal moves
@@ -424,7 +426,8 @@ int main(int argc, char **argv)
 				   strcmp(mode, "stderr") == 0 || strcmp(mode, "info") == 0 ||
 				   strcmp(mode, "chatter") == 0 || strcmp(mode, "multiexit") == 0 ||
 				   strcmp(mode, "strict") == 0 || strcmp(mode, "burn") == 0 ||
-				   strcmp(mode, "hog") == 0 || strcmp(mode, "lag") == 0 || played < after;
+				   strcmp(mode, "hog") == 0 || strcmp(mode, "lag") == 0 ||
+				   strcmp(mode, "stay") == 0 || played < after;
 			if (good) {
 				if (strcmp(mode, "lag") == 0 && argc > 3)
 					sleep_ms(strtol(argv[3], NULL, 10));
@@ -517,6 +520,8 @@ int main(int argc, char **argv)
 			exit(4);
 		}
 	}
+	if (strcmp(mode, "stay") == 0)
+		forever();
 	free(line);
 	free(first);
 	return 0;

@@ -131,21 +131,7 @@ check "--variant all: every variant checked for bot-random, skipped where declin
 check "--variant all with nothing but declines fails (exit $?)" grep -q '^  FAILED  no variant checked' "$tmp/none"
 check "... with a hint naming link's 19 orientations" grep -q "hint: tetroll's placement .K R@X:Y. takes K R from link's table of 19 orientations" "$tmp/turns"
 # a bot that ignores `quit` (and the end of its input) fails that item
-cat >"$tmp/stay.sh" <<'EOF'
-#!/bin/sh
-first=
-while read -r line; do
-	case $line in
-	game*) echo "hello stay 1 moves" ;;
-	moves*) set -- $line; first=$2 ;;
-	go*) echo "move $first" ;;
-	quit*) exec sleep 30 ;;
-	esac
-done
-exec sleep 30
-EOF
-chmod +x "$tmp/stay.sh"
-"$ref" check --variant link --time "$time" --items quit "$tmp/stay.sh" >"$tmp/stay" 2>&1
+"$ref" check --variant link --time "$time" --items quit "$fake stay" >"$tmp/stay" 2>&1
 check "a bot that stays after quit: quit FAILED (exit $?), still running 2000 ms after" \
 	grep -q '^  FAILED  quit .*still running 2000 ms after .quit.' "$tmp/stay"
 exit $fail

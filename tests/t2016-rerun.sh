@@ -88,6 +88,6 @@ explained() {
 		grep -q 'table talk is applied in the order it arrives' "$tmp/talk.out" &&
 		grep -q 'talk2.log:[0-9]*' "$tmp/talk.out"
 }
-check "it names both seats, when each line came, and talk order" explained
-explained || sed 's/^/#   /' "$tmp/talk.out" >&2
+desc="it names both seats, when each line came, and talk order"
+if explained; then ok "$desc"; else not_ok "$desc"; sed 's/^/#   /' "$tmp/talk.out" >&2; fi
 exit $fail
