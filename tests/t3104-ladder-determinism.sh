@@ -10,18 +10,24 @@ games=$(long_or 20 60)
 first=$((games * 5 / 12))
 mgames=$(long_or 4 12)
 # make_ladder DIR VARIANT PLAYERS SEED NBOTS; a step that fails prints
-# what it said (a rejection's reason) to stderr
-make_ladder() {
-	"$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" >"$tmp/make.out" 2>&1 &&
-		i=1 &&
-		while [ $i -le "$5" ]; do
-			"$ref" ladder add "$1" "r$i" "$top/bin/bot-random --seed $i" >"$tmp/make.out" 2>&1 || break
-			i=$((i + 1))
-		done &&
-		[ $i -gt "$5" ] &&
-		"$ref" ladder add "$1" legal "$fake legal" >"$tmp/make.out" 2>&1 && return 0
+# which step, its exit status and what it said (a rejection's reason) to
+# stderr
+step() { # WHAT COMMAND...
+	what=$1
+	shift
+	"$@" >"$tmp/make.out" 2>&1 && return 0
+	echo "# $what: exit $?" >&2
 	sed 's/^/# /' "$tmp/make.out" >&2
 	return 1
+}
+make_ladder() {
+	step "ladder init $1" "$ref" ladder init "$1" --variant "$2" --players "$3" --time "$ladder_time" --seed "$4" || return 1
+	i=1
+	while [ $i -le "$5" ]; do
+		step "ladder add r$i" "$ref" ladder add "$1" "r$i" "$top/bin/bot-random --seed $i" || return 1
+		i=$((i + 1))
+	done
+	step "ladder add legal" "$ref" ladder add "$1" legal "$fake legal"
 }
 dump() { ldump "$1"; }
 
