@@ -2,7 +2,8 @@
 # `. "${TETRARENA_TOP:-.}/tests/tap.sh"`).
 #
 # Sets top (the repository), build (the build directory), ref (bin/referee),
-# scale (TETRARENA_TIME_SCALE), long and tmp (a fresh directory, removed on exit);
+# scale (TETRARENA_TIME_SCALE), long and tmp (a fresh directory, removed on exit,
+# TMPDIR a directory inside it);
 # `ms N` prints N milliseconds stretched by the scale.
 # long is 1 under `make check-long` (TETRARENA_LONG=1): a test that plays
 # full-strength AI games says so on a line `# check-long: WHAT`, plays them
@@ -26,6 +27,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || {
 	exit 1
 }
 trap '[ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
+# What the programs under test put in TMPDIR (a `play` without --log writes
+# its log there) goes with the test's directory.
+mkdir "$tmp/tmp" && TMPDIR=$tmp/tmp && export TMPDIR
 n=0
 fail=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
