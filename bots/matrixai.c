@@ -34,11 +34,10 @@ const MatrixAiWeights matrixai_first = {1.0, 5.0, 3.0, 0.04, 0.02, false, false,
 
 MatrixAiWeights matrixai_level(int level)
 {
-	MatrixAiWeights w = level >= 4 ? matrixai_default : matrixai_frozen;
+	static const double noise[6] = {0, MATRIXAI_NOISE1, MATRIXAI_NOISE2, MATRIXAI_NOISE3, MATRIXAI_NOISE4, 0};
+	MatrixAiWeights w = level >= 5 ? matrixai_default : matrixai_frozen;
 
-	if (level == 4)
-		w.level1 = 0;	/* the others modelled at level 0, sampled (docs/ai.md: why) */
-	w.noise = level == 2 ? MATRIXAI_NOISE2 : level <= 1 ? MATRIXAI_NOISE1 : 0;
+	w.noise = noise[level < 1 ? 1 : level > 5 ? 5 : level];
 	return w;
 }
 

@@ -62,18 +62,20 @@ extern const MatrixAiWeights matrixai_frozen;
 extern const MatrixAiWeights matrixai_first;
 
 /*
- * The AI at `level` (botlevel.h, 1..5): 5 matrixai_default; 4 the others
- * modelled at level 0 only (sampled rounds, next piece); 3 the level-0
- * expectation (matrixai_frozen); 2 that with MATRIXAI_NOISE2 points of
- * noise on each placement's value; 1 with MATRIXAI_NOISE1. In-process
- * against six of matrixai_frozen (`bot-matrix --arena 300 --level L
- * --frozen`, fair share 0.143) the share of wins: 1 0.038, 2 0.103, 3
- * 0.129, 4 0.215, 5 0.718; level 1 against six random players 0.634.
- * In a table of mixed levels the level-1 model with fewer samples rated
- * below level 3 (docs/ai.md, Levels), so level 4 drops it instead.
+ * The AI at `level` (botlevel.h, 1..5): 5 matrixai_default; 4 the level-0
+ * expectation (matrixai_frozen) with MATRIXAI_NOISE4 points of noise on
+ * each placement's value; 3, 2 and 1 the same with MATRIXAI_NOISE3, 2 and
+ * 1. Set so that at one table of the five levels and bot-random (the
+ * referee, default time, Plackett-Luce over the finishing order) each
+ * level is 99 to 115 Elo above the next (docs/ai.md, Levels). A level 4
+ * that kept the sampled model of the others (at level 0, or level 1 with
+ * fewer samples, or with noise) stayed within 90 Elo of level 5, or rated
+ * with level 3.
  */
-#define MATRIXAI_NOISE2 3.0
-#define MATRIXAI_NOISE1 8.0
+#define MATRIXAI_NOISE4 1.5
+#define MATRIXAI_NOISE3 4.5
+#define MATRIXAI_NOISE2 10.0
+#define MATRIXAI_NOISE1 36.0
 MatrixAiWeights matrixai_level(int level);
 
 /* What the AI learns during a game; matrixai_beliefs_init for each game. */

@@ -156,12 +156,12 @@ void tetrollai_budget(TetrollAi *ai, int ms);
  * greedy (no lookahead, the dice by static values); 2 greedy with
  * TETROLLAI_NOISE2 points of noise on each placement's value, 1 with
  * TETROLLAI_NOISE1 (ai->noise_key, set per move, decides the draws). Solo
- * means, in-process, seeds 1..200 (prog-tetroll-solo level=L): 1 77.3,
- * 2 91.7, 3 101.8, 4 111.3 (5: 122.9 over 1000 referee games). Call after
+ * means, in-process, seeds 1..200 (prog-tetroll-solo level=L): 1 65.1,
+ * 2 83.5, 3 101.8, 4 111.3 (5: 122.9 over 1000 referee games). Call after
  * tetrollai_budget, at every move.
  */
-#define TETROLLAI_NOISE1 14.0
-#define TETROLLAI_NOISE2 6.0
+#define TETROLLAI_NOISE1 24.0
+#define TETROLLAI_NOISE2 9.0
 void tetrollai_level(TetrollAi *ai, int level);
 
 /* The objective named sputnik, mother-russia or conrad; -1 when unknown. */

@@ -15,7 +15,7 @@
  * Usage: prog-tetroll-solo ai|random GAMES [FIRST [PARAM=VALUE...]]
  * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
  * or rollout_cap (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
- * first), or is level (1..5, as bin/bot-tetroll --level), or is budget (ms a move: the AI set up as bin/bot-tetroll given
+ * first), or is noise (the points of noise of levels 1 and 2, for calibrating them), or is level (1..5, as bin/bot-tetroll --level), or is budget (ms a move: the AI set up as bin/bot-tetroll given
  * that much, default 5000). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
@@ -126,6 +126,10 @@ int main(int argc, char **argv)
 			}
 		if (eq && strncmp(argv[i], "eval_cap=", 9) == 0) {
 			ai.eval_cap = strtol(eq + 1, NULL, 10);
+			found = true;
+		}
+		if (eq && strncmp(argv[i], "noise=", 6) == 0) {	/* a level's noise, points */
+			ai.noise = strtod(eq + 1, NULL);
 			found = true;
 		}
 		if (eq && strncmp(argv[i], "rollout_cap=", 12) == 0) {
