@@ -29,7 +29,10 @@ if [ ! -x "$ref" ] || [ ! -x "$fake" ] || [ ! -d /dev/shm ]; then
 fi
 dtmp=$(mktemp -d "$disk/bench-record.XXXXXX")
 mtmp=$(mktemp -d /dev/shm/bench-record.XXXXXX)
-trap 'rm -rf "$dtmp" "$mtmp"' EXIT
+mnt=$dtmp/mnt	# a journaled ext4 mounted there, below, when that is measured
+cleanup() { { ! mountpoint -q "$mnt" || umount "$mnt"; } 2>/dev/null; rm -rf "$dtmp" "$mtmp"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE	# (sh runs no EXIT trap when a signal kills it)
 # once DIR J: microseconds per bot move of one tournament with output in DIR.
 # Each round starts from a settled disk (sync) and leaves its output in
 # place until the end: deleting the last round's thousand files just
@@ -88,18 +91,20 @@ measure() {
 	echo "  (load after: $(cut -d' ' -f1-3 /proc/loadavg)); fastchess's play time: about 48 us a move"
 }
 once "$mtmp" 1 >/dev/null	# warm up
+fstype=$(stat -f -c %T "$dtmp")
 dev=$(basename "$(findmnt -n -o SOURCE --target "$dtmp" 2>/dev/null)")
-measure "$dtmp" "$dtmp ($(stat -f -c %T "$dtmp") on $dev)"
-if [ "$(stat -f -c %T "$dtmp")" = ext2/ext3 ] && [ "$(cat "/sys/fs/ext4/$dev/journal_task" 2>/dev/null)" = "<none>" ]; then
+measure "$dtmp" "$dtmp ($fstype on $dev)"
+if [ "$fstype" = ext2/ext3 ] && [ "$(cat "/sys/fs/ext4/$dev/journal_task" 2>/dev/null)" = "<none>" ]; then
 	echo "  ($dev is an ext4 without a journal: creating a file there scans the inodes deleted" \
 		"in the last minutes, so its rounds swing with what was deleted before)"
 	# The same disk through a journaled ext4 in an image file on it, as
-	# mkfs.ext4 makes by default (root only: a loop mount).
+	# mkfs.ext4 makes by default (root only: a loop mount), unless
+	# BENCH_DISK chose the disk.
 	img=$dtmp/ext4.img
-	mnt=$dtmp/mnt
-	if [ -z "$BENCH_DISK" ] && [ "$(id -u)" = 0 ] && mkdir "$mnt" && truncate -s 2G "$img" &&
+	if [ -n "$BENCH_DISK" ]; then
+		:
+	elif [ "$(id -u)" = 0 ] && mkdir "$mnt" && truncate -s 2G "$img" &&
 		mkfs.ext4 -q -F "$img" 2>/dev/null && mount -o loop "$img" "$mnt" 2>/dev/null; then
-		trap 'umount "$mnt" 2>/dev/null; rm -rf "$dtmp" "$mtmp"' EXIT
 		measure "$mnt" "the same disk through a journaled ext4 (a 2 GiB image on $dev, loop-mounted)"
 	else
 		echo "  (not root or no loop device: BENCH_DISK=DIR on a journaled file system measures the referee alone)"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "botlevel.h"
 #include "variants.h"
 
 #define NEXT_KEEP 8	/* our placements looked at two rounds deep */
@@ -34,10 +35,13 @@ const MatrixAiWeights matrixai_first = {1.0, 5.0, 3.0, 0.04, 0.02, false, false,
 
 MatrixAiWeights matrixai_level(int level)
 {
-	static const double noise[6] = {0, MATRIXAI_NOISE1, MATRIXAI_NOISE2, MATRIXAI_NOISE3, MATRIXAI_NOISE4, 0};
-	MatrixAiWeights w = level >= 5 ? matrixai_default : matrixai_frozen;
+	static const double noise[BOTLEVEL_MAX + 1] = {0, MATRIXAI_NOISE1, MATRIXAI_NOISE2, MATRIXAI_NOISE3,
+							MATRIXAI_NOISE4, 0};
 
-	w.noise = noise[level < 1 ? 1 : level > 5 ? 5 : level];
+	if (level < BOTLEVEL_MIN || level > BOTLEVEL_MAX)
+		level = BOTLEVEL_DEFAULT;
+	MatrixAiWeights w = level == BOTLEVEL_MAX ? matrixai_default : matrixai_frozen;
+	w.noise = noise[level];
 	return w;
 }
 
