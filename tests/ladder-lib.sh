@@ -3,7 +3,9 @@
 #
 # It needs the referee, bot-random and the fake bot ($fake); L is the
 # test's ladder directory, $tmp/ladder (q SQL queries it);
-# ladder_time is a short time control for instant bots (scaled by ms);
+# ladder_time is a short time control for instant bots (scaled by ms; 300
+# ms a move: at 100, bot-random in a 7-seat admission game timed out once
+# under make check's parallel load and t3104 could not build its ladder);
 # lq DIR SQL prints the rows of a query on DIR's database (columns joined
 # by |, a row a line), read with Python's sqlite3 (no sqlite3 program
 # needed); ldump DIR [WHERE] prints every game a line, `id seed kind
@@ -13,7 +15,7 @@
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake" "$top/bin/bot-random"
 L=$tmp/ladder
-ladder_time=bank:$(ms 1000),move:$(ms 100),start:$(ms 3000)
+ladder_time=bank:$(ms 1000),move:$(ms 300),start:$(ms 3000)
 lq() {
 	python3 -c 'import sqlite3, sys
 for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
