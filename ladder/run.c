@@ -349,6 +349,28 @@ static gint64 min_id(GHashTable *ids)
 	return m;
 }
 
+/* Decide the waiting requests (ladder_intake) and reload the entries when
+ * one was admitted or retired (*bots and c->bots). FALSE when the run
+ * stops: an error in *first, or a stop asked meanwhile. */
+static gboolean intake(Ctx *c, GPtrArray **bots, gint64 next_id, GError **first)
+{
+	const LadderRunOptions *o = c->o;
+	gboolean changed = FALSE;
+
+	if (o->referee && !ladder_intake(c->d, c->s, o->referee, next_id, o->quiet, o->stop, &changed, first))
+		return FALSE;
+	if (o->stop && *o->stop)
+		return FALSE;	/* asked during an admission */
+	if (changed) {
+		GPtrArray *fresh = ladder_bots_load(c->d, first);
+		if (!fresh)
+			return FALSE;
+		g_ptr_array_unref(*bots);
+		c->bots = *bots = fresh;
+	}
+	return TRUE;
+}
+
 gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
 		    GError **error)
 {
@@ -364,7 +386,6 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	if (!bots)
 		return FALSE;
 	c.bots = bots;
-	gboolean intake_changed = FALSE;
 	g_autoptr(GHashTable) played = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	c.played = played;
 	if (!load_played(&c, error))
@@ -382,6 +403,13 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	g_autoptr(GHashTable) inflight = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	guint next_pending = 0;
 
+	/* Requests queued before this run are decided before it replays what
+	 * an earlier run left unfinished (replays play the entries they were
+	 * scheduled with), not only before its first new game: a run whose
+	 * --games the replays fill decides them too. A stop or an error here
+	 * stops the loop below before its first game. */
+	if (pending->len > 0)
+		(void)intake(&c, &bots, next_id, &first);
 	for (;;) {
 		gboolean stop = first || (o->stop && *o->stop) || (o->until && g_get_real_time() >= o->until) || starved;
 		while (!stop && (int)g_hash_table_size(inflight) < MAX(o->jobs, 1)) {
@@ -398,19 +426,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 			} else {
 				if (min_id(inflight) < next_id - LADDER_MATCH_LAG)
 					break;	/* its ratings need those games */
-				if (o->referee && !ladder_intake(d, s, o->referee, next_id, o->quiet, o->stop,
-								 &intake_changed, &first))
+				if (!intake(&c, &bots, next_id, &first))
 					break;
-				if (o->stop && *o->stop)
-					break;	/* asked during an admission */
-				if (intake_changed) {
-					GPtrArray *fresh = ladder_bots_load(d, &first);
-					if (!fresh)
-						break;
-					g_ptr_array_unref(bots);
-					c.bots = bots = fresh;
-					intake_changed = FALSE;
-				}
 				if (!schedule(&c, next_id, &j, &first))
 					break;
 				if (!j) {
