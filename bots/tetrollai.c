@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rng.h"
 
@@ -56,6 +57,25 @@ void tetrollai_init(TetrollAi *ai)
 		.followup_rollouts = 0,
 		.objective = TETROLLAI_SCORE,
 	};
+}
+
+double tetrollai_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool past_deadline(const TetrollAi *ai)
+{
+	return ai->deadline > 0 && tetrollai_now_ms() > ai->deadline;
+}
+
+/* the lookahead's stop: more sheets valued this move than eval_cap, or the deadline passed */
+static bool over_eval_cap(const TetrollAi *ai)
+{
+	return (ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap) || past_deadline(ai);
 }
 
 void tetrollai_budget(TetrollAi *ai, int ms)
@@ -858,7 +878,7 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 			t.dice[i] = (int8_t)k;
 		t.stage = TETROLL_STAGE_PLACE;
 		ds.shape_value[k] = depth > 0 ? place_value(ai, &t, seat, depth) : best_placement(ai, &t, seat, &dummy);
-		if (depth > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap) {
+		if (depth > 0 && over_eval_cap(ai)) {
 			depth = 0;
 			k = 0;	/* start again, static */
 		}
@@ -1250,7 +1270,8 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 	/* every live candidate has played the same rollouts 0..done */
 	int done = 0;
 	while (done < most && (alive > 1 || z <= 0 || !done) && spent < budget &&
-	       (!done || ai->rollout_cap <= 0 || ai->evals - ai->move_start <= ai->rollout_cap)) {
+	       (!done || ((ai->rollout_cap <= 0 || ai->evals - ai->move_start <= ai->rollout_cap) &&
+			  !past_deadline(ai)))) {
 		/* a round: up to ROUND more each, within `most` and the budget left shared out */
 		int end = done + TETROLLAI_ROLLOUT_ROUND < most ? done + TETROLLAI_ROLLOUT_ROUND : most;
 		int share = done + (budget - spent + alive - 1) / alive;
@@ -1357,7 +1378,7 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 	rank_placements(ai, s, seat, keep, &top);
 	int n = 0;
 	for (int i = 0; i < top.n; i++) {
-		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
+		if (i > 0 && over_eval_cap(ai))
 			break;	/* out of budget: the best re-valued so far stands */
 		int slot = top.order[i], j = n++;
 		v1[slot] = roll_value(ai, &top.after[slot], seat, 0);
@@ -1377,7 +1398,7 @@ static Move place_lookahead(TetrollAi *ai, const TetrollState *s, int seat)
 	double best = -INFINITY;
 	Move pick = top.move[order[0]];
 	for (int i = 0; i < n && i < ai->p.deep_width; i++) {
-		if (i > 0 && ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap)
+		if (i > 0 && over_eval_cap(ai))
 			break;
 		int slot = order[i];
 		double v = roll_value(ai, &top.after[slot], seat, ai->p.lookahead - 1);

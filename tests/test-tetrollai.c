@@ -164,6 +164,54 @@ static void test_capped(void)
 }
 
 /*
+ * A deadline already past stops the rollouts after their first round, as
+ * rollout_cap does, and a whole move then values far fewer sheets than
+ * the same move without one; the move is still one of the legal ones.
+ */
+static void test_deadline(void)
+{
+	TetrollState s, a, b;
+	TetrollAi ai;
+	double late[2], round[2];
+	Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+
+	midgame(&s, 5, 4);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	placed(&ai, &a, &s, 0);
+	placed(&ai, &b, &s, 1);
+	const TetrollState *cand[2] = {&a, &b};
+	ai.rollout_cap = 0;
+	ai.p.rollout_prune = 0;
+	ai.p.rollouts = 4 * TETROLLAI_ROLLOUT_ROUND;
+	ai.deadline = tetrollai_now_ms() - 1;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, late);
+	ai.deadline = 0;
+	ai.p.rollouts = TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, round);
+	for (int i = 0; i < 2; i++)
+		g_assert_cmpfloat(late[i], ==, round[i]);
+
+	/* a whole move: the full search, then the same with the deadline past */
+	tetrollai_budget(&ai, 5000);
+	long before = ai.evals;
+	Move full = tetrollai_choose(&ai, &s, 0);
+	long full_evals = ai.evals - before;
+	ai.deadline = tetrollai_now_ms() - 1;
+	before = ai.evals;
+	Move quick = tetrollai_choose(&ai, &s, 0);
+	long quick_evals = ai.evals - before;
+	g_assert_cmpint(quick_evals * 4, <, full_evals);
+	int n = variant_tetroll.legal_moves(&s, 0, moves);
+	bool legal[2] = {false, false};
+	for (int i = 0; i < n; i++) {
+		legal[0] |= moves[i] == full;
+		legal[1] |= moves[i] == quick;
+	}
+	g_assert_true(legal[0] && legal[1]);
+}
+
+/*
  * With rollout_prune, after each round from the second a candidate clearly
  * behind the leader (paired) gets no more rollouts, and the rollouts it
  * would have played go to the others. Here, of 3 candidates asked 32
@@ -362,6 +410,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/common-dice", test_common_dice);
 	g_test_add_func("/tetrollai/rollouts/ended", test_ended);
 	g_test_add_func("/tetrollai/rollouts/capped", test_capped);
+	g_test_add_func("/tetrollai/rollouts/deadline", test_deadline);
 	g_test_add_func("/tetrollai/rollouts/pruned", test_pruned);
 	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
