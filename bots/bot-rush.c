@@ -41,10 +41,12 @@
  * against itself, and prints per-game lines for scripts/rush-report.sh.
  * Without --harness the program is a protocol bot (bots/botio.h).
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "botio.h"
 #include "botlevel.h"
@@ -284,28 +286,30 @@ typedef struct {
 	bool no_endgame;	/* greedy to the end (for comparisons) */
 	bool no_spine;		/* no route to the top (for comparisons) */
 	int noise;		/* see View.noise */
+	int pause;		/* per mille of real-time answers sent two paces after their go (levels) */
+	int pace_ms;		/* the game's pace (option pace), for those */
 } Ai;
 
 /*
- * Play at `level` (botlevel.h): 5 the whole AI; 4 without the route to
- * the top (which wins real-time races); 3 also without the endgame search
- * (greedy to the end); 2 also
- * taking by placement alone (no care for the box), each placement's score
- * with a draw of up to RUSH_NOISE2 from the Rng; 1 up to RUSH_NOISE1. The
- * rules that forbid an ending that loses hold at every level (the noise
- * is far below them). Alone in lockstep (`--harness 200 1 levelL
- * decline`), mean uncovered squares: level 1 12.08, 2 9.52, 3 8.30, 4 and
- * 5 8.00 (8 is the floor); between two levels in lockstep nearly every
- * game is a tie (docs/ai.md).
+ * Play at `level` (botlevel.h). Every level is the whole AI (the route to
+ * the top, the endgame search, the care for the box): in real time a
+ * level below 5 is slower, as a weaker player at the table is. Before
+ * RUSH_PAUSE[level] per mille of its answers (pause_draw())
+ * it waits two paces from the `go` (at most a third of the move's time),
+ * so that move lands a whole pace late
+ * and a rival acting at every pace gains an action, the lead that wins
+ * a race to the top. Levels 1 and 2 also pack worse: each placement's
+ * score gets a draw of up to RUSH_NOISE2 (level 2) or RUSH_NOISE1. In
+ * lockstep, where no one can be slower, only that noise is left, and
+ * games between levels nearly all tie (docs/ai.md, "Levels").
  */
 #define RUSH_NOISE2 W_DEAD
 #define RUSH_NOISE1 (4 * W_DEAD)
+static const int RUSH_PAUSE[BOTLEVEL_MAX + 1] = {0, 80, 62, 36, 15, 0};
 static void ai_set_level(Ai *ai, int level)
 {
-	ai->no_endgame = level <= 3;
-	ai->no_spine = level <= 4;
-	ai->plain = level <= 2;
 	ai->noise = level == 2 ? RUSH_NOISE2 : level == 1 ? RUSH_NOISE1 : 0;
+	ai->pause = RUSH_PAUSE[level];
 }
 
 static void ai_init(Ai *ai)
@@ -629,15 +633,48 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	return give_to >= 0 ? rush_move_give(give_to) : rush_move_discard();
 }
 
+/*
+ * A draw in 0..999 for a pause. The bot's Rng starts every game from the
+ * same seed, and the states of a race to the top are the same from game
+ * to game, so the draw is mixed with the clock: a real-time game is not
+ * replayed by its seeds anyway (protocol.md, "Real time"), and a level
+ * that paused at the same moments in every game would lose or win every
+ * game the same way.
+ */
+static int pause_draw(Rng *rng)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t h = rng_next(rng) ^ ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return (int)(h % 1000);
+}
+
 static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 		      void *ctx)
 {
 	(void)v;
-	(void)ms_left;
 	Ai *ai = ctx;
 
 	ai->rng = rng;
-	return ai_choose_rush(ai, state, seat);
+	Move m = ai_choose_rush(ai, state, seat);
+	if (ai->pause > 0 && !((const RushState *)state)->lockstep && pause_draw(rng) < ai->pause) {
+		/* two paces from the go: this move lands a whole pace late */
+		botio_info("slow: this move a pace late (a level below 5)");
+		long ms = 2L * ai->pace_ms;
+		if (ms > ms_left / 3)
+			ms = ms_left / 3;	/* a slow pace and a short move time: never near the limit */
+		long ns = (ms > 0 ? ms : 0) * 1000000L;
+		struct timespec t = {ns / 1000000000L, ns % 1000000000L};
+		while (nanosleep(&t, &t) != 0 && errno == EINTR)
+			;
+	}
+	return m;
 }
 
 /*
@@ -670,6 +707,7 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 	}
 	ai_init(ai);
 	ai_set_level(ai, rush_level);
+	ai->pace_ms = cfg->opt[RUSH_OPT_PACE];
 	return NULL;
 }
 
@@ -824,9 +862,9 @@ int main(int argc, char **argv)
 		.version = "1",
 		.about = "packs its rush board tightly, picks shapes, gives bad blocks away "
 			 "(--harness GAMES SEED KIND... plays in-process lockstep games)\n"
-			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 without\n"
-			 "             the route to the top, 3 nor the endgame search, 2 nor care for the\n"
-			 "             box and with noise, 1 more noise",
+			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): in real time\n"
+			 "             levels 4 to 1 answer 1.5, 3.6, 6.2 and 8% of their moves a pace\n"
+			 "             late; 2 and 1 also pack with noise",
 		.choose = ai_choose,
 		.start = ai_start,
 		.ctx = &ai,

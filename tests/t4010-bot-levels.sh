@@ -10,7 +10,7 @@
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
 time="bank:$(ms 20000),inc:$(ms 500),move:$(ms 1500),start:$(ms 10000)"
 
-echo "1..37"
+echo "1..40"
 for bot in link tetroll rush matrix; do
 	prog="$top/bin/bot-$bot"
 	for bad in 0 6 x 2.5 ""; do
@@ -71,6 +71,38 @@ play tetroll-12b tetroll 3 "$(l tetroll 1)" "$(l tetroll 2)"
 scores tetroll-12 >"$tmp/a"
 scores tetroll-12b >"$tmp/b"
 check "tetroll: levels 1 and 2 play the same game again from the same seed" cmp -s "$tmp/a" "$tmp/b"
+
+# bot-rush's levels below 5 are slower in real time: before some answers
+# (8% at level 1) they wait two paces, and say so in an info line; level
+# 5 never waits, nor does any level in lockstep. 120 answers to the
+# opening go (a pace of 5 ms): level 1 waits before none of them with
+# probability 0.92^120, about 1 in 22000.
+board=$(printf '........../%.0s' $(seq 19))..........
+rush_session() {	# LOCKSTEP: the session on stdin of a bot-rush
+	echo "tetrarena 1"
+	echo "game 1 variant=rush seat=0 players=2 options=width:10,height:20,box:20,lockstep:$1,pace:5 time=bank:60000,inc:1000,move:5000,start:10000"
+	mode=realtime
+	[ "$1" = 1 ] && mode=lockstep
+	for _ in $(seq 120); do
+		echo "moves take:I take:O take:T take:J take:L take:S take:Z"
+		echo "go 5000 bank=60000 players=2 width=10 height=20 mode=$mode status=play end=- tick=0 tetris=- retired=- box=I20,O20,T20,J20,L20,S20,Z20 hands=-,- slots=-,- uncovered=200,200 taken=0,0 placed=0,0 given=0,0 discarded=0,0 pending=- board0=$board board1=$board"
+	done
+	echo quit
+}
+late() {	# LEVEL LOCKSTEP: how many answers of 120 came a pace late ("-" if not all 120 were moves, or it complained)
+	rush_session "$2" | "$top/bin/bot-rush" --level "$1" >"$tmp/rush-late" 2>"$tmp/rush-late.err"
+	if [ "$(grep -c '^move take:' "$tmp/rush-late")" = 120 ] && [ ! -s "$tmp/rush-late.err" ]; then
+		grep -c '^info slow: this move a pace late' "$tmp/rush-late"
+	else
+		echo -
+	fi
+}
+late_n=$(late 1 0)
+check "rush level 1 in real time answers some moves a pace late ($late_n of 120)" [ "$late_n" != - -a "$late_n" != 0 ]
+late_n=$(late 5 0)
+check "rush level 5 in real time answers none late ($late_n of 120)" [ "$late_n" = 0 ]
+late_n=$(late 1 1)
+check "rush level 1 in lockstep answers none late ($late_n of 120)" [ "$late_n" = 0 ]
 
 # A bots file offers a level by its command line.
 printf '[bot easy]\ncommand = %s\n[bot hard]\ncommand = %s\n' "$(l link 1)" "$(l link 5)" >"$tmp/bots.ini"
