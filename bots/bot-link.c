@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "arena.h"
+#include "botclock.h"
 #include "botio.h"
 #include "botlevel.h"
 #include "linkai.h"
@@ -64,14 +64,6 @@ static bool parse_int_arg(const char *s, int lo, int hi, int *out)
 	return true;
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
 static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
 		 const char *opp_weights, int opp_depth, int opp_level, int first_seed)
@@ -82,7 +74,7 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 	int won = 0, tied = 0, lost = 0, illegal = 0;
 	long my_points = 0, their_points = 0;
 	uint64_t digest = 0;
-	double t0 = now_seconds();
+	double t0 = botclock_ms();
 
 	if (!randombot_init(&rnd))
 		return 1;
@@ -141,7 +133,7 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 		illegal += r.illegal;
 		digest = digest * 31 + r.digest;
 	}
-	double secs = now_seconds() - t0;
+	double secs = (botclock_ms() - t0) / 1e3;
 	printf("games %d players %d opponent %s: won %d tied %d lost %d (win rate %.1f%%)\n",
 	       games, players, opponent, won, tied, lost, 100.0 * won / games);
 	printf("mean score: bot-link %.2f, opponent %.2f; illegal moves %d\n",

@@ -48,6 +48,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "botclock.h"
 #include "botio.h"
 #include "botlevel.h"
 #include "randombot.h"
@@ -643,10 +644,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
  */
 static int pause_draw(Rng *rng)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	uint64_t h = rng_next(rng) ^ ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec);
+	uint64_t h = rng_next(rng) ^ botclock_ns();
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdull;
 	h ^= h >> 33;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "botclock.h"
 #include "botio.h"
 #include "botlevel.h"
 #include "tetroll.h"
@@ -40,7 +41,7 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	(void)v;
 	TetrollAiParams keep = ai->p;
 	tetrollai_budget(ai, ms_left);
-	ai->deadline = ms_left > 0 ? tetrollai_now_ms() + ms_left / 3.0 : 0;
+	ai->deadline = ms_left > 0 ? botclock_ms() + ms_left / 3.0 : 0;
 	tetrollai_level(ai, level);
 	if (ai->noise > 0)
 		ai->noise_key = rng_next(rng);

@@ -7,13 +7,13 @@
  */
 #include "linkai.h"
 
+#include "botclock.h"
 #include "botlevel.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 #define WIN_SCALE 50000		/* a sure win with LINKAI_W_SPREAD */
@@ -253,17 +253,9 @@ int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat)
 	return evaluate_shifted(ai, s, seat, 0);
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static double elapsed_ms(double since)
 {
-	return now_ms() - since;
+	return botclock_ms() - since;
 }
 
 /* Moves and their static values, best first for the one who picks. */
@@ -350,7 +342,7 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 
 	if (s->stage != LINK_STAGE_ROLL || plies <= 0 || ai->out_of_time)
 		return linkai_evaluate(ai, s, seat);
-	if (ai->deadline > 0 && now_ms() > ai->deadline) {
+	if (ai->deadline > 0 && botclock_ms() > ai->deadline) {
 		ai->out_of_time = true;
 		return linkai_evaluate(ai, s, seat);
 	}
@@ -382,7 +374,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	int n = v->legal_moves(state, seat, moves);
 	int depth = ai->depth;
 
-	double t0 = now_ms();
+	double t0 = botclock_ms();
 
 	ai->nodes = 0;
 	ai->deadline = t0 + (ai->hard_ms != 0 ? ai->hard_ms : ms_left / LINKAI_HARD_PART);

@@ -10,8 +10,8 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "botclock.h"
 #include "botio.h"
 #include "scan.h"
 #include "matrix.h"
@@ -61,14 +61,6 @@ double matrixsocial_value(const MatrixState *s, int me, const int8_t *held, int 
 	return v;
 }
 
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
-}
 
 /* A holding with piece `take` instead of `give` (give -1: added). */
 static int swap_held(const MatrixState *s, int me, int give, int take, int8_t *out)
@@ -214,12 +206,12 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 			open++;
 		}
 	}
-	long start = now_ms();
+	double start = botclock_ms();
 	long budget = ms_left / 4;
 	if (budget > OPEN_MS)
 		budget = OPEN_MS;
 	for (;;) {
-		long waited = now_ms() - start;
+		long waited = (long)(botclock_ms() - start);
 		long limit = open + nours > 0 ? budget : (budget < LISTEN_MS ? budget : LISTEN_MS);
 		if (waited >= limit)
 			break;

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "botclock.h"
 #include "rng.h"
 
 #define MAX_MOVES (PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
@@ -59,17 +59,9 @@ void tetrollai_init(TetrollAi *ai)
 	};
 }
 
-double tetrollai_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static bool past_deadline(const TetrollAi *ai)
 {
-	return ai->deadline > 0 && tetrollai_now_ms() > ai->deadline;
+	return ai->deadline > 0 && botclock_ms() > ai->deadline;
 }
 
 /* the lookahead's stop: more sheets valued this move than eval_cap, or the deadline passed */

@@ -138,7 +138,7 @@ typedef struct {
 	long move_start;	/* evals when the current move began */
 	/*
 	 * The last net, for a machine so loaded that the caps above still
-	 * take too long: when deadline > 0 (CLOCK_MONOTONIC milliseconds,
+	 * take too long: when deadline > 0 (botclock_ms(),
 	 * set by the caller for each move; bin/bot-tetroll: a third of the
 	 * move's time), a search past it stops as at the caps. It binds only
 	 * when the bot gets a small share of a core, and only then does the
@@ -158,9 +158,6 @@ typedef struct {
  * the time. The same ms always gives the same settings.
  */
 void tetrollai_budget(TetrollAi *ai, int ms);
-
-/* CLOCK_MONOTONIC in milliseconds (for TetrollAi.deadline) */
-double tetrollai_now_ms(void);
 
 /*
  * Limit the search tetrollai_budget set to `level` (botlevel.h, 1..5): 5

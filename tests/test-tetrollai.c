@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "bots/botclock.h"
 #include "bots/tetrollai.h"
 #include "rng.h"
 #include "tetroll.h"
@@ -184,7 +185,7 @@ static void test_deadline(void)
 	ai.rollout_cap = 0;
 	ai.p.rollout_prune = 0;
 	ai.p.rollouts = 4 * TETROLLAI_ROLLOUT_ROUND;
-	ai.deadline = tetrollai_now_ms() - 1;
+	ai.deadline = botclock_ms() - 1;
 	tetrollai_rollout_values(&ai, &s, 0, cand, 2, late);
 	ai.deadline = 0;
 	ai.p.rollouts = TETROLLAI_ROLLOUT_ROUND;
@@ -197,7 +198,7 @@ static void test_deadline(void)
 	long before = ai.evals;
 	Move full = tetrollai_choose(&ai, &s, 0);
 	long full_evals = ai.evals - before;
-	ai.deadline = tetrollai_now_ms() - 1;
+	ai.deadline = botclock_ms() - 1;
 	before = ai.evals;
 	Move quick = tetrollai_choose(&ai, &s, 0);
 	long quick_evals = ai.evals - before;
