@@ -17,7 +17,9 @@
  *     action), and plus a little per copy left, so that the box is used
  *     evenly (otherwise only the awkward O, S and Z are left for the top
  *     rows); in lockstep self-play these took the mean from 28 uncovered
- *     squares to 24 and then to 15;
+ *     squares to 24 and then to 15. In lockstep with 3 or more players
+ *     it guesses each rival's take (take_demand()) and stays out of draws
+ *     for a shape it may lose: a lost draw puts a seat a block behind;
  *   - a block in hand or slot is placed where it scores best. When it fits
  *     nowhere on our board, a block in hand goes to the opponent it hurts
  *     most (a wasted action when it fits nowhere on their board either,
@@ -63,6 +65,7 @@ enum {
 	W_HEIGHT = 2,		/* per row of height of each square */
 	W_TEMPO = 2 * W_DEAD,	/* an action spent on nothing */
 	W_CONTEST = W_DEAD,	/* taking a copy others may grab first */
+	W_CONFLICT = 200 * W_DEAD,	/* lockstep, 3+ players: a draw for a copy, lost */
 	W_PLENTY = 6,		/* per copy left of a shape we take */
 	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
 	END_MARGIN = 8,		/* a lead this small is taken while it lasts */
@@ -153,14 +156,20 @@ typedef struct {
 	int noise;		/* weaker levels: each placement's score gets a draw in [-noise, noise] */
 } View;
 
-static View view_of(const RushState *s, int seat)
+/*
+ * The view of `seat` for a placement now, or with next_tick (lockstep: the
+ * block we take now is placed next tick, when every rival taking with us
+ * places too, and a rival holding a block has placed it: each is a block
+ * further on either way).
+ */
+static View view_at(const RushState *s, int seat, bool next_tick)
 {
 	View v = {s, seat, 1 << 20, false, true, 0};
 	/* In real time a hand that looks empty may have taken in the moment
 	 * our go was written: then it places when we do. */
 	bool may_take = false;
 
-	for (int k = 0; k < PIECE_COUNT && !s->lockstep; k++)
+	for (int k = 0; k < PIECE_COUNT && (!s->lockstep || next_tick); k++)
 		may_take |= s->box[k] > 0;
 	for (int p = 0; p < s->nplayers; p++) {
 		if (p == seat || !rush_active(s, p))
@@ -175,6 +184,11 @@ static View view_of(const RushState *s, int seat)
 		}
 	}
 	return v;
+}
+
+static View view_of(const RushState *s, int seat)
+{
+	return view_at(s, seat, false);
 }
 
 /*
@@ -286,6 +300,7 @@ typedef struct {
 	struct Endgame *endgame;	/* the endgame search's table, made on first use */
 	bool no_endgame;	/* greedy to the end (for comparisons) */
 	bool no_spine;		/* no route to the top (for comparisons) */
+	bool no_conflicts;	/* no model of the others' takes (today's, for comparisons) */
 	int noise;		/* see View.noise */
 	int pause;		/* per mille of real-time answers sent two paces after their go (levels) */
 	int pace_ms;		/* the game's pace (option pace), for those */
@@ -400,6 +415,7 @@ typedef struct Endgame {
 	int8_t value[ENDGAME_TABLE];
 	long nodes;
 	const int8_t *box;		/* copies left per shape */
+	unsigned root_skip;		/* shapes not tried first (bit per PieceKind) */
 	Move list[BOARD_MAX_HEIGHT][RUSH_MAX_PLACEMENTS / 4];
 } Endgame;
 
@@ -433,7 +449,7 @@ static int endgame_value(Endgame *eg, const Board *b, int depth, Move *first)
 	if (!first && eg->key[slot] == key)
 		return eg->value[slot];
 	for (int k = 0; k < PIECE_COUNT && best < bound && eg->nodes < ENDGAME_NODES; k++) {
-		if (eg->box[k] <= 0)
+		if (eg->box[k] <= 0 || (first && eg->root_skip >> k & 1u))
 			continue;
 		Move *list = eg->list[depth];
 		int n = rush_placements(b, (PieceKind)k, list);
@@ -468,7 +484,7 @@ static int endgame_value(Endgame *eg, const Board *b, int depth, Move *first)
  * placement to aim for; false when the search does not apply or did not
  * finish within its node cap.
  */
-static bool endgame_choice(Ai *ai, const RushState *s, int seat, Move *out)
+static bool endgame_choice(Ai *ai, const RushState *s, int seat, unsigned skip, Move *out)
 {
 	const Board *b = &s->board[seat];
 	if (empty_below_top(b) > ENDGAME_SQUARES || ai->no_endgame)
@@ -479,6 +495,7 @@ static bool endgame_choice(Ai *ai, const RushState *s, int seat, Move *out)
 	memset(eg->key, 0, sizeof(eg->key));
 	eg->nodes = 0;
 	eg->box = s->box;
+	eg->root_skip = skip;
 	Move first = 0;
 	int blocks = endgame_value(eg, b, 0, &first);
 	return blocks > 0 && eg->nodes < ENDGAME_NODES && (*out = first, true);
@@ -528,6 +545,121 @@ static Move spine_place(const Ai *ai, const RushState *s, int seat)
 	return 0;
 }
 
+/*
+ * The take of a seat with an empty hand (the spine's I aside): the shape
+ * whose best placement scores best, less W_CONTEST for one of the last
+ * copies, plus W_PLENTY a copy left; or the first block of the endgame
+ * search's sequence. With demand (lockstep, 3 or more players: how many
+ * rivals will take each shape this tick, take_demand()), a shape with
+ * fewer copies than takers costs W_CONFLICT times our chance of losing
+ * the draw for it.
+ */
+typedef struct {
+	bool any;		/* false: nothing to take */
+	Move take;
+	PieceKind kind;		/* the shape taken */
+	Move plan;		/* the placement it was chosen for */
+	int plan_score;		/* that placement's score */
+	bool endgame;		/* chosen by the endgame search */
+} TakeChoice;
+
+static void take_choose(Ai *ai, const RushState *s, int seat, const View *v, const int *demand,
+			TakeChoice *c)
+{
+	int best_score = INT_MIN, rivals = 0, score, cost;
+	/* Those who may grab at the box with us now. */
+	bool racing = false;	/* real time, with a rival, keeping the route */
+
+	memset(c, 0, sizeof(*c));
+	for (int p = 0; p < s->nplayers; p++) {
+		rivals += p != seat && rush_active(s, p) && rush_active_block(s, p) == PIECE_NONE;
+		racing |= p != seat && rush_active(s, p);
+	}
+	racing &= !s->lockstep && !ai->no_spine;
+	for (int q = 0; q < PIECE_COUNT; q++) {
+		Move m = 0;
+		if (s->box[q] <= 0)
+			continue;
+		if (!best_placement(v, (PieceKind)q, ai->list, ai->rng, &m, &score, &cost))
+			score = SCORE_END_LOSE * 3;
+		/* In a real-time race the last I blocks are kept for
+		 * the ending (the I on top of the column). */
+		if (q == PIECE_I && racing && s->box[q] <= I_RESERVE && score < SCORE_END_WIN / 2)
+			continue;
+		int placing = score;
+		if (demand) {
+			/* We lose the draw for one of the copies with chance
+			 * (takers - copies) / takers: an action lost, a block behind. */
+			int takers = demand[q] + 1;
+			if (takers > s->box[q])
+				score -= W_CONFLICT * (takers - s->box[q]) / takers;
+		} else if (s->box[q] <= rivals && !ai->plain) {
+			/* Going for one of the last copies risks a lost action. */
+			score -= W_CONTEST;
+		}
+		/* Use the box evenly, or its dregs are all that is left at the top. */
+		if (!ai->plain)
+			score += W_PLENTY * s->box[q];
+		score = score * 4 + s->box[q] / 8;	/* plenty breaks ties */
+		if (score > best_score) {
+			best_score = score;
+			c->any = true;
+			c->take = rush_move_take((PieceKind)q);
+			c->kind = (PieceKind)q;
+			c->plan = m;
+			c->plan_score = placing;
+		}
+	}
+	/* When few squares are left the endgame search packs better
+	 * than this greedy look; it may end the game later than the
+	 * greedy would, never where that loses. Preferring it even to
+	 * the greedy's winning end: self-play (lockstep, 400 games)
+	 * 15.35 -> 11.85 uncovered; real time, 100 games each, the
+	 * same within noise against bot-random (59.0% to 58.5%) and
+	 * bin/bot-rush-baseline (45.5% to 46.0%). */
+	Move eg;
+	unsigned contested = 0;	/* with demand: shapes we may lose the draw for */
+	for (int q = 0; q < PIECE_COUNT && demand; q++)
+		contested |= (unsigned)(demand[q] + 1 > s->box[q]) << q;
+	if (best_score > INT_MIN && endgame_choice(ai, s, seat, contested, &eg) &&
+	    !ends_behind(s, seat, v, eg)) {
+		PieceKind ek;
+		int rot, x, y;
+		rush_move_unpack(eg, &ek, &rot, &x, &y);
+		c->take = rush_move_take(ek);
+		c->kind = ek;
+		c->plan = eg;
+		c->endgame = true;
+	}
+}
+
+/*
+ * Lockstep with three or more players: what the rivals will take this
+ * tick, as today's bot-rush would choose it from their seats (the spine's
+ * I, else take_choose() without a model of others). OUT: demand[q], the
+ * rivals taking shape q. A rival that is not the same program guesses
+ * differently; the guess only steers us away from draws.
+ */
+static void take_demand(Ai *ai, const RushState *s, int seat, int *demand)
+{
+	memset(demand, 0, PIECE_COUNT * sizeof(*demand));
+	for (int p = 0; p < s->nplayers; p++) {
+		if (p == seat || !rush_active(s, p) || rush_active_block(s, p) != PIECE_NONE)
+			continue;
+		Move spine = spine_place(ai, s, p);
+		if (spine && s->box[PIECE_I] > 0) {
+			demand[PIECE_I]++;
+			continue;
+		}
+		View v = view_of(s, p);
+		TakeChoice c;
+		v.coin_ok = rival_threat(s, p);
+		take_choose(ai, s, p, &v, NULL, &c);
+		if (c.any)
+			demand[c.kind]++;
+	}
+}
+
 static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 {
 	View v = view_of(s, seat);
@@ -554,60 +686,26 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 		return spine;
 	}
 	if (k == PIECE_NONE) {
-		int best_score = INT_MIN, rivals = 0, plan_score = 0;
-		Move plan = 0;
-		/* Those who may grab at the box with us now. */
-		bool racing = false;	/* real time, with a rival, keeping the route */
-		for (int p = 0; p < s->nplayers; p++) {
-			rivals += p != seat && rush_active(s, p) && rush_active_block(s, p) == PIECE_NONE;
-			racing |= p != seat && rush_active(s, p);
+		TakeChoice c;
+		int demand[PIECE_COUNT];
+		bool model = s->lockstep && s->nplayers >= 3 && !ai->no_conflicts;
+		View vt = v;
+		if (model) {
+			take_demand(ai, s, seat, demand);
+			vt = view_at(s, seat, true);
+			vt.noise = v.noise;
+			vt.coin_ok = v.coin_ok;
 		}
-		racing &= !s->lockstep && !ai->no_spine;
-		for (int q = 0; q < PIECE_COUNT; q++) {
-			Move m = 0;
-			if (s->box[q] <= 0)
-				continue;
-			if (!best_placement(&v, (PieceKind)q, ai->list, ai->rng, &m, &score, &cost))
-				score = SCORE_END_LOSE * 3;
-			/* In a real-time race the last I blocks are kept for
-			 * the ending (the I on top of the column). */
-			if (q == PIECE_I && racing && s->box[q] <= I_RESERVE && score < SCORE_END_WIN / 2)
-				continue;
-			/* Going for one of the last copies risks a lost action. */
-			if (s->box[q] <= rivals && !ai->plain)
-				score -= W_CONTEST;
-			/* Use the box evenly, or its dregs are all that is left at the top. */
-			if (!ai->plain)
-				score += W_PLENTY * s->box[q];
-			int placing = score;
-			score = score * 4 + s->box[q] / 8;	/* plenty breaks ties */
-			if (score > best_score) {
-				best_score = score;
-				best = rush_move_take((PieceKind)q);
-				plan = m;
-				plan_score = placing;
-			}
-		}
-		/* When few squares are left the endgame search packs better
-		 * than this greedy look; it may end the game later than the
-		 * greedy would, never where that loses. Preferring it even to
-		 * the greedy's winning end: self-play (lockstep, 400 games)
-		 * 15.35 -> 11.85 uncovered; real time, 100 games each, the
-		 * same within noise against bot-random (59.0% to 58.5%) and
-		 * bin/bot-rush-baseline (45.5% to 46.0%). */
-		Move eg;
-		if (best_score > INT_MIN && endgame_choice(ai, s, seat, &eg)) {
-			if (!ends_behind(s, seat, &v, eg)) {
-				plan_set(ai, s, seat, &v, eg);
-				return rush_move_take((PieceKind)ai->plan_kind[seat]);
-			}
+		take_choose(ai, s, seat, &vt, model ? demand : NULL, &c);
+		if (c.endgame) {
+			plan_set(ai, s, seat, &v, c.plan);
+			return c.take;
 		}
 		/* Plan only ordinary placements: the end of the game is judged anew. */
 		ai->plan_kind[seat] = PIECE_NONE;
-		if (best_score > INT_MIN && plan_score > SCORE_END_LOSE / 4 &&
-		    plan_score < SCORE_END_WIN / 4)
-			plan_set(ai, s, seat, &v, plan);
-		return best;
+		if (c.any && c.plan_score > SCORE_END_LOSE / 4 && c.plan_score < SCORE_END_WIN / 4)
+			plan_set(ai, s, seat, &v, c.plan);
+		return c.take;
 	}
 	if (plan_holds(ai, s, seat, &v, k)) {
 		ai->plan_kind[seat] = PIECE_NONE;
@@ -711,7 +809,7 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 
 /* ---- the in-process lockstep harness ---------------------------------- */
 
-typedef enum { SEAT_AI, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE,
+typedef enum { SEAT_AI, SEAT_AI_NO_CONFLICTS, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE,
 	       SEAT_LEVEL1, SEAT_LEVEL2, SEAT_LEVEL3, SEAT_LEVEL4 } SeatKind;
 
 /*
@@ -754,6 +852,7 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 				ai->plain = kinds[p] == SEAT_AI_PLAIN;
 				ai->no_endgame = kinds[p] == SEAT_AI_GREEDY;
 				ai->no_spine = kinds[p] == SEAT_AI_NO_SPINE;
+				ai->no_conflicts = kinds[p] == SEAT_AI_NO_CONFLICTS;
 				ai->noise = 0;
 				if (kinds[p] >= SEAT_LEVEL1)
 					ai_set_level(ai, 1 + (int)(kinds[p] - SEAT_LEVEL1));
@@ -784,7 +883,7 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 static SeatKind seat_kind(const char *name)
 {
 	static const struct { const char *name; SeatKind kind; } kinds[] = {
-		{"random", SEAT_RANDOM}, {"nogifts", SEAT_AI_NO_GIFTS}, {"plain", SEAT_AI_PLAIN},
+		{"random", SEAT_RANDOM}, {"noconflicts", SEAT_AI_NO_CONFLICTS}, {"nogifts", SEAT_AI_NO_GIFTS}, {"plain", SEAT_AI_PLAIN},
 		{"nospine", SEAT_AI_NO_SPINE}, {"greedy", SEAT_AI_GREEDY}, {"decline", SEAT_DECLINE},
 		{"level1", SEAT_LEVEL1}, {"level2", SEAT_LEVEL2}, {"level3", SEAT_LEVEL3}, {"level4", SEAT_LEVEL4},
 	};
@@ -798,7 +897,9 @@ static SeatKind seat_kind(const char *name)
 /*
  * `--harness N SEED KIND...`: N games, seats of KIND (ai; nogifts and
  * plain, the AI without giveaways or taking by placement alone, for
- * comparisons; greedy, the AI without its endgame search; level1 to
+ * comparisons; noconflicts, the AI without its guess of the others'
+ * takes (3-4 players: the take before issue 33); greedy, the AI without
+ * its endgame search; level1 to
  * level4, the AI at that --level (ai is level 5); random,
  * bot-random's policy; decline, a seat that never
  * acts, as a bot that declined under the `nothing` policy: solo play); one line per game:

@@ -16,7 +16,7 @@
 bot=$top/bin/bot-rush
 need "$bot"
 
-echo "1..14"
+echo "1..17"
 "$bot" --harness 40 1 ai random >"$tmp/random" 2>"$tmp/err"
 check "40 games against random play" [ "$(grep -c '^game ' "$tmp/random")" = 40 ]
 # Lines: game I ticks=T uncovered=A,B ranks=R,S (the AI in seat 0).
@@ -85,4 +85,23 @@ check "even, the rival low on its board: it waits" waits low I
 check "even, the rival near its top row, holding a T that cannot end it: it flips the coin" ends tall T
 check "even, the rival could end the game with the I it holds: it flips the coin" ends tall I
 check "one block ahead: it ends the game" ends behind I
+# share SEATS KIND...: seat 0's share of first places in 40 games, per mille
+# (a first place shared by k seats counts 1/k); also writes its losses to $tmp/lost.
+share() {
+	"$bot" --harness 40 1 "$@" 2>>"$tmp/err" | awk -v lost="$tmp/lost" '
+		{ split($5, r, /[=,]/); top = 0
+		  for (i = 2; i in r; i++) top += r[i] == 1
+		  if (r[2] == 1) s += 1 / top; else l++ }
+		END { printf "%d\n", 1000 * s / NR; print l + 0 >lost }'
+}
+new3=$(share ai noconflicts noconflicts); new3_lost=$(cat "$tmp/lost")
+old3=$(share noconflicts noconflicts noconflicts); old3_lost=$(cat "$tmp/lost")
+check "3 players: with the model it ranks first in all but at most 4 of 40 (lost $new3_lost)" \
+	[ "$new3_lost" -le 4 ]
+check "3 players: without it, seat 0 loses more (lost $old3_lost) and shares less ($old3 to $new3 per mille)" \
+	[ "$old3_lost" -gt "$new3_lost" -a "$old3" -lt "$new3" ]
+new4=$(share ai noconflicts noconflicts noconflicts)
+old4=$(share noconflicts noconflicts noconflicts noconflicts)
+check "4 players: with the model its share of first places is higher ($new4 to $old4 per mille)" \
+	[ "$new4" -gt "$old4" ]
 exit $fail
