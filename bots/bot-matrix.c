@@ -123,6 +123,7 @@ typedef struct {
 	bool transcript;	/* print the protocol lines seat 0 would see */
 	bool versus;		/* opponents are the first version of the AI */
 	bool frozen;		/* opponents are the AI before the lookahead */
+	bool today;		/* opponents are matrixai_level1, the AI before level 2 */
 	MatrixAiWeights ai;		/* the AI under test */
 	int target;		/* the target option, 0 for its default */
 } Arena;
@@ -191,6 +192,8 @@ static int arena(const Arena *a)
 					joint[p] = matrixai_choose(&view, p, &beliefs[p], &matrixai_first, &play);
 				else if (a->frozen)
 					joint[p] = matrixai_choose(&view, p, &beliefs[p], &matrixai_frozen, &play);
+				else if (a->today)
+					joint[p] = matrixai_choose(&view, p, &beliefs[p], &matrixai_level1, &play);
 				else
 					joint[p] = choose_random(&view, p, &play);
 				if (joint[p])
@@ -259,7 +262,7 @@ static int arena(const Arena *a)
 	printf("summary games=%d players=%d opponents=%s mean_points=%.2f win_rate=%.3f "
 	       "mean_rounds=%.1f ends=target:%d,above:%d,stuck:%d,rounds:%d verified=%d "
 	       "signature=%016llx\n",
-	       a->games, a->players, a->self ? "self" : a->versus ? "first" : a->frozen ? "frozen" : "random",
+	       a->games, a->players, a->self ? "self" : a->versus ? "first" : a->frozen ? "frozen" : a->today ? "level1" : "random",
 	       points / a->games,
 	       wins / a->games, rounds / a->games, ends[MATRIX_END_TARGET],
 	       ends[MATRIX_END_ABOVE], ends[MATRIX_END_STUCK], ends[MATRIX_END_ROUNDS],
@@ -328,15 +331,17 @@ static void usage(void)
 		"       bot-matrix --arena GAMES [--seed N] [--players N] [--self]\n"
 		"                  [--verify] [--show] [--transcript] [--target N] [--versus]\n"
 		"                  [--infer] [--end] [--no-learn] [--next TENTHS]\n"
-		"                  [--level1 TENTHS] [--samples N] [--frozen]\n"
+		"                  [--level1 TENTHS] [--samples N] [--level2 0|1] [--frozen]\n"
+		"                  [--today]\n"
 		"  --arena plays GAMES in-process games: the AI against random players\n"
 		"  (or, with --self, against copies of itself), its seat rotating, and\n"
 		"  prints one line per game and a summary of the AI's points and wins.\n"
 		"  --versus: the opponents are the first version of the AI.\n"
 		"  --frozen: the opponents are the AI as frozen before issue 17.\n"
+		"  --today: the opponents are the AI before level 2 (matrixai_level1).\n"
 		"  --infer, --end, --no-learn: switch a feature of the AI under test;\n"
-		"  --next, --level1, --samples set its next-piece weight, level-1 prior\n"
-		"  and sampled rounds (matrixai.h).\n");
+		"  --next, --level1, --samples, --level2 set its next-piece weight,\n"
+		"  level-1 prior, sampled rounds and level 2 (matrixai.h).\n");
 	exit(2);
 }
 
@@ -388,6 +393,10 @@ int main(int argc, char **argv)
 			a.ai.samples = (int)arg_long(argv[++i], 0, 64);
 		} else if (strcmp(argv[i], "--frozen") == 0) {
 			a.frozen = true;
+		} else if (strcmp(argv[i], "--today") == 0) {
+			a.today = true;
+		} else if (strcmp(argv[i], "--level2") == 0 && i + 1 < argc) {
+			a.ai.level2 = (int)arg_long(argv[++i], 0, 2);
 		} else if (strcmp(argv[i], "--versus") == 0) {
 			a.versus = true;
 		} else if (strcmp(argv[i], "--transcript") == 0) {

@@ -25,13 +25,16 @@
  * piece (0.2) and the level-1 sampled model (docs/ai.md has the figures).
  */
 const MatrixAiWeights matrixai_default = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
-					  0.2, 0.8, 32, 0};
+					  0.2, 0.8, 32, 0, 1};
+
+const MatrixAiWeights matrixai_level1 = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
+					 0.2, 0.8, 32, 0, 0};
 
 const MatrixAiWeights matrixai_frozen = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
-					 0, 0, 0, 0};
+					 0, 0, 0, 0, 0};
 
 const MatrixAiWeights matrixai_first = {1.0, 5.0, 3.0, 0.04, 0.02, false, false, true, 1.0, 1.0,
-					0, 0, 0, 0};
+					0, 0, 0, 0, 0};
 
 MatrixAiWeights matrixai_level(int level)
 {
@@ -184,6 +187,38 @@ static double level1_weight(const MatrixAiBeliefs *b, int q, const MatrixAiWeigh
 	return 1.0 / (1.0 + exp(-(log(p / (1 - p)) + b->l1_log_odds[q])));
 }
 
+/*
+ * The chances that seat q plays its level-1 choice (*p1) and its level-2
+ * choice (*p2), else as level 0: a posterior over the three kinds of
+ * player from the prior (w->level1 split evenly between levels 1 and 2
+ * when w->level2) and the likelihood ratios learnt against level 0. With
+ * level 2 off, *p1 is level1_weight() and *p2 is 0.
+ */
+static void model_shares(const MatrixAiBeliefs *b, int q, const MatrixAiWeights *w, double *p1,
+			 double *p2)
+{
+	double p = w->level1 < 0.001 ? 0.001 : w->level1 > 0.999 ? 0.999 : w->level1;
+
+	if (!w->level2) {
+		*p1 = level1_weight(b, q, w);
+		*p2 = 0;
+		return;
+	}
+	double a1 = 0.5 * p * exp(b->l1_log_odds[q]), a2 = 0.5 * p * exp(b->l2_log_odds[q]);
+	double tot = (1 - p) + a1 + a2;
+	*p1 = a1 / tot;
+	*p2 = a2 / tot;
+}
+
+/* A prediction's hit or miss, learnt into *log_odds: a player of that
+ * level plays its choice, else (L1_MISS) as level 0, p0 the chance of the
+ * move played under level 0. */
+static void learn_hit(double *log_odds, bool hit, double p0)
+{
+	*log_odds += log(hit ? (1 - L1_MISS + L1_MISS * p0) / p0 : L1_MISS);
+	*log_odds = *log_odds > 8 ? 8 : *log_odds < -8 ? -8 : *log_odds;
+}
+
 static double greedy_weight(const MatrixAiBeliefs *b, int seat)
 {
 	return 1.0 / (1.0 + exp(-b->log_odds[seat]));
@@ -249,14 +284,13 @@ static void beliefs_update(MatrixAiBeliefs *b, const MatrixState *now, int me, c
 				continue;
 			double g = greedy_weight(b, q);
 			double lr = log((prob[i] + 1e-9) * n);
+			double p0 = g * prob[i] + (1 - g) / n + 1e-9;
 			Move pred = b->predicted[q][placed[0].kind];
-			if (pred) {
-				/* A level-1 player plays its choice, else (L1_MISS) as level 0. */
-				double p0 = g * prob[i] + (1 - g) / n + 1e-9;
-				bool hit = pred == matrix_move(&pos[i]);
-				b->l1_log_odds[q] += log(hit ? (1 - L1_MISS + L1_MISS * p0) / p0 : L1_MISS);
-				b->l1_log_odds[q] = b->l1_log_odds[q] > 8 ? 8 : b->l1_log_odds[q] < -8 ? -8 : b->l1_log_odds[q];
-			}
+			Move pred2 = b->predicted2[q][placed[0].kind];
+			if (pred)
+				learn_hit(&b->l1_log_odds[q], pred == matrix_move(&pos[i]), p0);
+			if (pred2)
+				learn_hit(&b->l2_log_odds[q], pred2 == matrix_move(&pos[i]), p0);
 			b->log_odds[q] += lr;
 			if (b->log_odds[q] > 8)
 				b->log_odds[q] = 8;
@@ -514,6 +548,50 @@ static int level1_choice(const MatrixState *s, const MatrixAiBeliefs *b, int me,
 }
 
 /*
+ * Level 2: the move seat q plays holding piece k if it is this AI at
+ * matrixai_level1 (level 1, sampled), from q's view of s: q's piece is
+ * k, ours and every other seat's unknown; q sees the others as greedy as
+ * we see them, and us as greedy as the others on average (level1_choice
+ * does the same); it learns nothing here, and it does not know its next
+ * piece. Its samples are drawn from a generator seeded from rng, so the
+ * prediction is a function of our state. Calls matrixai_choose, whose
+ * scratch tables it overwrites: call it before filling them.
+ */
+static Move level2_choice(const MatrixState *s, const MatrixAiBeliefs *b, int me, int q, int k, Rng *rng)
+{
+	static MatrixState t;
+	static MatrixAiBeliefs bq;
+	MatrixAiWeights wq = matrixai_level1;
+	Rng rq;
+
+	t = *s;
+	for (int r = s->round; r < s->round + 2; r++) {
+		t.deal[r % MATRIX_DEAL_SPAN][me] = -1;
+		t.deal[r % MATRIX_DEAL_SPAN][q] = -1;
+	}
+	t.deal[s->round % MATRIX_DEAL_SPAN][q] = (int8_t)k;
+	t.nheld[me] = 0;
+	t.held[q][0] = (int8_t)k;
+	t.nheld[q] = 1;
+	bq = *b;
+	bq.have_prev = false;
+	bq.my_last = -1;
+	double sum = 0, sum1 = 0;
+	int others = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		if (p != me && !(s->retired >> p & 1u)) {
+			sum += b->log_odds[p];
+			sum1 += b->l1_log_odds[p];
+			others++;
+		}
+	bq.log_odds[me] = others ? sum / others : 0;
+	bq.l1_log_odds[me] = others ? sum1 / others : 0;
+	wq.learn = false;
+	rng_seed(&rq, rng_next(rng));
+	return matrixai_choose(&t, q, &bq, &wq, &rq);
+}
+
+/*
  * OUT joint[t][q] for t < w->samples: rounds of the others drawn from the
  * model (0 for us and for seats out or without a placement): seat q's
  * piece from wq (distinct pieces in one draw), its placement the level-1
@@ -523,7 +601,8 @@ static int level1_choice(const MatrixState *s, const MatrixAiBeliefs *b, int me,
 static void sample_rounds(const MatrixState *s, const MatrixAiBeliefs *b, int me,
 			  const MatrixAiWeights *w, const KindMaps *km,
 			  double wq[MATRIX_MAX_PLAYERS][PIECE_COUNT],
-			  int l1[MATRIX_MAX_PLAYERS][PIECE_COUNT], Rng *rng,
+			  int l1[MATRIX_MAX_PLAYERS][PIECE_COUNT],
+			  int l2[MATRIX_MAX_PLAYERS][PIECE_COUNT], Rng *rng,
 			  Move joint[][MATRIX_MAX_PLAYERS])
 {
 	int mine = matrix_piece(s, me);
@@ -560,9 +639,13 @@ static void sample_rounds(const MatrixState *s, const MatrixAiBeliefs *b, int me
 			int n = km->n[k];
 			if (n == 0)
 				continue;
-			double lam = level1_weight(b, q, w);
+			double p1, p2;
+			model_shares(b, q, w, &p1, &p2);
 			int idx;
-			if (l1[q][k] >= 0 && uniform01(rng) < lam) {
+			double r = l1[q][k] >= 0 || l2[q][k] >= 0 ? uniform01(rng) : 1;
+			if (l2[q][k] >= 0 && r < p2) {
+				idx = l2[q][k];
+			} else if (l1[q][k] >= 0 && r - p2 < p1) {
 				idx = l1[q][k];
 			} else if (uniform01(rng) < greedy_weight(b, q)) {
 				double v = uniform01(rng);
@@ -632,9 +715,26 @@ Move matrixai_choose(const MatrixState *s, int me, MatrixAiBeliefs *b, const Mat
 	b->prev = *s;
 	b->have_prev = true;
 	memset(b->predicted, 0, sizeof(b->predicted));
+	memset(b->predicted2, 0, sizeof(b->predicted2));
 	if (k == PIECE_NONE)
 		return 0;
 	b->my_last = (int8_t)k;
+	/* Level 2: each seat's choice for each piece it may hold, first (it
+	 * runs this function from their seats, over its scratch tables). */
+	static Move l2move[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+	int l2[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+	bool level2 = w->level2 && w->level1 > 0 && w->samples > 0;
+	if (level2) {
+		MatrixAiBeliefs keep = *b;
+		kind_maps(s, w, &km);
+		opponent_coverage(s, b, me, k, w, &km, cover, wq);
+		double may[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+		memcpy(may, wq, sizeof(may));
+		for (int q = 0; q < s->nplayers; q++)
+			for (int j = 0; j < PIECE_COUNT; j++)
+				l2move[q][j] = q == me || (s->retired >> q & 1u) || may[q][j] < 1e-9
+						       ? 0 : level2_choice(s, &keep, me, q, j, rng);
+	}
 	n = matrix_placements(s, k, pos);
 	if (n == 0)
 		return 0;
@@ -649,16 +749,22 @@ Move matrixai_choose(const MatrixState *s, int me, MatrixAiBeliefs *b, const Mat
 		w0.samples = 0;
 		for (int q = 0; q < s->nplayers; q++)
 			for (int j = 0; j < PIECE_COUNT; j++) {
-				l1[q][j] = -1;
+				l1[q][j] = l2[q][j] = -1;
 				if (w->level1 <= 0 || q == me || (s->retired >> q & 1u) || wq[q][j] < 1e-9)
 					continue;
 				l1[q][j] = level1_choice(s, b, me, q, j, &w0, &km);
 				if (l1[q][j] >= 0)
 					b->predicted[q][j] = matrix_move(&km.pos[j][l1[q][j]]);
+				/* Level 2's choice, as an index into the placements. */
+				for (int i = 0; level2 && l2move[q][j] && i < km.n[j] && l2[q][j] < 0; i++)
+					if (matrix_move(&km.pos[j][i]) == l2move[q][j])
+						l2[q][j] = i;
+				if (l2[q][j] >= 0)
+					b->predicted2[q][j] = l2move[q][j];
 			}
 		w0 = *w;
 		w0.samples = samples;
-		sample_rounds(s, b, me, &w0, &km, wq, l1, rng, joint);
+		sample_rounds(s, b, me, &w0, &km, wq, l1, l2, rng, joint);
 		sampled_values(s, me, pos, n, &w0, joint, val);
 	} else {
 		for (int i = 0; i < n; i++)

@@ -14,9 +14,13 @@
  * 17, `MatrixAiWeights.level1` > 0): the others are sensible players who
  * reason at level 0 themselves, so for each piece a seat may hold the AI
  * plays that seat's level-0 decision; how often a seat plays exactly that
- * is learnt as well. Each of our placements is then valued on `samples`
+ * is learnt as well. Level 2 (issue 33, `level2`): the others may be
+ * level-1 players themselves, so for each piece a seat may hold the AI
+ * also runs the level-1 AI (matrixai_level1) from that seat's view; each
+ * seat is a level-0, 1 or 2 player with a posterior chance learnt from its
+ * placements. Each of our placements is then valued on `samples`
  * rounds drawn from that model (the others' pieces from the deal rules,
- * each one's placement the level-1 choice or a level-0 draw), resolved
+ * each one's placement its level-2 or level-1 choice or a level-0 draw), resolved
  * with the engine's own scoring: unique cells, +5 a cleared row holding
  * our cell, -3 touching a hole; plus a little for a flat, low surface.
  * With samples 0 the value is the level-0 expectation of the first
@@ -52,10 +56,14 @@ typedef struct {
 	double level1;	/* prior chance an opponent plays its level-1 choice; 0 off */
 	int samples;	/* sampled rounds per placement (0: level-0 expectation) */
 	double noise;	/* > 0: each placement's value gets a draw in [-noise, noise] from the Rng */
+	int level2;	/* 1: with level1 > 0, an opponent's predicted choice is the one this
+			   AI at matrixai_level1 makes from its seat (level 2) */
 } MatrixAiWeights;
 
-/* Today's AI. */
+/* Today's AI: level 2, sampled. */
 extern const MatrixAiWeights matrixai_default;
+/* The AI before level 2 (issue 33's baseline, main 17936f0): level 1, sampled. */
+extern const MatrixAiWeights matrixai_level1;
 /* The AI as frozen before issue 17 (bin/bot-matrix-baseline). */
 extern const MatrixAiWeights matrixai_frozen;
 /* The first version, for comparisons. */
@@ -86,6 +94,11 @@ typedef struct {
 	MatrixState prev;			/* the state of the last decision */
 	/* Level-1 choices predicted last round: per seat and kind, a move. */
 	Move predicted[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+	/* Level 2 (w->level2): the same for the level-2 choices, and how
+	 * often a seat plays them, learnt as l1_log_odds is; a seat is
+	 * modelled by whichever of the two it has played more. */
+	Move predicted2[MATRIX_MAX_PLAYERS][PIECE_COUNT];
+	double l2_log_odds[MATRIX_MAX_PLAYERS];
 	/* Pieces each seat has shown (placed) in the current block of 7. */
 	int block;				/* round / DEAL_BLOCK they belong to */
 	uint8_t shown[MATRIX_MAX_PLAYERS];

@@ -5,7 +5,7 @@
 # verify`). Game i uses seed i + 1 and puts the AI in seat i mod 7; every
 # bot process gets its own --seed.
 #
-#   scripts/matrix-report.sh [-n GAMES] [-k LOGDIR] [-o KINDS] [-a] [-v]
+#   scripts/matrix-report.sh [-n GAMES] [-k LOGDIR] [-o KINDS] [-b BASE] [-a] [-v]
 #
 # -n games per opponent kind (default 200); -o the opponent kinds, a
 # space-separated list of random, self, baseline (default "random self";
@@ -14,7 +14,11 @@
 # the same rules, no processes, every game replayed through the variant
 # table), much faster. A shared win counts 1/k for k tied leaders; with
 # copies of itself the fair share is 1/7 = 0.143. Exits 1 when a game could
-# not be played or a log did not verify. Run from the repository top.
+# not be played or a log did not verify. -b BASE: the program of the
+# baseline kind (default bin/bot-matrix-baseline), e.g. an older commit's
+# bot-matrix from scripts/build-at.sh. Each line ends with the win rate's
+# 95% interval (normal approximation from the per-game variance).
+# Run from the repository top.
 games=200
 keep=
 arena=0
@@ -24,12 +28,13 @@ ai=bin/bot-matrix
 rnd=bin/bot-random
 base=bin/bot-matrix-baseline
 kinds="random self"
-usage() { echo "usage: $0 [-n GAMES] [-k LOGDIR] [-o KINDS] [-a] [-v]" >&2; exit 2; }
-while getopts n:k:o:av opt; do
+usage() { echo "usage: $0 [-n GAMES] [-k LOGDIR] [-o KINDS] [-b BASE] [-a] [-v]" >&2; exit 2; }
+while getopts n:k:o:b:av opt; do
 	case $opt in
 	n) games=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	o) kinds=$OPTARG ;;
+	b) base=$OPTARG ;;
 	a) arena=1 ;;
 	v) verbose=1 ;;
 	*) usage ;;
@@ -95,8 +100,9 @@ print(s["score"], s["rank"], tied, sum(s["faults"].values()))
 		[ "$verbose" = 1 ] && echo "$opp game $i seat $seat: $(tail -n 1 "$tmp/results")" >&2
 		i=$((i + 1))
 	done
-	awk -v opp="$opp" '{ n++; p += $1; if ($2 == 1) w += 1 / $3; f += $4 }
-	END { printf "vs %-7s games=%d mean_points=%.2f win_rate=%.3f faults=%d\n",
-		opp, n, n ? p / n : 0, n ? w / n : 0, f }' "$tmp/results"
+	awk -v opp="$opp" '{ n++; p += $1; x = $2 == 1 ? 1 / $3 : 0; w += x; ww += x * x; f += $4 }
+	END { m = n ? w / n : 0; se = n > 1 ? sqrt((ww / n - m * m) / (n - 1)) : 0
+		printf "vs %-7s games=%d mean_points=%.2f win_rate=%.3f faults=%d interval=[%.3f,%.3f]\n",
+		opp, n, n ? p / n : 0, m, f, m - 1.96 * se, m + 1.96 * se }' "$tmp/results"
 done
 [ "$bad" = 0 ]

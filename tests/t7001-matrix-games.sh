@@ -4,7 +4,7 @@
 # the AI answers the protocol with a legal placement.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 bot="$top/bin/bot-matrix"
-echo "1..7"
+echo "1..8"
 
 # The AI against six random players.
 if "$bot" --arena 2 --seed 7 --players 7 --verify >"$tmp/random" 2>"$tmp/err" &&
@@ -72,6 +72,21 @@ if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 21 >= 7) }'; then
 	ok "level 1: win rate $wins over 21 games against six frozen AIs"
 else
 	notok "level 1: win rate '$wins'"; tail -n 3 "$tmp/l1" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
+fi
+
+# Level 2 against six copies of the AI before it (matrixai_level1,
+# `--today`): 14 seeded games (two in each seat). Those copies win their
+# fair share, 1/7, against each other; level 2 predicts the very placement
+# each would choose and wins about 2/3 (docs/ai.md). The same AI with
+# level 2 off is the control: it must do worse.
+"$bot" --arena 14 --seed 12 --today --verify >"$tmp/l2" 2>"$tmp/err"
+"$bot" --arena 14 --seed 12 --today --level2 0 >"$tmp/l2off" 2>>"$tmp/err"
+rate() { sed -n 's/^summary .*opponents=level1 .*win_rate=\([0-9.]*\).*/\1/p' "$1"; }
+w2=$(rate "$tmp/l2") w0=$(rate "$tmp/l2off")
+if [ -n "$w2" ] && [ -n "$w0" ] && awk -v a="$w2" -v b="$w0" 'BEGIN { exit !(a * 14 >= 5 && a > b) }'; then
+	ok "level 2: win rate $w2 over 14 games against six level-1 AIs (level 2 off: $w0)"
+else
+	notok "level 2: win rate '$w2', off '$w0'"; tail -n 2 "$tmp/l2" "$tmp/l2off" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
 fi
 
 # Another variant is declined.
