@@ -5,16 +5,20 @@
  * through botio.c. It plays solo and 2-player games; it declines every
  * other variant.
  *
- *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5] [--seed N]
+ *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
+ *               [--race X] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
- * sputnik, the most points, is the default.
+ * sputnik, the most points, is the default. --race X (0 to 10, default 0)
+ * values the first prizes two players race for (TetrollAiParams.race; it
+ * measured no gain, docs/ai.md).
  *
  * Start reading at choose(): it sets the search from the time the referee
  * gives for the move (tetrollai_budget), hands the state rebuilt from `go`
  * to tetrollai_choose() and reports the sheets it valued in an `info` line.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "botclock.h"
@@ -61,6 +65,15 @@ int main(int argc, char **argv)
 		return 2;
 	for (int i = 0; i < argc; i++) {
 		const char *name = NULL;
+		if (i > 0 && !strcmp(argv[i], "--race") && i + 1 < argc) {
+			char *end;
+			ai.p.race = strtod(argv[++i], &end);
+			if (*end || !(ai.p.race >= 0 && ai.p.race <= 10)) {
+				fprintf(stderr, "bot-tetroll: bad --race %s (a number from 0 to 10)\n", argv[i]);
+				return 2;
+			}
+			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
 			name = argv[++i];
 		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
@@ -84,7 +97,9 @@ int main(int argc, char **argv)
 			 "  sheet evaluation;\n"
 			 "  --objective sputnik|mother-russia|conrad  play for that solo objective\n"
 			 "  --level L  strength, 1 (weakest) to 5 (the default, as above): 4 no rollouts,\n"
-			 "             3 one roll ahead, 2 greedy, 1 greedy with noise",
+			 "             3 one roll ahead, 2 greedy, 1 greedy with noise\n"
+			 "  --race X   2 players: value the first prizes both race for, X (0-10, default 0)\n"
+			 "             times the opponent's loss (an experiment: no gain measured)",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,

@@ -510,6 +510,15 @@ static double miss_chance(const TetrollState *s, int seat)
 	return any ? miss : 1.0;
 }
 
+/* How much of a track's prize counts with `rings` of `track` marked. */
+static double track_share(const TetrollAiParams *p, int rings, int track)
+{
+	double frac = (double)rings / track;
+
+	return p->track_power == 2.0 ? frac * frac
+	     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
+}
+
 double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	const TetrollSheet *sh = &s->sheet[seat];
@@ -590,13 +599,34 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		double miss = miss_chance(s, seat) * p->nofit;
 		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
 	}
+	const TetrollSheet *rival = NULL;	/* p->race: the opponent still playing */
+	for (int q = 0; q < s->nplayers && p->race > 0; q++)
+		if (q != seat && s->sheet[q].status == TETROLL_PLAYING)
+			rival = &s->sheet[q];
 	for (int b = 0; b < TETROLL_BONUSES && p->objective != TETROLLAI_MOTHER_RUSSIA; b++) {
-		if (sh->prize[b] >= TETROLL_PRIZE_FIRST)
+		if (sh->prize[b] >= TETROLL_PRIZE_FIRST) {
+			/* Won first while the opponent plays on: its first prize is gone. */
+			if (rival && sh->prize[b] == TETROLL_PRIZE_FIRST && rival->prize[b] == TETROLL_PRIZE_CROSSED)
+				v += p->race * p->track * track_share(p, rival->rings[b], s->track[b]) *
+				     (prize_worth(s, 1 - seat, b, true, p->parity, p->odd_rows) -
+				      prize_worth(s, 1 - seat, b, false, p->parity, p->odd_rows));
 			continue;
-		double frac = (double)sh->rings[b] / s->track[b];
-		double share = p->track_power == 2.0 ? frac * frac
-			     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
-		v += p->track * share * prize_worth(s, seat, b, sh->prize[b] == TETROLL_PRIZE_OPEN, p->parity, p->odd_rows);
+		}
+		double share = track_share(p, sh->rings[b], s->track[b]);
+		bool open = sh->prize[b] == TETROLL_PRIZE_OPEN;
+		if (open && rival && rival->prize[b] == TETROLL_PRIZE_OPEN) {
+			/* A race: first with the chance the rival's rings left are more. */
+			double mine = s->track[b] - sh->rings[b], theirs = s->track[b] - rival->rings[b];
+			double first = theirs / (mine + theirs);
+			v += p->track * share *
+			     (first * prize_worth(s, seat, b, true, p->parity, p->odd_rows) +
+			      (1 - first) * prize_worth(s, seat, b, false, p->parity, p->odd_rows));
+			v += p->race * p->track * share * first * track_share(p, rival->rings[b], s->track[b]) *
+			     (prize_worth(s, 1 - seat, b, true, p->parity, p->odd_rows) -
+			      prize_worth(s, 1 - seat, b, false, p->parity, p->odd_rows));
+			continue;
+		}
+		v += p->track * share * prize_worth(s, seat, b, open, p->parity, p->odd_rows);
 	}
 	return v + objective_term(s, seat, p, dead);
 }

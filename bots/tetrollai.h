@@ -82,6 +82,9 @@ typedef struct {
 				   of the chance the next roll fits nowhere */
 	double covered;		/* penalty per empty grid cell with a number above it */
 	double track_power;	/* a track counts (rings/track)^track_power of its prize */
+	double race;		/* 2 players, > 0: first prizes raced (tetrollai_eval): a track
+				   counts first and runner-up prizes by the chance to finish it
+				   first, and this times the opponent's loss when we do */
 	double risk;		/* > 0: chance nodes value outcomes risk-seeking, exp(v / risk) */
 	double dice_risk;	/* > 0: the dice decision values rerolls risk-seeking, exp(value / dice_risk) */
 	double parity_keep;	/* > 0: with #2/#5 won, a row keeps its parity with 0.5 + 0.5 * this^empty cells */

@@ -27,7 +27,7 @@ rerun_same() { "$ref" rerun "$1" 2>&1 | grep -q '^same'; }
 view_final() { "$ref" view --no-colour "$1" >"$tmp/view" 2>&1 && grep -q '^seat 0: -\{0,1\}[0-9]* points' "$tmp/view" &&
 	grep -q '^result: ranks=' "$tmp/view"; }
 
-echo "1..17"
+echo "1..19"
 play a 3 "$random" "$ai"
 check "seed 3, bot-random vs bot-tetroll: referee exits 0" [ $? = 0 ]
 check "seed 3: ended by the rules, no faults" clean "$tmp/a.json"
@@ -51,6 +51,15 @@ rc=$?
 check "bot-tetroll --objective east: exit 2 naming the objectives" \
 	sh -c "[ $rc = 2 ] && grep -q 'mother-russia' '$tmp/bad.err'"
 check "bot-tetroll --help names --objective" sh -c "'$ai' --help | grep -q -- '--objective'"
+# The first-prize race (--race, 2 players): a clean, verified game at level
+# 4 against the default; a bad weight is a usage error in one line.
+play r 8 "$ai --level 4 --race 3" "$ai --level 4"
+check "2 players, bot-tetroll --race 3: ended by the rules, no faults, verified" \
+	sh -c "grep -q '\"reason\":\"end\"' '$tmp/r.json' && ! grep -q '\"faults\":{\"[a-z]' '$tmp/r.json' && '$ref' verify '$tmp/r.log' >/dev/null 2>&1"
+"$ai" --race 11 </dev/null >/dev/null 2>"$tmp/race.err"
+rc=$?
+check "bot-tetroll --race 11: exit 2, one line naming the range" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/race.err') = 1 ] && grep -q '0 to 10' '$tmp/race.err'"
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" sh -c "grep -q '\"reason\":\"end\"' '$tmp/c.json' && '$ref' verify '$tmp/c.log' >/dev/null 2>&1"
