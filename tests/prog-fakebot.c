@@ -524,5 +524,6 @@ int main(int argc, char **argv)
 		forever();
 	free(line);
 	free(first);
+	free(all);	/* (a leak report on stderr would give a quiet seat a stderr file: t2017) */
 	return 0;
 }
