@@ -728,11 +728,9 @@ Move matrixai_choose(const MatrixState *s, int me, MatrixAiBeliefs *b, const Mat
 		MatrixAiBeliefs keep = *b;
 		kind_maps(s, w, &km);
 		opponent_coverage(s, b, me, k, w, &km, cover, wq);
-		double may[MATRIX_MAX_PLAYERS][PIECE_COUNT];
-		memcpy(may, wq, sizeof(may));
 		for (int q = 0; q < s->nplayers; q++)
 			for (int j = 0; j < PIECE_COUNT; j++)
-				l2move[q][j] = q == me || (s->retired >> q & 1u) || may[q][j] < 1e-9
+				l2move[q][j] = q == me || (s->retired >> q & 1u) || wq[q][j] < 1e-9
 						       ? 0 : level2_choice(s, &keep, me, q, j, rng);
 	}
 	n = matrix_placements(s, k, pos);
