@@ -17,6 +17,7 @@
 #include "botio.h"
 #include "botlevel.h"
 #include "linkai.h"
+#include "linkmc.h"
 #include "randombot.h"
 
 static const char *start(const Variant *v, const VariantConfig *cfg, int seat, void *ctx)
@@ -30,6 +31,7 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 /* The player: the search, and the share of moves it leaves to chance. */
 typedef struct {
 	LinkAi *ai;
+	LinkMc *mc;		/* playouts at 3-4 players (--mc), or NULL */
 	int noise;		/* percent of moves played at random (--noise) */
 	RandomBot random;
 } LinkPlayer;
@@ -45,6 +47,15 @@ static Move choose_and_tell(const Variant *v, const void *state, int seat, int m
 	if (p->noise > 0 && (int)rng_below(rng, 100) < p->noise) {
 		botio_info("noise: a random move");
 		return randombot_choose(v, state, seat, ms_left, rng, &p->random);
+	}
+	if (p->mc) {
+		Move m = linkmc_choose(v, state, seat, ms_left, rng, p->mc);
+		if (p->mc->played > 0) {
+			botio_info("playouts %d", p->mc->played);
+			return m;
+		}
+		botio_info("depth %d nodes %ld", p->mc->search.searched, p->mc->search.nodes);
+		return m;
 	}
 	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
 
@@ -65,12 +76,12 @@ static bool parse_int_arg(const char *s, int lo, int hi, int *out)
 }
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
-static int arena(LinkAi *ai, int games, const char *opponent, int players, int ms,
+static int arena(LinkAi *ai, LinkMc *mc, int games, const char *opponent, int players, int ms,
 		 const char *opp_weights, int opp_depth, int opp_level, int first_seed)
 {
 	RandomBot rnd;
 	LinkAi other;
-	ArenaPlayer me = {linkai_choose, ai}, them;
+	ArenaPlayer me = mc ? (ArenaPlayer){linkmc_choose, mc} : (ArenaPlayer){linkai_choose, ai}, them;
 	int won = 0, tied = 0, lost = 0, illegal = 0;
 	long my_points = 0, their_points = 0;
 	uint64_t digest = 0;
@@ -146,6 +157,8 @@ static int arena(LinkAi *ai, int games, const char *opponent, int players, int m
 int main(int argc, char **argv)
 {
 	LinkAi ai;
+	LinkMc mc;
+	int mc_playouts = -1, mc_keep = LINKMC_KEEP;
 	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
@@ -178,6 +191,10 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &players)) {
 			i++;
+		} else if (i > 0 && has && !strcmp(a, "--mc") && parse_int_arg(argv[i + 1], 0, 100000, &mc_playouts)) {
+			i++;
+		} else if (i > 0 && has && !strcmp(a, "--mc-keep") && parse_int_arg(argv[i + 1], 1, PIECE_ORIENTATIONS * LINK_MAX_WIDTH, &mc_keep)) {
+			i++;
 		} else if (i > 0 && has && !strcmp(a, "--noise") && parse_int_arg(argv[i + 1], 0, 100, &noise)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
@@ -194,9 +211,17 @@ int main(int argc, char **argv)
 		}
 	}
 	rest[nrest] = NULL;
+	linkmc_init(&mc);
+	mc.search = ai;
+	mc.keep = mc_keep;
+	/* Playouts at 3-4 players are the full strength's; lower levels search. */
+	if (mc_playouts < 0)
+		mc_playouts = level == BOTLEVEL_MAX ? LINKMC_PLAYOUTS : 0;
+	mc.playouts = mc_playouts;
+	LinkMc *use_mc = mc_playouts > 0 ? &mc : NULL;
 	if (games > 0)
-		return arena(&ai, games, opponent, players, ms, opp_weights, opp_depth, opp_level, first_seed);
-	LinkPlayer player = {&ai, noise, {0}};
+		return arena(&ai, use_mc, games, opponent, players, ms, opp_weights, opp_depth, opp_level, first_seed);
+	LinkPlayer player = {&ai, use_mc, noise, {0}};
 	if (noise > 0 && !randombot_init(&player.random)) {
 		fprintf(stderr, "bot-link: out of memory\n");
 		return 1;
@@ -204,7 +229,8 @@ int main(int argc, char **argv)
 	BotioSpec spec = {
 		.name = "bot-link",
 		.version = "1",
-		.about = "A Tetris Link player: expectimax over the next player's die roll.\n"
+		.about = "A Tetris Link player: expectimax over the next player's die roll;\n"
+			 "at 3-4 players, playouts of whole games.\n"
 			 "  --level L           strength, 1 (weakest) to 5 (the default, the full search):\n"
 			 "                      4 two plies, 3 one (greedy), 2 and 1 greedy with noise\n"
 			 "  --depth D           placements searched at most: 1 greedy, 2, 3, 4, ... 12\n"
@@ -217,6 +243,10 @@ int main(int argc, char **argv)
 			 "  --mp-eval E         with 2-3 opponents in play (linkai.h): 0 the margin over\n"
 			 "                      the leader (default), 1 the chance of beating each,\n"
 			 "                      2 the margin over their mean\n"
+			 "  --mc N              at 3-4 players, play each of the best placements out\n"
+			 "                      to the end N times (linkmc.h; default 150 at level 5,\n"
+			 "                      within a tenth of the move's time); 0 searches instead\n"
+			 "  --mc-keep K         placements played out (default 6)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

@@ -259,10 +259,7 @@ static double elapsed_ms(double since)
 }
 
 /* Moves and their static values, best first for the one who picks. */
-typedef struct {
-	Move move;
-	int value;
-} Scored;
+typedef LinkAiScored Scored;
 
 /* Sort by value, descending when `max`, keeping legal_moves order among equals. */
 static void sort_scored(Scored *a, int n, bool max)
@@ -362,6 +359,23 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 		}
 	}
 	return (int)(sum / (LINK_FACE_LOGO + 1));
+}
+
+int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int n = variant_link.legal_moves(s, seat, moves);
+
+	ai->deadline = 0;
+	ai->out_of_time = false;
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, seat, moves[i]);
+		ai->nodes++;
+		out[i] = (Scored){moves[i], chance_value(ai, &t, seat, 1)};
+	}
+	sort_scored(out, n, true);
+	return n;
 }
 
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,

@@ -138,6 +138,21 @@ bool linkai_set_weights(LinkAi *ai, const char *list);
 /* The evaluation of s for `seat`, in tenths of a point; higher is better. */
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat);
 
+/* A placement and its value for the one who ranks it. */
+typedef struct {
+	Move move;
+	int value;
+} LinkAiScored;
+
+/*
+ * Every legal placement of `seat` (the current placer of s) with its
+ * two-ply value for `seat`, as linkai_choose's first pass has it, best
+ * first (equal values in legal_moves order). No clock. Returns the count
+ * (0 when there is none); out has room for PIECE_ORIENTATIONS x
+ * LINK_MAX_WIDTH.
+ */
+int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out);
+
 /* A BotChoose (ctx is a LinkAi) for variant_link states only. */
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 		   void *ctx);
