@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 {
 	LinkAi ai;
 	LinkMc mc;
-	int mc_playouts = -1, mc_keep = LINKMC_KEEP;
+	int mc_playouts = -1, mc_keep = LINKMC_KEEP, mc_min = 3;
 	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];
@@ -195,6 +195,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--mc-keep") && parse_int_arg(argv[i + 1], 1, PIECE_ORIENTATIONS * LINK_MAX_WIDTH, &mc_keep)) {
 			i++;
+		} else if (i > 0 && has && !strcmp(a, "--mc-players") && parse_int_arg(argv[i + 1], 2, LINK_MAX_PLAYERS, &mc_min)) {
+			i++;
 		} else if (i > 0 && has && !strcmp(a, "--noise") && parse_int_arg(argv[i + 1], 0, 100, &noise)) {
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
@@ -214,6 +216,7 @@ int main(int argc, char **argv)
 	linkmc_init(&mc);
 	mc.search = ai;
 	mc.keep = mc_keep;
+	mc.min_players = mc_min;
 	/* Playouts at 3-4 players are the full strength's; lower levels search. */
 	if (mc_playouts < 0)
 		mc_playouts = level == BOTLEVEL_MAX ? LINKMC_PLAYOUTS : 0;
@@ -247,6 +250,7 @@ int main(int argc, char **argv)
 			 "                      to the end N times (linkmc.h; default 150 at level 5,\n"
 			 "                      within a tenth of the move's time); 0 searches instead\n"
 			 "  --mc-keep K         placements played out (default 6)\n"
+			 "  --mc-players P      play out only at tables of P players or more (default 3)\n"
 			 "  --arena N           play N games in-process instead and print the tally\n"
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"

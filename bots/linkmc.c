@@ -13,6 +13,7 @@ void linkmc_init(LinkMc *mc)
 	mc->policy.depth = 1;
 	mc->keep = LINKMC_KEEP;
 	mc->playouts = LINKMC_PLAYOUTS;
+	mc->min_players = 3;
 	mc->played = 0;
 }
 
@@ -68,7 +69,7 @@ Move linkmc_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	long wins[PIECE_ORIENTATIONS * LINK_MAX_WIDTH] = {0};
 
 	mc->played = 0;
-	if (s->nplayers < 3 || mc->keep <= 0 || mc->playouts <= 0)
+	if (s->nplayers < mc->min_players || mc->keep <= 0 || mc->playouts <= 0)
 		return linkai_choose(v, state, seat, ms_left, rng, &mc->search);
 	double t0 = botclock_ms(), budget = ms_left / LINKMC_BUDGET_PART;
 	mc->search.nodes = 0;

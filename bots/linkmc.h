@@ -16,8 +16,8 @@
  * candidates until LINKMC_PLAYOUTS each or until MS / LINKMC_BUDGET_PART
  * of the move's time is spent, so every candidate has the same count.
  *
- * With 2 players linkmc_choose is linkai_choose (the search is right
- * there). Deterministic given the Rng and enough time; no allocation.
+ * At fewer than min_players (3 by default) linkmc_choose is linkai_choose:
+ * at 2 players the search is right. Deterministic given the Rng and enough time; no allocation.
  */
 #ifndef TETRARENA_BOTS_LINKMC_H
 #define TETRARENA_BOTS_LINKMC_H
@@ -33,6 +33,7 @@ typedef struct {
 	LinkAi policy;		/* plays the playouts: depth 1 */
 	int keep;		/* root placements played out (LINKMC_KEEP) */
 	int playouts;		/* playouts a candidate, at most (LINKMC_PLAYOUTS) */
+	int min_players;	/* fewer players: linkai_choose (default 3) */
 	int played;		/* playouts a candidate the last choose made */
 } LinkMc;
 
