@@ -43,6 +43,11 @@ static void test_two_players(void)
 	Move m = linkmc_choose(&variant_link, &s, 0, 1000000, &a, &mc);
 	g_assert_cmpint(mc.played, ==, 0);
 	g_assert_cmpint(m, ==, linkai_choose(&variant_link, &s, 0, 1000000, &b, &ai));
+	/* --mc-players 2: played out there too */
+	mc.min_players = 2;
+	mc.playouts = 3;
+	linkmc_choose(&variant_link, &s, 0, 1000000, &a, &mc);
+	g_assert_cmpint(mc.played, ==, 3);
 }
 
 /*
