@@ -48,18 +48,15 @@ static Move choose_and_tell(const Variant *v, const void *state, int seat, int m
 		botio_info("noise: a random move");
 		return randombot_choose(v, state, seat, ms_left, rng, &p->random);
 	}
-	if (p->mc) {
-		Move m = linkmc_choose(v, state, seat, ms_left, rng, p->mc);
-		if (p->mc->played > 0) {
-			botio_info("playouts %d", p->mc->played);
-			return m;
-		}
-		botio_info("depth %d nodes %ld", p->mc->search.searched, p->mc->search.nodes);
+	Move m = p->mc ? linkmc_choose(v, state, seat, ms_left, rng, p->mc)
+		       : linkai_choose(v, state, seat, ms_left, rng, ai);
+
+	if (p->mc && p->mc->played > 0) {
+		botio_info("playouts %d", p->mc->played);
 		return m;
 	}
-	Move m = linkai_choose(v, state, seat, ms_left, rng, ai);
-
-	botio_info("depth %d nodes %ld", ai->searched, ai->nodes);
+	const LinkAi *searched = p->mc ? &p->mc->search : ai;
+	botio_info("depth %d nodes %ld", searched->searched, searched->nodes);
 	return m;
 }
 

@@ -361,21 +361,32 @@ static int chance_value(LinkAi *ai, const LinkState *s, int seat, int plies)
 	return (int)(sum / (LINK_FACE_LOGO + 1));
 }
 
-int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out)
+/*
+ * The first pass: every legal placement of `seat`, two plies deep (one,
+ * with the noise of weak levels, when `depth` < 2), best first. Keeps
+ * whatever deadline is set. Returns the count.
+ */
+static int first_pass(LinkAi *ai, const LinkState *s, int seat, int depth, Rng *rng, Scored *out)
 {
 	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	int n = variant_link.legal_moves(s, seat, moves);
 
-	ai->deadline = 0;
-	ai->out_of_time = false;
 	for (int i = 0; i < n; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, seat, moves[i]);
 		ai->nodes++;
-		out[i] = (Scored){moves[i], chance_value(ai, &t, seat, 1)};
+		out[i] = (Scored){moves[i], depth >= 2 ? chance_value(ai, &t, seat, 1)
+						   : evaluate_shifted(ai, &t, seat, botlevel_noise(rng, ai->noise))};
 	}
 	sort_scored(out, n, true);
 	return n;
+}
+
+int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out)
+{
+	ai->deadline = 0;
+	ai->out_of_time = false;
+	return first_pass(ai, s, seat, 2, NULL, out);
 }
 
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
@@ -383,9 +394,7 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 {
 	LinkAi *ai = ctx;
 	const LinkState *s = state;
-	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	Scored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
-	int n = v->legal_moves(state, seat, moves);
 	int depth = ai->depth;
 
 	double t0 = botclock_ms();
@@ -400,17 +409,10 @@ Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	else if (ms_left < LINKAI_DEEPER_MS && depth > 3)
 		depth = 3;
 	ai->searched = depth < 3 ? depth : 3;
+	/* Every move two plies deep (one without time), best first. */
+	int n = first_pass(ai, s, seat, depth, rng, sc);
 	if (n == 0)
 		return 0;
-	/* Every move two plies deep (one without time), best first. */
-	for (int i = 0; i < n; i++) {
-		LinkState t = *s;
-		v->apply(&t, seat, moves[i]);
-		ai->nodes++;
-		sc[i] = (Scored){moves[i], depth >= 2 ? chance_value(ai, &t, seat, 1)
-						  : evaluate_shifted(ai, &t, seat, botlevel_noise(rng, ai->noise))};
-	}
-	sort_scored(sc, n, true);
 	if (ai->out_of_time)
 		ai->searched = 1;	/* the later moves were valued statically */
 	if (depth <= 2 || ai->out_of_time)

@@ -57,7 +57,7 @@ static int playout(const LinkAi *policy, LinkState *s, int seat, Rng *dice)
 	variant_link.ranking(s, rank);
 	for (int p = 0; p < s->nplayers; p++)
 		first += rank[p] == 1;
-	return rank[seat] == 1 && first > 0 ? 12 / first : 0;
+	return rank[seat] == 1 ? 12 / first : 0;
 }
 
 Move linkmc_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,

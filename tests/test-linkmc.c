@@ -1,6 +1,5 @@
 /* Tests for bots/linkmc (playouts of whole games for link at 3-4 players). */
 #include <glib.h>
-#include <string.h>
 
 #include "bots/linkmc.h"
 #include "link.h"
