@@ -6,17 +6,20 @@
  * other variant.
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
- *               [--race X] [--seed N]
+ *               [--race X] [--race-rollouts S] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
  * values the first prizes two players race for (TetrollAiParams.race; it
- * measured no gain, docs/ai.md).
+ * measured no gain, docs/ai.md). --race-rollouts S (0 to 1000, default 0)
+ * lets the rollouts of a 2-player game play the opponent's turns too and
+ * value the final margin (TetrollAiParams.rollout_race).
  *
  * Start reading at choose(): it sets the search from the time the referee
  * gives for the move (tetrollai_budget), hands the state rebuilt from `go`
  * to tetrollai_choose() and reports the sheets it valued in an `info` line.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,15 +68,30 @@ int main(int argc, char **argv)
 		return 2;
 	for (int i = 0; i < argc; i++) {
 		const char *name = NULL;
-		if (i > 0 && !strcmp(argv[i], "--race") && i + 1 < argc) {
+		static const struct {
+			const char *flag;
+			size_t off;
+			double max;
+		} numbers[] = {
+			{"--race", offsetof(TetrollAiParams, race), 10},
+			{"--race-rollouts", offsetof(TetrollAiParams, rollout_race), 1000},
+		};
+		bool taken = false;
+		for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]) && !taken; k++) {
+			if (i == 0 || strcmp(argv[i], numbers[k].flag) || i + 1 == argc)
+				continue;
 			char *end;
-			ai.p.race = strtod(argv[++i], &end);
-			if (*end || !(ai.p.race >= 0 && ai.p.race <= 10)) {
-				fprintf(stderr, "bot-tetroll: bad --race %s (a number from 0 to 10)\n", argv[i]);
+			double x = strtod(argv[++i], &end);
+			if (*end || !(x >= 0 && x <= numbers[k].max)) {
+				fprintf(stderr, "bot-tetroll: bad %s %s (a number from 0 to %g)\n", numbers[k].flag,
+					argv[i], numbers[k].max);
 				return 2;
 			}
-			continue;
+			*(double *)((char *)&ai.p + numbers[k].off) = x;
+			taken = true;
 		}
+		if (taken)
+			continue;
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
 			name = argv[++i];
 		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
@@ -96,10 +114,12 @@ int main(int argc, char **argv)
 			 "  at one roll (for an objective, expectimax two rolls deep); expectimax over rerolls;\n"
 			 "  sheet evaluation;\n"
 			 "  --objective sputnik|mother-russia|conrad  play for that solo objective\n"
-			 "  --level L  strength, 1 (weakest) to 5 (the default, as above): 4 no rollouts,\n"
-			 "             3 one roll ahead, 2 greedy, 1 greedy with noise\n"
+			 "  --level L  strength, 1 (weakest) to 5 (the default, as above): 4 one roll\n"
+			 "             ahead, no rollouts; 3 greedy; 2 and 1 greedy with noise\n"
 			 "  --race X   2 players: value the first prizes both race for, X (0-10, default 0)\n"
-			 "             times the opponent's loss (an experiment: no gain measured)",
+			 "             times the opponent's loss (an experiment: no gain measured)\n"
+			 "  --race-rollouts S  2 players: rollouts play the opponent's turns too and\n"
+			 "             value the final margin m as S tanh(m / S) (0, the default: off)",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,

@@ -54,6 +54,7 @@ void tetrollai_init(TetrollAi *ai)
 		.rollouts = 0,
 		.rollout_width = 6,
 		.rollout_risk = 0,
+		.rollout_race = 0,
 		.followup_rollouts = 0,
 		.objective = TETROLLAI_SCORE,
 	};
@@ -1219,12 +1220,12 @@ static uint64_t decision_hash(const TetrollState *s, int seat)
 	return h;
 }
 
-/* The dice of rollouts 0..n-1, from a generator seeded with the decision's hash. */
-static void rollout_dice(RolloutDice *rd, int n, uint64_t seed)
+/* The dice of rollouts 0..n-1, from a generator seeded with the decision's hash and `label`. */
+static void rollout_dice(RolloutDice *rd, int n, uint64_t seed, const char *label)
 {
 	for (int j = 0; j < n; j++) {
 		Rng r;
-		rng_seed(&r, rng_derive(seed, "tetrollai rollout", (uint64_t)j));
+		rng_seed(&r, rng_derive(seed, label, (uint64_t)j));
 		for (int t = 0; t < ROLLOUT_TURNS; t++)
 			for (int k = 0; k < ROLLOUT_ROLLS; k++) {
 				for (int i = 0; i < TETROLL_DICE; i++)
@@ -1235,49 +1236,83 @@ static void rollout_dice(RolloutDice *rd, int n, uint64_t seed)
 }
 
 /*
- * Play t (a placement made and settled) on with the greedy policy and the
- * dice d: each turn the best placement by static value; when the roll fits
- * nowhere, all four dice rerolled (paid with the cheapest open first
- * prize, up to max_rerolls times). Returns the final score (the static
- * value should the game outlast ROLLOUT_TURNS turns).
+ * One greedy turn of `p` in u with the dice d (a roll and its rerolls):
+ * the best placement by static value; when the roll fits nowhere, all four
+ * dice rerolled (paid with the cheapest open first prize, up to
+ * max_rerolls times). False when nothing fits: p's game is over (its
+ * status is set so).
  */
-static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d)
+static bool rollout_turn(TetrollAi *ai, TetrollState *u, int p, int8_t d[ROLLOUT_ROLLS][TETROLL_DICE], Move *scratch)
 {
-	Move scratch[MAX_MOVES];
 	double cost[TETROLL_BONUSES];
 	int pay[TETROLL_BONUSES];
-	TetrollState u = *t;
+	Move m = 0;
 
-	for (int turn = 0;; turn++) {
-		if (u.sheet[seat].status != TETROLL_PLAYING)
-			return ended_value(ai, &u, seat);
-		if (turn == ROLLOUT_TURNS)
-			return tetrollai_eval(ai, &u, seat);
-		Move m = 0;
-		for (int k = 0;; k++) {
-			u.current = (int8_t)seat;
-			memcpy(u.dice, d[turn][k], sizeof(u.dice));
-			u.ndice = TETROLL_DICE;
-			u.nroll = 0;
-			u.stage = TETROLL_STAGE_PLACE;
-			u.nqueue = 0;
-			best_placement(ai, &u, seat, &m);
-			if (m)
-				break;
-			if (k + 1 == ROLLOUT_ROLLS || k >= ai->p.max_rerolls || !pay_costs(ai, &u, seat, cost, pay))
-				return ended_value(ai, &u, seat);
-			u.sheet[seat].prize[pay[0]] = TETROLL_PRIZE_CROSSED;
+	for (int k = 0;; k++) {
+		u->current = (int8_t)p;
+		memcpy(u->dice, d[k], sizeof(u->dice));
+		u->ndice = TETROLL_DICE;
+		u->nroll = 0;
+		u->stage = TETROLL_STAGE_PLACE;
+		u->nqueue = 0;
+		best_placement(ai, u, p, &m);
+		if (m)
+			break;
+		if (k + 1 == ROLLOUT_ROLLS || k >= ai->p.max_rerolls || !pay_costs(ai, u, p, cost, pay)) {
+			u->sheet[p].status = TETROLL_ENDED;
+			return false;
 		}
-		variant_tetroll.apply(&u, seat, m);
-		settle(ai, &u, seat, scratch);
+		u->sheet[p].prize[pay[0]] = TETROLL_PRIZE_CROSSED;
 	}
+	variant_tetroll.apply(u, p, m);
+	settle(ai, u, p, scratch);
+	return true;
+}
+
+/* p's final score in u, or its static value when the game outlasted the rollout. */
+static double rollout_end(TetrollAi *ai, const TetrollState *u, int p)
+{
+	return u->sheet[p].status != TETROLL_PLAYING ? ended_value(ai, u, p) : tetrollai_eval(ai, u, p);
+}
+
+/*
+ * Play t (a placement made and settled) on with the greedy policy
+ * (rollout_turn) and the dice d. Returns the final score (the static
+ * value should the game outlast ROLLOUT_TURNS turns). With `od` (the
+ * opponent's dice; p.rollout_race > 0, 2 players) the opponent, while its
+ * game lasts, plays its turns too, before each of ours, by the same policy
+ * from its side, so that the first prizes are raced for as in the game;
+ * the value is then the final margin m over its score, as
+ * rollout_race x tanh(m / rollout_race): near the margin itself for a
+ * large rollout_race, near the chance of winning (scaled) for a small one.
+ */
+static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE])
+{
+	Move scratch[MAX_MOVES];
+	TetrollState u = *t;
+	int opp = 1 - seat;
+	bool race = od && u.nplayers == 2;
+
+	for (int turn = 0; turn < ROLLOUT_TURNS; turn++) {
+		bool mine = u.sheet[seat].status == TETROLL_PLAYING, theirs = race && u.sheet[opp].status == TETROLL_PLAYING;
+		if (!mine && !theirs)
+			break;
+		if (theirs)
+			rollout_turn(ai, &u, opp, od[turn], scratch);
+		if (mine)
+			rollout_turn(ai, &u, seat, d[turn], scratch);
+	}
+	if (!race)
+		return rollout_end(ai, &u, seat);
+	double spread = ai->p.rollout_race;
+	return spread * tanh((rollout_end(ai, &u, seat) - rollout_end(ai, &u, opp)) / spread);
 }
 
 /* See tetrollai.h. */
 void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
 			      double *value)
 {
-	static RolloutDice rd[TETROLLAI_MAX_PLAYED];
+	static RolloutDice rd[TETROLLAI_MAX_PLAYED], od[TETROLLAI_MAX_PLAYED];
 	static double score[TETROLLAI_MAX_WIDTH][TETROLLAI_MAX_PLAYED];
 	int runs = ai->p.rollouts < 1 ? 1 : ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
 	double risk = ai->p.rollout_risk, z = risk > 0 ? 0 : ai->p.rollout_prune;
@@ -1288,7 +1323,10 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 	assert(n <= TETROLLAI_MAX_WIDTH);
 	for (int c = 0; c < n; c++)
 		live[c] = true;
-	rollout_dice(rd, most, decision_hash(s, seat));
+	rollout_dice(rd, most, decision_hash(s, seat), "tetrollai rollout");
+	bool race = ai->p.rollout_race > 0 && s->nplayers == 2;
+	if (race)
+		rollout_dice(od, most, decision_hash(s, seat), "tetrollai rollout opponent");
 	/* every live candidate has played the same rollouts 0..done */
 	int done = 0;
 	while (done < most && (alive > 1 || z <= 0 || !done) && spent < budget &&
@@ -1302,7 +1340,7 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 			if (!live[c])
 				continue;
 			for (int j = done; j < end; j++)
-				score[c][j] = rollout(ai, cand[c], seat, rd[j]);
+				score[c][j] = rollout(ai, cand[c], seat, rd[j], race ? od[j] : NULL);
 			played[c] = end;
 			spent += end - done;
 		}

@@ -101,6 +101,9 @@ typedef struct {
 	double mr_power;	/* Mother Russia: a track's load charged mr_fill * (load/track)^mr_power */
 	double mr_fill;		/* penalty for a track's (pending rings / track)^mr_power */
 	double rollout_risk;	/* > 0: rollouts valued risk-seeking, exp(score / rollout_risk) */
+	double rollout_race;	/* 2 players, > 0: rollouts play the opponent's turns too (greedy,
+				   first prizes raced) and value the final margin m as
+				   rollout_race x tanh(m / rollout_race) */
 	double rollout_prune;	/* > 0 (and rollout_risk 0): after each round a candidate whose mean
 				   difference to the leader (paired) is below 0 by more than this many
 				   standard errors gets no more rollouts; theirs go to the others */
@@ -214,7 +217,11 @@ void tetrollai_settle(TetrollAi *ai, TetrollState *s, int seat);
  * with a hash of seat's sheet, the turn and the dice in s: the worths are
  * a function of s and cand. Valued by the mean score, or with
  * p.rollout_risk > 0 by the certainty equivalent of exp(score /
- * rollout_risk). Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
+ * rollout_risk). At 2 players with p.rollout_race = S > 0 the opponent
+ * plays its turns too (the same policy from its side, its own common
+ * dice), so first prizes are raced for, and a rollout is worth the final
+ * margin m over the opponent's score as S tanh(m / S).
+ * Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
  * every candidate; no round starts once the move has valued more than
  * rollout_cap sheets (> 0), and every candidate is valued by the same
  * rounds. Not stopped by the eval cap.

@@ -9,10 +9,10 @@
 #include "tetroll.h"
 
 /*
- * A solo game of seed `seed` played by the greedy AI until `turns` turns
- * have begun and the shape to place is showing (stage place).
+ * A game of `players` of seed `seed` played by the greedy AI until `turns`
+ * turns have begun and seat 0's shape to place is showing (stage place).
  */
-static void midgame(TetrollState *s, uint64_t seed, int turns)
+static void midgame_of(TetrollState *s, int players, uint64_t seed, int turns)
 {
 	VariantConfig cfg;
 	TetrollAi ai;
@@ -22,18 +22,24 @@ static void midgame(TetrollState *s, uint64_t seed, int turns)
 
 	tetrollai_init(&ai);
 	tetrollai_budget(&ai, 100);	/* greedy: quick */
-	variant_config_default(&variant_tetroll, 1, &cfg);
+	variant_config_default(&variant_tetroll, players, &cfg);
 	variant_tetroll.init(s, &cfg);
 	rng_seed(&dice, seed);
 	while ((ph = variant_tetroll.phase(s, &mask)) != VARIANT_PHASE_OVER) {
-		if (s->stage == TETROLL_STAGE_PLACE && s->turns >= turns)
+		if (s->stage == TETROLL_STAGE_PLACE && s->current == 0 && s->turns >= turns)
 			return;
 		if (ph == VARIANT_PHASE_CHANCE)
 			variant_tetroll.apply(s, VARIANT_CHANCE, variant_tetroll.chance_sample(s, &dice));
 		else
-			variant_tetroll.apply(s, 0, tetrollai_choose(&ai, s, 0));
+			variant_tetroll.apply(s, s->current, tetrollai_choose(&ai, s, s->current));
 	}
 	g_assert_not_reached();
+}
+
+/* A solo game, as midgame_of. */
+static void midgame(TetrollState *s, uint64_t seed, int turns)
+{
+	midgame_of(s, 1, seed, turns);
 }
 
 /* Whether seat 0 has a follow-up (copy, ring, #6 number) to decide in t. */
@@ -380,6 +386,64 @@ static void test_settle(void)
 	g_assert_cmpint(seen, >=, 10);
 }
 
+/*
+ * Racing rollouts (p.rollout_race, 2 players): with the opponent's game
+ * over, a rollout is worth our margin over its final score (a huge
+ * rollout_race makes S tanh(m / S) the margin itself), so each candidate
+ * is worth its plain rollout value less that score. With the opponent
+ * playing, its turns are played too: every value lies within
+ * [-rollout_race, rollout_race], asking again gives the same values, and
+ * they differ from the values against the finished sheet. At 1 player
+ * the parameter changes nothing.
+ */
+static void test_race(void)
+{
+	TetrollState s, a, b;
+	TetrollAi ai;
+	double plain[2], race[2], playing[2], again[2];
+	int bonus[TETROLL_BONUSES];
+
+	midgame_of(&s, 2, 11, 10);
+	g_assert_cmpint(s.sheet[1].status, ==, TETROLL_PLAYING);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	ai.p.rollouts = 8;
+	ai.p.rollout_prune = 0;
+	placed(&ai, &a, &s, 0);
+	placed(&ai, &b, &s, 1);
+	const TetrollState *cand[2] = {&a, &b};
+	TetrollState ea = a, eb = b;
+	ea.sheet[1].status = eb.sheet[1].status = TETROLL_ENDED;
+	const TetrollState *ended[2] = {&ea, &eb};
+	tetrollai_rollout_values(&ai, &s, 0, ended, 2, plain);
+	int theirs = tetroll_score(&ea, 1, NULL, bonus);
+	g_assert_cmpint(theirs, >, 0);
+	ai.p.rollout_race = 1e9;
+	tetrollai_rollout_values(&ai, &s, 0, ended, 2, race);
+	for (int c = 0; c < 2; c++)
+		g_assert_cmpfloat(fabs(race[c] - (plain[c] - theirs)), <, 1e-6);
+
+	ai.p.rollout_race = 30;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, playing);
+	tetrollai_rollout_values(&ai, &s, 0, cand, 2, again);
+	for (int c = 0; c < 2; c++) {
+		g_assert_cmpfloat(fabs(playing[c]), <=, 30);
+		g_assert_cmpfloat(playing[c], ==, again[c]);
+	}
+	tetrollai_rollout_values(&ai, &s, 0, ended, 2, race);
+	g_assert_true(playing[0] != race[0] || playing[1] != race[1]);
+
+	TetrollState solo, sa;
+	midgame(&solo, 7, 6);
+	ai.p.rollout_race = 0;
+	placed(&ai, &sa, &solo, 0);
+	const TetrollState *one[1] = {&sa};
+	tetrollai_rollout_values(&ai, &solo, 0, one, 1, plain);
+	ai.p.rollout_race = 30;
+	tetrollai_rollout_values(&ai, &solo, 0, one, 1, race);
+	g_assert_cmpfloat(plain[0], ==, race[0]);
+}
+
 /* Rows reading 1-2-3-4-5-6 are counted when finished, in that order only. */
 static void test_ordered_rows(void)
 {
@@ -415,6 +479,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/pruned", test_pruned);
 	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
+	g_test_add_func("/tetrollai/rollouts/race", test_race);
 	g_test_add_func("/tetrollai/settle", test_settle);
 	g_test_add_func("/tetrollai/ordered-rows", test_ordered_rows);
 	return g_test_run();
