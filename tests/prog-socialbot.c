@@ -11,7 +11,11 @@
  * `go` showed: outdated by the gifts it accepted (`rejected ... traded`),
  * it answers the fresh `go` with the pieces it holds by then. With --jitter
  * it waits 0-4 ms (drawn from the clock) before it speaks, so that seats'
- * talk comes in an order a rerun cannot repeat.
+ * talk comes in an order a rerun cannot repeat. With --listen MS its
+ * listening window is MS (at most half the move's time) instead of
+ * LISTEN_MS (at most a quarter): a person on a page, on a loaded
+ * machine, needs longer than a bot to answer its gift before it moves
+ * and the gift closes.
  */
 #include <poll.h>
 #include <stdbool.h>
@@ -32,6 +36,7 @@ typedef struct {
 	int from;	/* from this round on */
 	bool stale;	/* ignore `held` */
 	bool jitter;	/* wait 0-4 ms by the clock before speaking */
+	int listen;	/* > 0: the listening window, ms (--listen) */
 } Social;
 
 static void side(const Variant *v, void *state, int seat, const char *text, int ms_left,
@@ -39,11 +44,13 @@ static void side(const Variant *v, void *state, int seat, const char *text, int 
 {
 	static char line[BOTIO_LINE_MAX + 1];
 	MatrixState *s = state;
+	const Social *so = ctx;
 	int listen = ms_left / 4 < LISTEN_MS ? ms_left / 4 : LISTEN_MS;
 
+	if (so->listen > 0)
+		listen = ms_left / 2 < so->listen ? ms_left / 2 : so->listen;
 	(void)v;
 	(void)text;
-	const Social *so = ctx;
 	if (so->give && s->nheld[seat] == 1 && so->to != seat && s->round >= so->from) {
 		fprintf(out, "gift %d %c\n", so->to >= 0 ? so->to : (seat + 1) % s->nplayers,
 			piece_letter((PieceKind)s->held[seat][0]));
@@ -95,6 +102,11 @@ int main(int argc, char **argv)
 		} else if (argc > 2 && strcmp(argv[1], "--give-to") == 0) {
 			so.give = true;
 			so.to = (int)strtol(argv[2], NULL, 10);
+			argv[2] = argv[0];
+			argv++;
+			argc--;
+		} else if (argc > 2 && strcmp(argv[1], "--listen") == 0) {
+			so.listen = (int)strtol(argv[2], NULL, 10);
 			argv[2] = argv[0];
 			argv++;
 			argc--;

@@ -20,7 +20,9 @@ command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run mak
 shots=$build/pages
 mkdir -p "$shots"
 
-printf '[bots]\nsocial = %s --give\n' "$build/tests/prog-socialbot" >"$tmp/bots.ini"
+# the social bot listens $(ms 600) for answers before it moves (and its
+# gift closes): long enough for a person's click on a loaded machine
+printf '[bots]\nsocial = %s --give --listen %s\n' "$build/tests/prog-socialbot" "$(ms 600)" >"$tmp/bots.ini"
 serve_start --bots "$tmp/bots.ini"
 time="time=bank:$(ms 60000),inc:$(ms 500),move:$(ms 1500),start:$(ms 10000)"
 
