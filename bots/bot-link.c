@@ -155,7 +155,7 @@ int main(int argc, char **argv)
 {
 	LinkAi ai;
 	LinkMc mc;
-	int mc_playouts = -1, mc_keep = LINKMC_KEEP, mc_min = 3;
+	int mc_playouts = -1, mc_keep = LINKMC_KEEP, mc_min = LINKMC_MIN_PLAYERS;
 	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL;
 	char *rest[64];

@@ -13,7 +13,7 @@ void linkmc_init(LinkMc *mc)
 	mc->policy.depth = 1;
 	mc->keep = LINKMC_KEEP;
 	mc->playouts = LINKMC_PLAYOUTS;
-	mc->min_players = 3;
+	mc->min_players = LINKMC_MIN_PLAYERS;
 	mc->played = 0;
 }
 

@@ -16,8 +16,8 @@
  * candidates until LINKMC_PLAYOUTS each or until MS / LINKMC_BUDGET_PART
  * of the move's time is spent, so every candidate has the same count.
  *
- * At fewer than min_players (3 by default) linkmc_choose is linkai_choose:
- * at 2 players the search is right. Deterministic given the Rng and enough time; no allocation.
+ * At fewer than min_players (LINKMC_MIN_PLAYERS by default)
+ * linkmc_choose is linkai_choose: at 2 players the search is right. Deterministic given the Rng and enough time; no allocation.
  */
 #ifndef TETRARENA_BOTS_LINKMC_H
 #define TETRARENA_BOTS_LINKMC_H
@@ -27,13 +27,14 @@
 #define LINKMC_KEEP 6		/* root placements played out */
 #define LINKMC_PLAYOUTS 150	/* playouts a candidate, at most */
 #define LINKMC_BUDGET_PART 10.0	/* playouts stop at MS / this */
+#define LINKMC_MIN_PLAYERS 3	/* smaller tables search instead */
 
 typedef struct {
 	LinkAi search;		/* orders the root placements (and plays 2-player games) */
 	LinkAi policy;		/* plays the playouts: depth 1 */
 	int keep;		/* root placements played out (LINKMC_KEEP) */
 	int playouts;		/* playouts a candidate, at most (LINKMC_PLAYOUTS) */
-	int min_players;	/* fewer players: linkai_choose (default 3) */
+	int min_players;	/* fewer players: linkai_choose (LINKMC_MIN_PLAYERS) */
 	int played;		/* playouts a candidate the last choose made */
 } LinkMc;
 

@@ -1279,7 +1279,7 @@ static double rollout_end(TetrollAi *ai, const TetrollState *u, int p)
  * Play t (a placement made and settled) on with the greedy policy
  * (rollout_turn) and the dice d. Returns the final score (the static
  * value should the game outlast ROLLOUT_TURNS turns). With `od` (the
- * opponent's dice; p.rollout_race > 0, 2 players) the opponent, while its
+ * opponent's dice: given only with p.rollout_race > 0 at 2 players) the opponent, while its
  * game lasts, plays its turns too, before each of ours, by the same policy
  * from its side, so that the first prizes are raced for as in the game;
  * the value is then the final margin m over its score, as
@@ -1291,7 +1291,7 @@ static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDic
 	Move scratch[MAX_MOVES];
 	TetrollState u = *t;
 	int opp = 1 - seat;
-	bool race = od && u.nplayers == 2;
+	bool race = od != NULL;
 
 	for (int turn = 0; turn < ROLLOUT_TURNS; turn++) {
 		bool mine = u.sheet[seat].status == TETROLL_PLAYING, theirs = race && u.sheet[opp].status == TETROLL_PLAYING;
@@ -1323,10 +1323,11 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 	assert(n <= TETROLLAI_MAX_WIDTH);
 	for (int c = 0; c < n; c++)
 		live[c] = true;
-	rollout_dice(rd, most, decision_hash(s, seat), "tetrollai rollout");
+	uint64_t hash = decision_hash(s, seat);
+	rollout_dice(rd, most, hash, "tetrollai rollout");
 	bool race = ai->p.rollout_race > 0 && s->nplayers == 2;
 	if (race)
-		rollout_dice(od, most, decision_hash(s, seat), "tetrollai rollout opponent");
+		rollout_dice(od, most, hash, "tetrollai rollout opponent");
 	/* every live candidate has played the same rollouts 0..done */
 	int done = 0;
 	while (done < most && (alive > 1 || z <= 0 || !done) && spent < budget &&
