@@ -60,6 +60,59 @@ static Move choose_and_tell(const Variant *v, const void *state, int seat, int m
 	return m;
 }
 
+/*
+ * --positions: the position after every placement of an arena game, for
+ * tuning the evaluation (scripts/link-texel.py). Held until the game ends,
+ * then written one line each with the game's result.
+ */
+#define POSITIONS_MAX 512
+typedef struct {
+	double f[LINK_MAX_PLAYERS][LINKAI_F_COUNT];
+	int next;		/* the seat that rolls next */
+	int room;		/* empty cells above the stacks */
+} Position;
+
+typedef struct {
+	ArenaPlayer inner;
+	const LinkAi *ai;	/* whose open-cell counting the features use */
+	Position *held;
+	int *nheld;
+} Recorder;
+
+static Move record_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
+			  void *ctx)
+{
+	Recorder *r = ctx;
+	Move m = r->inner.choose(v, state, seat, ms_left, rng, r->inner.ctx);
+	LinkState t = *(const LinkState *)state;
+	Move scratch[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+
+	if (*r->nheld >= POSITIONS_MAX || !variant_move_is_legal(v, &t, seat, m, scratch))
+		return m;
+	v->apply(&t, seat, m);
+	Position *p = &r->held[(*r->nheld)++];
+	linkai_features(r->ai, &t, p->f);
+	p->next = t.current;
+	p->room = 0;
+	for (int x = 0; x < t.width; x++)
+		p->room += t.height - t.colh[x];
+	return m;
+}
+
+/* One line per held position: rank of each seat, next, room, then each seat's features. */
+static void write_positions(FILE *out, const Position *held, int n, const ArenaResult *r, int players)
+{
+	for (int i = 0; i < n; i++) {
+		for (int p = 0; p < players; p++)
+			fprintf(out, "%d ", r->rank[p]);
+		fprintf(out, "%d %d", held[i].next, held[i].room);
+		for (int p = 0; p < players; p++)
+			for (int k = 0; k < LINKAI_F_COUNT; k++)
+				fprintf(out, " %g", held[i].f[p][k]);
+		fputc('\n', out);
+	}
+}
+
 static bool parse_int_arg(const char *s, int lo, int hi, int *out)
 {
 	char *end = NULL;
@@ -74,8 +127,11 @@ static bool parse_int_arg(const char *s, int lo, int hi, int *out)
 
 /* Play `games` 2-player games of link against `opponent`; print the tally. */
 static int arena(LinkAi *ai, LinkMc *mc, int games, const char *opponent, int players, int ms,
-		 const char *opp_weights, int opp_depth, int opp_level, int first_seed)
+		 const char *opp_weights, int opp_depth, int opp_level, int first_seed, FILE *positions)
 {
+	static Position held[POSITIONS_MAX];
+	int nheld = 0;
+	Recorder rec[2];
 	RandomBot rnd;
 	LinkAi other;
 	ArenaPlayer me = mc ? (ArenaPlayer){linkmc_choose, mc} : (ArenaPlayer){linkai_choose, ai}, them;
@@ -87,6 +143,8 @@ static int arena(LinkAi *ai, LinkMc *mc, int games, const char *opponent, int pl
 	if (!randombot_init(&rnd))
 		return 1;
 	linkai_init(&other);
+	if (opp_level)
+		linkai_set_level(&other, opp_level);	/* its weights too: --opp-weights after */
 	if (opp_weights && !linkai_set_weights(&other, opp_weights)) {
 		fprintf(stderr, "bot-link: bad --opp-weights %s\n", opp_weights);
 		randombot_release(&rnd);
@@ -98,8 +156,6 @@ static int arena(LinkAi *ai, LinkMc *mc, int games, const char *opponent, int pl
 		other.depth = 1;
 		them = (ArenaPlayer){linkai_choose, &other};
 	} else if (!strcmp(opponent, "self")) {
-		if (opp_level)
-			linkai_set_level(&other, opp_level);
 		if (opp_depth)
 			other.depth = opp_depth;
 		them = (ArenaPlayer){linkai_choose, &other};
@@ -120,10 +176,19 @@ static int arena(LinkAi *ai, LinkMc *mc, int games, const char *opponent, int pl
 		variant_config_default(&variant_link, players, &cfg);
 		for (int p = 0; p < players; p++)
 			seats[p] = p == mine ? me : them;
+		if (positions) {
+			rec[0] = (Recorder){me, ai, held, &nheld};
+			rec[1] = (Recorder){them, ai, held, &nheld};
+			for (int p = 0; p < players; p++)
+				seats[p] = (ArenaPlayer){record_choose, &rec[p == mine ? 0 : 1]};
+			nheld = 0;
+		}
 		if (!arena_play(&variant_link, &cfg, seats, (uint64_t)(g / players) + (uint64_t)first_seed, ms, &r)) {
 			randombot_release(&rnd);
 			return 1;
 		}
+		if (positions)
+			write_positions(positions, held, nheld, &r, players);
 		int best_other = 0;
 		for (int p = 0; p < players; p++)
 			if (p != mine && (best_other == 0 || r.rank[p] < best_other))
@@ -157,7 +222,8 @@ int main(int argc, char **argv)
 	LinkMc mc;
 	int mc_playouts = -1, mc_keep = LINKMC_KEEP, mc_min = LINKMC_MIN_PLAYERS;
 	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
-	const char *opponent = "random", *opp_weights = NULL;
+	const char *opponent = "random", *opp_weights = NULL, *positions = NULL;
+	bool weights_given = false;
 	char *rest[64];
 	int nrest = 0;
 
@@ -198,9 +264,12 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
 			opponent = argv[++i];
+		} else if (i > 0 && has && !strcmp(a, "--positions")) {
+			positions = argv[++i];
 		} else if (i > 0 && has && !strcmp(a, "--opp-weights")) {
 			opp_weights = argv[++i];
 		} else if (i > 0 && has && !strcmp(a, "--weights")) {
+			weights_given = true;
 			if (!linkai_set_weights(&ai, argv[++i])) {
 				fprintf(stderr, "bot-link: bad --weights %s\n", argv[i]);
 				return 2;
@@ -212,6 +281,9 @@ int main(int argc, char **argv)
 	rest[nrest] = NULL;
 	linkmc_init(&mc);
 	mc.search = ai;
+	mc.rank = ai;	/* --opp-model, --mp-eval */
+	if (!weights_given)
+		linkai_use_weights(&mc.rank, LINKAI_WEIGHTS_BEFORE);
 	mc.keep = mc_keep;
 	mc.min_players = mc_min;
 	/* Playouts at 3-4 players are the full strength's; lower levels search. */
@@ -219,8 +291,20 @@ int main(int argc, char **argv)
 		mc_playouts = level == BOTLEVEL_MAX ? LINKMC_PLAYOUTS : 0;
 	mc.playouts = mc_playouts;
 	LinkMc *use_mc = mc_playouts > 0 ? &mc : NULL;
-	if (games > 0)
-		return arena(&ai, use_mc, games, opponent, players, ms, opp_weights, opp_depth, opp_level, first_seed);
+	if (games > 0) {
+		FILE *out = NULL;
+		if (positions && !(out = fopen(positions, "w"))) {
+			fprintf(stderr, "bot-link: cannot write %s: %s\n", positions, strerror(errno));
+			return 2;
+		}
+		int rc = arena(&ai, use_mc, games, opponent, players, ms, opp_weights, opp_depth, opp_level,
+			       first_seed, out);
+		if (out && fclose(out) != 0) {
+			fprintf(stderr, "bot-link: cannot write %s: %s\n", positions, strerror(errno));
+			return 1;
+		}
+		return rc;
+	}
 	LinkPlayer player = {&ai, use_mc, noise, {0}};
 	if (noise > 0 && !randombot_init(&player.random)) {
 		fprintf(stderr, "bot-link: out of memory\n");
@@ -252,6 +336,8 @@ int main(int argc, char **argv)
 			 "  --opponent NAME     arena opponent: random (default), greedy, depth2, self\n"
 			 "  --players P         arena players per game (default 2)\n"
 			 "  --weights LIST      evaluation weights (see linkai.h), comma-separated\n"
+			 "  --positions FILE    with --arena: write every position after a placement\n"
+			 "                      with the game's result (scripts/link-texel.py)\n"
 			 "  --opp-weights LIST  the arena opponent's weights (greedy, self)\n"
 			 "  --opp-depth D       the arena opponent's depth (self; default as --depth's)\n"
 			 "  --opp-level L       the arena opponent's level (self; default 5)\n"

@@ -18,7 +18,13 @@
 #define WIN_BONUS 100000	/* a finished game outweighs any promise */
 #define WIN_SCALE 50000		/* a sure win with LINKAI_W_SPREAD */
 
-static const int default_weights[LINKAI_W_COUNT] = {2, 6, 3, 4, 6, 0, 0, 50, 10};
+static const int weight_sets[][LINKAI_W_COUNT] = {
+	/* fitted to who won in 2-player games by scripts/link-texel.py
+	 * (docs/ai.md, link): each I left in the supply is worth most of a point */
+	[LINKAI_WEIGHTS_FITTED] = {2, 5, 2, 4, 6, 0, 2, 50, 4, 9, 0, 0, 1, 1},
+	/* set by hand and by paired games before them (issue 17) */
+	[LINKAI_WEIGHTS_BEFORE] = {2, 6, 3, 4, 6, 0, 0, 50, 10, 0, 0, 0, 0, 0},
+};
 
 void linkai_init(LinkAi *ai)
 {
@@ -30,7 +36,7 @@ void linkai_init(LinkAi *ai)
 	ai->noise = 0;
 	ai->opp_model = LINKAI_OPP_PARANOID;
 	ai->mp_eval = LINKAI_MP_LEADER;
-	memcpy(ai->w, default_weights, sizeof(ai->w));
+	linkai_use_weights(ai, LINKAI_WEIGHTS_FITTED);
 	ai->nodes = 0;
 }
 
@@ -43,6 +49,12 @@ void linkai_set_level(LinkAi *ai, int level)
 		level = BOTLEVEL_DEFAULT;
 	ai->depth = depth[level];
 	ai->noise = noise[level];
+	linkai_use_weights(ai, level < BOTLEVEL_MAX ? LINKAI_WEIGHTS_BEFORE : LINKAI_WEIGHTS_FITTED);
+}
+
+void linkai_use_weights(LinkAi *ai, int set)
+{
+	memcpy(ai->w, weight_sets[set], sizeof(ai->w));
 }
 
 bool linkai_set_weights(LinkAi *ai, const char *list)
@@ -87,19 +99,15 @@ static bool is_active(const LinkState *s, int seat)
 	return !(s->retired >> seat & 1u);
 }
 
-/* Every seat's value: points scored and the promise of its groups. OUT: val[]. */
-static void values(const LinkAi *ai, const LinkState *s, int *val)
+/*
+ * The open cells along each group, in hundredths (a cell above a gap at
+ * LINKAI_W_FLOAT percent), counted at the group's root piece. OUT: root[]
+ * (each piece's root), open[].
+ */
+static void open_cells(const LinkAi *ai, const LinkState *s, int16_t *root, int *open)
 {
-	int colh[LINK_MAX_WIDTH], maxh = 0;
-	int16_t root[LINK_MAX_PIECES];
-	int open[LINK_MAX_PIECES];	/* open cells, in hundredths */
-	int pot[LINK_MAX_PLAYERS] = {0};
+	const int8_t *colh = s->colh;
 
-	for (int x = 0; x < s->width; x++) {
-		colh[x] = s->colh[x];
-		if (colh[x] > maxh)
-			maxh = colh[x];
-	}
 	for (int i = 0; i < s->npieces; i++) {
 		root[i] = (int16_t)root_of(s, i);
 		open[i] = 0;
@@ -140,23 +148,69 @@ static void values(const LinkAi *ai, const LinkState *s, int *val)
 			}
 		}
 	}
+}
+
+/* Open cells of group i as counted: at most LINKAI_W_CAP, in hundredths. */
+static int capped_open(const LinkAi *ai, const int *open, int i)
+{
+	return open[i] < 100 * ai->w[LINKAI_W_CAP] ? open[i] : 100 * ai->w[LINKAI_W_CAP];
+}
+
+static int shape_kinds(const LinkState *s, int seat)
+{
+	int kinds = 0;
+
+	for (int f = 0; f < LINK_SHAPES; f++)
+		kinds += s->supply[seat][f] > 0;
+	return kinds;
+}
+
+/* Every seat's value: points scored and the promise of its groups. OUT: val[]. */
+static void values(const LinkAi *ai, const LinkState *s, int *val)
+{
+	int16_t root[LINK_MAX_PIECES];
+	int open[LINK_MAX_PIECES];	/* open cells, in hundredths */
+	int pot[LINK_MAX_PLAYERS] = {0};
+
+	open_cells(ai, s, root, open);
 	for (int i = 0; i < s->npieces; i++) {
 		if (root[i] != i)
 			continue;
 		int sz = s->size[i] >= 3 ? 3 : s->size[i];
-		int cells = open[i] < 100 * ai->w[LINKAI_W_CAP] ? open[i] : 100 * ai->w[LINKAI_W_CAP];
-		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * cells / 100;
+		pot[s->piece[i].owner] += ai->w[LINKAI_W_OPEN1 + sz - 1] * capped_open(ai, open, i) / 100;
 	}
 	for (int p = 0; p < s->nplayers; p++) {
 		int left = pieces_left(s, p);
 		int full = ai->w[LINKAI_W_LEFT];
 		int scale = left < full ? left : full;
-		int kinds = 0;
-		for (int f = 0; f < LINK_SHAPES; f++)
-			kinds += s->supply[p][f] > 0;
 		/* A shape gone from the supply skips every turn its face comes up. */
 		val[p] = 10 * s->score[p] + pot[p] * scale / full + link_largest_group(s, p)
-			 + ai->w[LINKAI_W_SHAPES] * kinds;
+			 + ai->w[LINKAI_W_SHAPES] * shape_kinds(s, p);
+		for (int k = 0; k < LINK_SHAPES; k++)
+			val[p] += ai->w[LINKAI_W_SUPPLY + k] * s->supply[p][k];
+	}
+}
+
+void linkai_features(const LinkAi *ai, const LinkState *s, double f[][LINKAI_F_COUNT])
+{
+	int16_t root[LINK_MAX_PIECES];
+	int open[LINK_MAX_PIECES];
+
+	open_cells(ai, s, root, open);
+	for (int p = 0; p < s->nplayers; p++) {
+		memset(f[p], 0, sizeof(f[p]));
+		f[p][LINKAI_F_SCORE] = s->score[p];
+		f[p][LINKAI_F_LEFT] = pieces_left(s, p);
+		f[p][LINKAI_F_LARGEST] = link_largest_group(s, p);
+		f[p][LINKAI_F_KINDS] = shape_kinds(s, p);
+		for (int k = 0; k < LINK_SHAPES; k++)
+			f[p][LINKAI_F_SUPPLY + k] = s->supply[p][k];
+	}
+	for (int i = 0; i < s->npieces; i++) {
+		if (root[i] != i)
+			continue;
+		int sz = s->size[i] >= 3 ? 3 : s->size[i];
+		f[s->piece[i].owner][LINKAI_F_OPEN1 + sz - 1] += capped_open(ai, open, i) / 100.0;
 	}
 }
 

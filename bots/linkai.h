@@ -21,8 +21,10 @@
  * each group: the open cells (empty and reachable by a falling piece)
  * along it, weighted by what one more linked piece would gain (3 points
  * for a pair, 1 for a group of three or more), scaled by the pieces the
- * owner has left, plus LINKAI_W_SHAPES per shape still in the supply
- * (0 by default: not yet measured to pay). It is our value less the best
+ * owner has left, plus LINKAI_W_SHAPES per shape still in the supply and
+ * LINKAI_W_SUPPLY + k per piece of shape k left (the default weights,
+ * fitted to who won by scripts/link-texel.py, value an I at most of a
+ * point). It is our value less the best
  * opponent's, a margin, turned into a chance of winning: 50000 x
  * tanh(margin / 2 spread), the spread LINKAI_W_SPREAD tenths per square
  * root of the pieces the tower still has room for, plus the margin as a
@@ -69,7 +71,8 @@ enum {
 	LINKAI_W_SHAPES,	/* per shape still in a player's supply */
 	LINKAI_W_FLOAT,		/* percent an open cell above a gap counts */
 	LINKAI_W_SPREAD,	/* win chance: margin spread per sqrt(piece left); 0 off */
-	LINKAI_W_COUNT
+	LINKAI_W_SUPPLY,	/* per piece left in the supply, one entry per shape I O T L S */
+	LINKAI_W_COUNT = LINKAI_W_SUPPLY + LINK_SHAPES
 };
 
 typedef struct {
@@ -119,7 +122,8 @@ void linkai_init(LinkAi *ai);
 /*
  * Play at `level` (botlevel.h, 1..5): 5 is linkai_init's search; 4 two
  * plies; 3 one ply (greedy); 2 one ply with noise of LINKAI_NOISE2 tenths
- * of a point; 1 with LINKAI_NOISE1. Noise never touches a finished game,
+ * of a point; 1 with LINKAI_NOISE1. Levels 1-4 use LINKAI_WEIGHTS_BEFORE
+ * (their calibration's), level 5 LINKAI_WEIGHTS_FITTED. Noise never touches a finished game,
  * so a placement that wins at once is always seen. In-process, 200 games
  * (seeds 9001 on; level 1 then at 25): level 1 against 2 won 0.19, 2 against 3 0.29, 3
  * against 4 0.345, 1 against bot-random 1.00. docs/ai.md has the
@@ -130,6 +134,16 @@ void linkai_init(LinkAi *ai);
 void linkai_set_level(LinkAi *ai, int level);
 
 /*
+ * The evaluation's weight sets. FITTED (linkai_init's, level 5 at 2
+ * players): fitted to who won in 2-player games (scripts/link-texel.py).
+ * BEFORE: the weights before them, which levels 1-4 were calibrated with
+ * and the playouts at 3-4 players were measured with (linkmc.h); the
+ * fit saw only 2-player games.
+ */
+enum { LINKAI_WEIGHTS_FITTED, LINKAI_WEIGHTS_BEFORE };
+void linkai_use_weights(LinkAi *ai, int set);
+
+/*
  * Set weights from "a,b,c,..." (a prefix of the LINKAI_W_* order); false
  * when malformed, leaving the rest unchanged.
  */
@@ -137,6 +151,28 @@ bool linkai_set_weights(LinkAi *ai, const char *list);
 
 /* The evaluation of s for `seat`, in tenths of a point; higher is better. */
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat);
+
+/*
+ * What the evaluation is made of, per seat, for tuning its weights by
+ * regression (scripts/link-texel.py): points scored, the open cells along
+ * lone pieces, pairs and larger groups (each group's at most
+ * LINKAI_W_CAP, a cell above a gap at LINKAI_W_FLOAT percent, as the
+ * evaluation counts them), pieces left, the largest group, the shapes
+ * still in the supply and how many of each (I O T L S) are left. OUT:
+ * f[seat][LINKAI_F_*] for every seat of s.
+ */
+enum {
+	LINKAI_F_SCORE,
+	LINKAI_F_OPEN1,
+	LINKAI_F_OPEN2,
+	LINKAI_F_OPEN3,
+	LINKAI_F_LEFT,
+	LINKAI_F_LARGEST,
+	LINKAI_F_KINDS,
+	LINKAI_F_SUPPLY,	/* LINK_SHAPES entries, one per die face */
+	LINKAI_F_COUNT = LINKAI_F_SUPPLY + LINK_SHAPES
+};
+void linkai_features(const LinkAi *ai, const LinkState *s, double f[][LINKAI_F_COUNT]);
 
 /* A placement and its value for the one who ranks it. */
 typedef struct {

@@ -9,7 +9,10 @@
 void linkmc_init(LinkMc *mc)
 {
 	linkai_init(&mc->search);
+	linkai_init(&mc->rank);
 	linkai_init(&mc->policy);
+	linkai_use_weights(&mc->rank, LINKAI_WEIGHTS_BEFORE);
+	linkai_use_weights(&mc->policy, LINKAI_WEIGHTS_BEFORE);
 	mc->policy.depth = 1;
 	mc->keep = LINKMC_KEEP;
 	mc->playouts = LINKMC_PLAYOUTS;
@@ -72,8 +75,8 @@ Move linkmc_choose(const Variant *v, const void *state, int seat, int ms_left, R
 	if (s->nplayers < mc->min_players || mc->keep <= 0 || mc->playouts <= 0)
 		return linkai_choose(v, state, seat, ms_left, rng, &mc->search);
 	double t0 = botclock_ms(), budget = ms_left / LINKMC_BUDGET_PART;
-	mc->search.nodes = 0;
-	int n = linkai_rank(&mc->search, s, seat, sc);
+	mc->rank.nodes = 0;
+	int n = linkai_rank(&mc->rank, s, seat, sc);
 	if (n <= 1)
 		return n == 1 ? sc[0].move : 0;
 	int keep = n < mc->keep ? n : mc->keep;

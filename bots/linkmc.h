@@ -4,7 +4,7 @@
  * other players (paranoid, max^n: linkai.h) decides the game.
  *
  * The method (flat Monte Carlo with a policy): our legal placements are
- * ordered by linkai's two-ply search (linkai_rank), the LINKMC_KEEP best
+ * ordered by linkai's two-ply search (linkai_rank, with `rank`), the LINKMC_KEEP best
  * are kept, and each is played out to the end of the game many times:
  * the dice drawn from our Rng, every placement of every player (ours
  * too) the placer's best by linkai's one-ply evaluation from its own
@@ -30,7 +30,8 @@
 #define LINKMC_MIN_PLAYERS 3	/* smaller tables search instead */
 
 typedef struct {
-	LinkAi search;		/* orders the root placements (and plays 2-player games) */
+	LinkAi search;		/* plays tables under min_players (2 players) */
+	LinkAi rank;		/* orders the root placements to play out */
 	LinkAi policy;		/* plays the playouts: depth 1 */
 	int keep;		/* root placements played out (LINKMC_KEEP) */
 	int playouts;		/* playouts a candidate, at most (LINKMC_PLAYOUTS) */
@@ -38,7 +39,11 @@ typedef struct {
 	int played;		/* playouts a candidate the last choose made */
 } LinkMc;
 
-/* Set up with linkai's defaults for both the search and the policy. */
+/*
+ * Set up with linkai's defaults for the search; the rank and the policy
+ * with LINKAI_WEIGHTS_BEFORE, the weights the playouts were measured with
+ * (docs/ai.md: the fitted ones were fitted to 2-player games only).
+ */
 void linkmc_init(LinkMc *mc);
 
 /* A BotChoose (ctx is a LinkMc) for variant_link states only. */

@@ -232,7 +232,7 @@ static void test_weights(void)
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN3], ==, before[LINKAI_W_OPEN3]);
 	g_assert_false(linkai_set_weights(&ai, "1,x"));
 	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,0"));	/* LEFT must be positive */
-	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8,9,10"));
+	g_assert_false(linkai_set_weights(&ai, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"));
 	g_assert_cmpint(ai.w[LINKAI_W_OPEN1], ==, 7);
 }
 
@@ -243,6 +243,7 @@ static void test_shapes_weight(void)
 	LinkAi ai;
 
 	linkai_init(&ai);
+	linkai_use_weights(&ai, LINKAI_WEIGHTS_BEFORE);	/* no supply weights */
 	ai.w[LINKAI_W_SPREAD] = 0;	/* margins, not chances, add up */
 	ai.w[LINKAI_W_BUMP] = 0;
 	ai.w[LINKAI_W_SHAPES] = 0;
@@ -252,6 +253,70 @@ static void test_shapes_weight(void)
 	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before);
 	s.supply[1][0] = 0;	/* seat 1 has no I left */
 	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before + 7);
+}
+
+/* Each piece left of a shape is worth its supply weight; none in the weights before the fit. */
+static void test_supply_weight(void)
+{
+	LinkState s;
+	LinkAi ai;
+
+	linkai_init(&ai);
+	g_assert_cmpint(ai.w[LINKAI_W_SUPPLY], ==, 9);	/* an I: the fitted weights */
+	linkai_use_weights(&ai, LINKAI_WEIGHTS_BEFORE);
+	for (int k = 0; k < LINK_SHAPES; k++)
+		g_assert_cmpint(ai.w[LINKAI_W_SUPPLY + k], ==, 0);
+	ai.w[LINKAI_W_SPREAD] = 0;	/* margins, not chances, add up */
+	fixture(&s, "S", "0:I0@0,1:O0@6");
+	int before = linkai_evaluate(&ai, &s, 0);
+	g_assert_true(linkai_set_weights(&ai, "2,6,3,4,6,0,0,50,0,5,1"));
+	g_assert_cmpint(ai.w[LINKAI_W_SUPPLY], ==, 5);
+	g_assert_cmpint(ai.w[LINKAI_W_SUPPLY + 1], ==, 1);
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before);	/* the same supplies */
+	s.supply[0][0] = 4;	/* seat 0 has placed an I: 4 against 5 */
+	s.supply[1][1] = 4;	/* seat 1 an O */
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, before - 5 + 1);
+}
+
+/*
+ * The features the weights are fitted to (scripts/link-texel.py) make up
+ * the evaluation: the margin is their difference, weighted.
+ */
+static void test_features(void)
+{
+	LinkState s;
+	LinkAi ai;
+	double f[LINK_MAX_PLAYERS][LINKAI_F_COUNT];
+
+	linkai_init(&ai);
+	ai.w[LINKAI_W_SPREAD] = 0;
+	ai.w[LINKAI_W_FLOAT] = 100;	/* whole cells: no rounding */
+	g_assert_true(linkai_set_weights(&ai, "2,6,3,4,6,0,3,100,0,4,0,2,0,1"));
+	fixture(&s, "S", "0:I0@0,1:O0@6,0:T0@0,1:S0@4,0:L1@8,0:O0@0");
+	s.supply[0][0] = 4;	/* I */
+	s.supply[0][1] = 4;	/* O */
+	s.supply[0][4] = 0;	/* S */
+	s.supply[1][1] = 3;
+	linkai_features(&ai, &s, f);
+	g_assert_cmpfloat(f[0][LINKAI_F_LEFT], ==, 18);
+	g_assert_cmpfloat(f[1][LINKAI_F_LEFT], ==, 23);
+	g_assert_cmpfloat(f[0][LINKAI_F_KINDS], ==, 4);
+	g_assert_cmpfloat(f[1][LINKAI_F_SUPPLY + 1], ==, 3);	/* O */
+	g_assert_cmpfloat(f[0][LINKAI_F_SUPPLY + 0], ==, 4);	/* I */
+	g_assert_cmpfloat(f[0][LINKAI_F_SCORE], ==, s.score[0]);
+	g_assert_cmpfloat(f[0][LINKAI_F_OPEN1] + f[0][LINKAI_F_OPEN2] + f[0][LINKAI_F_OPEN3], >, 0);
+	double m = 0;
+	for (int p = 0; p < 2; p++) {
+		double v = 10 * f[p][LINKAI_F_SCORE] + f[p][LINKAI_F_LARGEST]
+			   + 3 * f[p][LINKAI_F_KINDS];
+		for (int k = 0; k < 3; k++)
+			v += ai.w[LINKAI_W_OPEN1 + k] * f[p][LINKAI_F_OPEN1 + k];
+		for (int k = 0; k < LINK_SHAPES; k++)
+			v += ai.w[LINKAI_W_SUPPLY + k] * f[p][LINKAI_F_SUPPLY + k];
+		m += p == 0 ? v : -v;
+	}
+	g_assert_cmpint(linkai_evaluate(&ai, &s, 0), ==, (int)m);
+	g_assert_cmpfloat(m, !=, 0);
 }
 
 /*
@@ -354,6 +419,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/linkai/evaluate/win-chance", test_win_chance);
 	g_test_add_func("/linkai/evaluate/shapes", test_shapes_weight);
 	g_test_add_func("/linkai/evaluate/float", test_float_weight);
+	g_test_add_func("/linkai/evaluate/supply", test_supply_weight);
+	g_test_add_func("/linkai/evaluate/features", test_features);
 	g_test_add_func("/linkai/weights", test_weights);
 	g_test_add_func("/linkai/evaluate/sides", test_evaluate_sides);
 	g_test_add_func("/arena/vs-random", test_arena_vs_random);

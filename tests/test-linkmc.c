@@ -68,8 +68,7 @@ static void test_three_players(void)
 	rng_seed(&rng, 11);
 	Move m = linkmc_choose(&variant_link, &s, 0, 1000000, &rng, &mc);
 	g_assert_cmpint(mc.played, ==, 12);
-	LinkAi ranker;
-	linkai_init(&ranker);
+	LinkAi ranker = mc.rank;
 	int n = linkai_rank(&ranker, &s, 0, sc);
 	g_assert_cmpint(n, >, mc.keep);
 	bool kept = false;
