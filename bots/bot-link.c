@@ -93,9 +93,7 @@ static Move record_choose(const Variant *v, const void *state, int seat, int ms_
 	Position *p = &r->held[(*r->nheld)++];
 	linkai_features(r->ai, &t, p->f);
 	p->next = t.current;
-	p->room = 0;
-	for (int x = 0; x < t.width; x++)
-		p->room += t.height - t.colh[x];
+	p->room = linkai_room(&t);
 	return m;
 }
 

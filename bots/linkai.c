@@ -221,13 +221,18 @@ void linkai_features(const LinkAi *ai, const LinkState *s, double f[][LINKAI_F_C
  * for (a gap left under a piece is room gone). Chance nodes then average
  * chances of winning, not margins.
  */
-static double spread_of(const LinkAi *ai, const LinkState *s)
+int linkai_room(const LinkState *s)
 {
 	int room = 0;
 
 	for (int x = 0; x < s->width; x++)
 		room += s->height - s->colh[x];
-	return ai->w[LINKAI_W_SPREAD] * sqrt(room / 4.0 + 1.0);
+	return room;
+}
+
+static double spread_of(const LinkAi *ai, const LinkState *s)
+{
+	return ai->w[LINKAI_W_SPREAD] * sqrt(linkai_room(s) / 4.0 + 1.0);
 }
 
 static int win_chance(const LinkAi *ai, const LinkState *s, int v)

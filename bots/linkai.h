@@ -149,6 +149,9 @@ void linkai_use_weights(LinkAi *ai, int set);
  */
 bool linkai_set_weights(LinkAi *ai, const char *list);
 
+/* Empty cells above the stacks: what the win chance's spread shrinks with. */
+int linkai_room(const LinkState *s);
+
 /* The evaluation of s for `seat`, in tenths of a point; higher is better. */
 int linkai_evaluate(const LinkAi *ai, const LinkState *s, int seat);
 
