@@ -5,14 +5,15 @@
 # the same game again and `view` shows the final sheet; a bot that plays an
 # illegal move forfeits: its game ends, it ranks last, the other goes on.
 # check-long: bot-tetroll at 5 s a move (full strength); make check gives
-# it 250 ms a move.
+# it 400 ms a move (one roll ahead, from 300 ms; at CI's TIME_SCALE=3 1.2 s,
+# still under the 2 s where rollouts start, and room for a starved core).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 build=${TETRARENA_BUILD:-$top/build/opt}
 need "$ref"
 random="$top/bin/bot-random"
 ai="$top/bin/bot-tetroll"
 fake="$build/tests/prog-fakebot"
-time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms "$(long_or 250 5000)"),start:$(ms 10000)"
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms "$(long_or 400 5000)"),start:$(ms 10000)"
 
 # play NAME SEED BOT...: one game, its JSON in $tmp/NAME.json, log in $tmp/NAME.log
 play() {
