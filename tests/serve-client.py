@@ -139,7 +139,10 @@ def stall(url, gid, seconds, until_over=False):
         while True:
             chunk = s.recv(65536)
             if not chunk:
-                print("closed by the server after %d bytes" % len(got))
+                # the game's end event is the stream's last: a spectator
+                # closed without it was dropped
+                print("closed by the server after %d bytes, %s the end event"
+                      % (len(got), "with" if b"\nevent: end\n" in got else "without"))
                 return 0
             got += chunk
     except socket.timeout:
