@@ -6,14 +6,20 @@
  * other variant.
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
- *               [--race X] [--race-rollouts S] [--seed N]
+ *               [--race X] [--race-rollouts S] [--rollouts N] [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
  * values the first prizes two players race for (TetrollAiParams.race; it
  * measured no gain, docs/ai.md). --race-rollouts S (0 to 1000, default 0)
  * lets the rollouts of a 2-player game play the opponent's turns too and
- * value the final margin (TetrollAiParams.rollout_race).
+ * value the final margin (TetrollAiParams.rollout_race). --rollouts N (1 to
+ * TETROLLAI_MAX_ROLLOUTS) sets the rollouts per candidate where the time
+ * turns them on (64 there by default), their sheet cap scaled to match.
+ * --no-clock stops a search on its sheet caps alone, never at the third of
+ * the move's time it stops at otherwise: the same position and time to
+ * move give the same move on any machine (tests compare games with it), and
+ * a loaded machine may make the bot miss its time.
  *
  * Start reading at choose(): it sets the search from the time the referee
  * gives for the move (tetrollai_budget), hands the state rebuilt from `go`
@@ -39,6 +45,8 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 }
 
 static int level = BOTLEVEL_DEFAULT;
+static int rollouts;	/* --rollouts, or 0 */
+static bool no_clock;	/* --no-clock */
 
 static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng, void *ctx)
 {
@@ -48,7 +56,11 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	(void)v;
 	TetrollAiParams keep = ai->p;
 	tetrollai_budget(ai, ms_left);
-	ai->deadline = ms_left > 0 ? botclock_ms() + ms_left / 3.0 : 0;
+	if (rollouts > 0 && ai->p.rollouts > 0) {
+		ai->rollout_cap = ai->rollout_cap / ai->p.rollouts * rollouts;
+		ai->p.rollouts = rollouts;
+	}
+	ai->deadline = ms_left > 0 && !no_clock ? botclock_ms() + ms_left / 3.0 : 0;
 	tetrollai_level(ai, level);
 	if (ai->noise > 0)
 		ai->noise_key = rng_next(rng);
@@ -92,6 +104,21 @@ int main(int argc, char **argv)
 		}
 		if (taken)
 			continue;
+		if (i > 0 && !strcmp(argv[i], "--no-clock")) {
+			no_clock = true;
+			continue;
+		}
+		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
+			char *end;
+			long x = strtol(argv[++i], &end, 10);
+			if (*end || x < 1 || x > TETROLLAI_MAX_ROLLOUTS) {
+				fprintf(stderr, "bot-tetroll: bad --rollouts %s (a whole number from 1 to %d)\n", argv[i],
+					TETROLLAI_MAX_ROLLOUTS);
+				return 2;
+			}
+			rollouts = (int)x;
+			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
 			name = argv[++i];
 		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
@@ -119,7 +146,11 @@ int main(int argc, char **argv)
 			 "  --race X   2 players: value the first prizes both race for, X (0-10, default 0)\n"
 			 "             times the opponent's loss (an experiment: no gain measured)\n"
 			 "  --race-rollouts S  2 players: rollouts play the opponent's turns too and\n"
-			 "             value the final margin m as S tanh(m / S) (0, the default: off)",
+			 "             value the final margin m as S tanh(m / S) (0, the default: off)\n"
+			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
+			 "             (from 2 s a move; 64 by default, at most 256)\n"
+			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
+			 "             the same moves on any machine (a loaded one may miss the time)",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,

@@ -48,8 +48,8 @@
 
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
-#define TETROLLAI_MAX_ROLLOUTS 64	/* most rollouts per candidate asked for (p.rollouts) */
-#define TETROLLAI_MAX_PLAYED 256	/* most played of one candidate (with rollout_prune) */
+#define TETROLLAI_MAX_ROLLOUTS 256	/* most rollouts per candidate asked for (p.rollouts) */
+#define TETROLLAI_MAX_PLAYED 1024	/* most played of one candidate (with rollout_prune) */
 #define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
 /*

@@ -20,9 +20,8 @@
 # -i plays in-process instead (build/opt/tests/prog-tetroll-solo, the same
 # choose functions and dice, no referee): only for the two default bots,
 # much faster, and for the AI the same games as through the referee as long
-# as no search stops on the clock (a third of the move's time: at 5 s a
-# move a loaded machine can reach it in the rollouts; at 1 s the sheet
-# caps end every search first).
+# as no search stops on the clock, at a third of the move's time (a loaded
+# machine can reach it; `bin/bot-tetroll --no-clock` never stops there).
 # Through the referee a second line per bot counts the games with a fault
 # and gives the slowest move (wall ms, from the logs).
 # Exits 1 when a game could not be played or a log did not verify. Run from

@@ -3,7 +3,8 @@
 # seed 3 (the example) and solo games of both bots (and of an
 # --objective mode) end by the rules without faults; every log passes `referee verify`, `rerun` plays
 # the same game again and `view` shows the final sheet; a bot that plays an
-# illegal move forfeits: its game ends, it ranks last, the other goes on.
+# illegal move forfeits: its game ends, it ranks last, the other goes on;
+# --rollouts reaches the search and refuses a bad count.
 # check-long: bot-tetroll at 5 s a move (full strength); make check gives
 # it 400 ms a move (one roll ahead, from 300 ms; at CI's TIME_SCALE=3 1.2 s,
 # still under the 2 s where rollouts start, and room for a starved core).
@@ -28,7 +29,7 @@ rerun_same() { "$ref" rerun "$1" 2>&1 | grep -q '^same'; }
 view_final() { "$ref" view --no-colour "$1" >"$tmp/view" 2>&1 && grep -q '^seat 0: -\{0,1\}[0-9]* points' "$tmp/view" &&
 	grep -q '^result: ranks=' "$tmp/view"; }
 
-echo "1..19"
+echo "1..21"
 play a 3 "$random" "$ai"
 check "seed 3, bot-random vs bot-tetroll: referee exits 0" [ $? = 0 ]
 check "seed 3: ended by the rules, no faults" clean "$tmp/a.json"
@@ -61,6 +62,26 @@ check "2 players, bot-tetroll --race 3: ended by the rules, no faults, verified"
 rc=$?
 check "bot-tetroll --race 11: exit 2, one line naming the range" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/race.err') = 1 ] && grep -q '0 to 10' '$tmp/race.err'"
+
+# --rollouts N reaches the search: at 3 s a move (rollouts from 2 s), with
+# --no-clock so that only N differs, the first decision where the sheets
+# valued differ (the games part there) values more with 8 than with 4.
+evals() { awk '$4 == "info" && $5 == "evals" { print $6 }' "$1"; }
+more() {
+	evals "$tmp/r4.log" >"$tmp/e4" && evals "$tmp/r8.log" >"$tmp/e8" &&
+		paste "$tmp/e4" "$tmp/e8" | awk '$1 != $2 { r = $2 + 0 > $1 + 0 ? 0 : 1; found = 1; exit } END { exit found ? r : 1 }'
+}
+time_save=$time
+time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 3000),start:$(ms 10000)"
+play r4 5 "$ai --rollouts 4 --no-clock"
+play r8 5 "$ai --rollouts 8 --no-clock"
+time=$time_save
+check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
+	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more'
+"$ai" --rollouts 0 </dev/null >/dev/null 2>"$tmp/ro.err"
+rc=$?
+check "bot-tetroll --rollouts 0: exit 2, one line naming the range" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/ro.err') = 1 ] && grep -q '1 to 256' '$tmp/ro.err'"
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" eval 'clean "$tmp/c.json" && verify "$tmp/c.log"'
