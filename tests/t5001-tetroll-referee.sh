@@ -29,6 +29,12 @@ rerun_same() { "$ref" rerun "$1" 2>&1 | grep -q '^same'; }
 view_final() { "$ref" view --no-colour "$1" >"$tmp/view" 2>&1 && grep -q '^seat 0: -\{0,1\}[0-9]* points' "$tmp/view" &&
 	grep -q '^result: ranks=' "$tmp/view"; }
 
+# refused FLAG VALUE TEXT: bot-tetroll exits 2 with one line holding TEXT
+refused() {
+	"$ai" "$1" "$2" </dev/null >/dev/null 2>"$tmp/refused.err"
+	[ $? = 2 ] && [ "$(wc -l <"$tmp/refused.err")" = 1 ] && grep -q "$3" "$tmp/refused.err"
+}
+
 echo "1..21"
 play a 3 "$random" "$ai"
 check "seed 3, bot-random vs bot-tetroll: referee exits 0" [ $? = 0 ]
@@ -58,10 +64,7 @@ check "bot-tetroll --help names --objective" sh -c "'$ai' --help | grep -q -- '-
 play r 8 "$ai --level 4 --race 3" "$ai --level 4"
 check "2 players, bot-tetroll --race 3: ended by the rules, no faults, verified" \
 	eval 'clean "$tmp/r.json" && verify "$tmp/r.log"'
-"$ai" --race 11 </dev/null >/dev/null 2>"$tmp/race.err"
-rc=$?
-check "bot-tetroll --race 11: exit 2, one line naming the range" \
-	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/race.err') = 1 ] && grep -q '0 to 10' '$tmp/race.err'"
+check "bot-tetroll --race 11: exit 2, one line naming the range" refused --race 11 '0 to 10'
 
 # --rollouts N reaches the search: at 3 s a move (rollouts from 2 s), with
 # --no-clock so that only N differs, the first decision where the sheets
@@ -78,10 +81,7 @@ play r8 5 "$ai --rollouts 8 --no-clock"
 time=$time_save
 check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
 	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more'
-"$ai" --rollouts 0 </dev/null >/dev/null 2>"$tmp/ro.err"
-rc=$?
-check "bot-tetroll --rollouts 0: exit 2, one line naming the range" \
-	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/ro.err') = 1 ] && grep -q '1 to 256' '$tmp/ro.err'"
+check "bot-tetroll --rollouts 0: exit 2, one line naming the range" refused --rollouts 0 '1 to 256'
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" eval 'clean "$tmp/c.json" && verify "$tmp/c.log"'
