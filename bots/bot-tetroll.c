@@ -11,11 +11,13 @@
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
  * values the first prizes two players race for (TetrollAiParams.race; it
- * measured no gain, docs/ai.md). --race-rollouts S (0 to 1000, default 0)
- * lets the rollouts of a 2-player game play the opponent's turns too and
- * value the final margin (TetrollAiParams.rollout_race). --rollouts N (1 to
- * TETROLLAI_MAX_ROLLOUTS) sets the rollouts per candidate where the time
- * turns them on (64 there by default), their sheet cap scaled to match.
+ * measured no gain, docs/ai.md). At 2 players the rollouts play the
+ * opponent's turns too and value the final margin m as S tanh(m / S), S
+ * from --race-rollouts (0 to 1000, default TETROLLAI_RACE_SPREAD, 30; 0
+ * turns the race off), and there are twice as many (tetrollai_players).
+ * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
+ * candidate where the time turns them on (64 there by default, 128 at 2
+ * players racing), their sheet cap scaled to match.
  * --no-clock stops a search on its sheet caps alone, never at the third of
  * the move's time it stops at otherwise: the same position and time to
  * move give the same move on any machine (tests compare games with it), and
@@ -56,8 +58,9 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	(void)v;
 	TetrollAiParams keep = ai->p;
 	tetrollai_budget(ai, ms_left);
+	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0 && ai->p.rollouts > 0) {
-		ai->rollout_cap = ai->rollout_cap / ai->p.rollouts * rollouts;
+		ai->rollout_cap = ai->rollout_cap * rollouts / ai->p.rollouts;
 		ai->p.rollouts = rollouts;
 	}
 	ai->deadline = ms_left > 0 && !no_clock ? botclock_ms() + ms_left / 3.0 : 0;
@@ -146,9 +149,10 @@ int main(int argc, char **argv)
 			 "  --race X   2 players: value the first prizes both race for, X (0-10, default 0)\n"
 			 "             times the opponent's loss (an experiment: no gain measured)\n"
 			 "  --race-rollouts S  2 players: rollouts play the opponent's turns too and\n"
-			 "             value the final margin m as S tanh(m / S) (0, the default: off)\n"
+			 "             value the final margin m as S tanh(m / S) (default 30; 0: off)\n"
 			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
-			 "             (from 2 s a move; 64 by default, at most 256)\n"
+			 "             (from 2 s a move; 64 by default, 128 at 2 players racing;\n"
+			 "             at most 256)\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
 			 "             the same moves on any machine (a loaded one may miss the time)",
 		.choose = choose,

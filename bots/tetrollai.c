@@ -54,7 +54,7 @@ void tetrollai_init(TetrollAi *ai)
 		.rollouts = 0,
 		.rollout_width = 6,
 		.rollout_risk = 0,
-		.rollout_race = 0,
+		.rollout_race = TETROLLAI_RACE_SPREAD,
 		.followup_rollouts = 0,
 		.objective = TETROLLAI_SCORE,
 	};
@@ -69,6 +69,16 @@ static bool past_deadline(const TetrollAi *ai)
 static bool over_eval_cap(const TetrollAi *ai)
 {
 	return (ai->eval_cap > 0 && ai->evals - ai->move_start > ai->eval_cap) || past_deadline(ai);
+}
+
+/* See tetrollai.h. */
+void tetrollai_players(TetrollAi *ai, int nplayers)
+{
+	if (nplayers != 2 || ai->p.rollout_race <= 0 || ai->p.rollouts <= 0)
+		return;
+	int n = 2 * ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? 2 * ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
+	ai->rollout_cap = ai->rollout_cap * n / ai->p.rollouts;
+	ai->p.rollouts = n;
 }
 
 void tetrollai_budget(TetrollAi *ai, int ms)
@@ -1337,14 +1347,23 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 		int end = done + TETROLLAI_ROLLOUT_ROUND < most ? done + TETROLLAI_ROLLOUT_ROUND : most;
 		int share = done + (budget - spent + alive - 1) / alive;
 		end = end < share ? end : share;
-		for (int c = 0; c < n; c++) {
+		bool late = false;
+		for (int c = 0; c < n && !late; c++) {
 			if (!live[c])
 				continue;
-			for (int j = done; j < end; j++)
+			/* past the deadline inside a round after the first: the
+			 * round is dropped, every candidate keeps `done` */
+			late = done > 0 && past_deadline(ai);
+			for (int j = done; j < end && !late; j++)
 				score[c][j] = rollout(ai, cand[c], seat, rd[j], race ? od[j] : NULL);
-			played[c] = end;
-			spent += end - done;
+			played[c] = late ? done : end;
 		}
+		if (late) {
+			for (int c = 0; c < n; c++)
+				played[c] = played[c] > done ? done : played[c];
+			break;
+		}
+		spent += alive * (end - done);
 		done = end;
 		if (z <= 0 || done < 2 * TETROLLAI_ROLLOUT_ROUND)
 			continue;

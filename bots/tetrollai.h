@@ -49,6 +49,7 @@
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
 #define TETROLLAI_MAX_ROLLOUTS 256	/* most rollouts per candidate asked for (p.rollouts) */
+#define TETROLLAI_RACE_SPREAD 30	/* p.rollout_race from tetrollai_init (docs/ai.md) */
 #define TETROLLAI_MAX_PLAYED 1024	/* most played of one candidate (with rollout_prune) */
 #define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
@@ -166,6 +167,15 @@ typedef struct {
 void tetrollai_budget(TetrollAi *ai, int ms);
 
 /*
+ * After tetrollai_budget, for a game of nplayers: at 2 players, where the
+ * budget turned rollouts on and p.rollout_race > 0 (TETROLLAI_RACE_SPREAD
+ * from tetrollai_init), twice the rollouts (a racing rollout also plays
+ * the opponent's dice, so it is noisier and costs about twice as much),
+ * rollout_cap scaled to match. Otherwise nothing changes.
+ */
+void tetrollai_players(TetrollAi *ai, int nplayers);
+
+/*
  * Limit the search tetrollai_budget set to `level` (botlevel.h, 1..5): 5
  * leaves it; 4 no rollouts, one roll ahead at most (6 placements); 3
  * greedy (no lookahead, the dice by static values); 2 greedy with
@@ -224,7 +234,9 @@ void tetrollai_settle(TetrollAi *ai, TetrollState *s, int seat);
  * Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
  * every candidate; no round starts once the move has valued more than
  * rollout_cap sheets (> 0), and every candidate is valued by the same
- * rounds. Not stopped by the eval cap.
+ * rounds. Not stopped by the eval cap. Past ai->deadline (> 0) no round
+ * starts, and a round after the first that is under way is dropped
+ * before its next candidate: every candidate keeps the rounds all played.
  * With p.rollout_prune = z > 0 (and no rollout_risk), after each round
  * from the second a candidate whose mean difference to the leader (the
  * best mean), rollout by rollout, is below 0 by more than z standard

@@ -387,6 +387,38 @@ static void test_settle(void)
 }
 
 /*
+ * tetrollai_players: at 2 players with the budget's rollouts on and the
+ * race on (the default), twice the rollouts and twice the rollout cap;
+ * solo, with the race off or below the rollouts' 2 s, nothing changes.
+ */
+static void test_players(void)
+{
+	TetrollAi ai, base;
+
+	tetrollai_init(&base);
+	tetrollai_budget(&base, 5000);
+	g_assert_cmpint(base.p.rollouts, ==, 64);
+	g_assert_cmpfloat(base.p.rollout_race, ==, TETROLLAI_RACE_SPREAD);
+	ai = base;
+	tetrollai_players(&ai, 2);
+	g_assert_cmpint(ai.p.rollouts, ==, 128);
+	g_assert_cmpint(ai.rollout_cap, ==, 2 * base.rollout_cap);
+	ai = base;
+	tetrollai_players(&ai, 1);
+	g_assert_true(memcmp(&ai, &base, sizeof(ai)) == 0);
+	ai = base;
+	ai.p.rollout_race = 0;
+	tetrollai_players(&ai, 2);
+	g_assert_cmpint(ai.p.rollouts, ==, 64);
+	g_assert_cmpint(ai.rollout_cap, ==, base.rollout_cap);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 1000);
+	base = ai;
+	tetrollai_players(&ai, 2);
+	g_assert_true(memcmp(&ai, &base, sizeof(ai)) == 0);
+}
+
+/*
  * Racing rollouts (p.rollout_race, 2 players): with the opponent's game
  * over, a rollout is worth our margin over its final score (a huge
  * rollout_race makes S tanh(m / S) the margin itself), so each candidate
@@ -409,6 +441,7 @@ static void test_race(void)
 	tetrollai_budget(&ai, 5000);
 	ai.p.rollouts = 8;
 	ai.p.rollout_prune = 0;
+	ai.p.rollout_race = 0;	/* plain rollouts first (the default races at 2 players) */
 	placed(&ai, &a, &s, 0);
 	placed(&ai, &b, &s, 1);
 	const TetrollState *cand[2] = {&a, &b};
@@ -480,6 +513,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
 	g_test_add_func("/tetrollai/rollouts/race", test_race);
+	g_test_add_func("/tetrollai/rollouts/players", test_players);
 	g_test_add_func("/tetrollai/settle", test_settle);
 	g_test_add_func("/tetrollai/ordered-rows", test_ordered_rows);
 	return g_test_run();
