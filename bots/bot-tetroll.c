@@ -59,10 +59,8 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	TetrollAiParams keep = ai->p;
 	tetrollai_budget(ai, ms_left);
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
-	if (rollouts > 0 && ai->p.rollouts > 0) {
-		ai->rollout_cap = ai->rollout_cap * rollouts / ai->p.rollouts;
-		ai->p.rollouts = rollouts;
-	}
+	if (rollouts > 0)
+		tetrollai_set_rollouts(ai, rollouts);
 	ai->deadline = ms_left > 0 && !no_clock ? botclock_ms() + ms_left / 3.0 : 0;
 	tetrollai_level(ai, level);
 	if (ai->noise > 0)

@@ -72,13 +72,20 @@ static bool over_eval_cap(const TetrollAi *ai)
 }
 
 /* See tetrollai.h. */
-void tetrollai_players(TetrollAi *ai, int nplayers)
+void tetrollai_set_rollouts(TetrollAi *ai, int n)
 {
-	if (nplayers != 2 || ai->p.rollout_race <= 0 || ai->p.rollouts <= 0)
+	if (ai->p.rollouts <= 0)
 		return;
-	int n = 2 * ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? 2 * ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
 	ai->rollout_cap = ai->rollout_cap * n / ai->p.rollouts;
 	ai->p.rollouts = n;
+}
+
+/* See tetrollai.h. */
+void tetrollai_players(TetrollAi *ai, int nplayers)
+{
+	if (nplayers == 2 && ai->p.rollout_race > 0)
+		tetrollai_set_rollouts(ai, 2 * ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? 2 * ai->p.rollouts
+									 : TETROLLAI_MAX_ROLLOUTS);
 }
 
 void tetrollai_budget(TetrollAi *ai, int ms)
@@ -1356,9 +1363,9 @@ void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, co
 			late = done > 0 && past_deadline(ai);
 			for (int j = done; j < end && !late; j++)
 				score[c][j] = rollout(ai, cand[c], seat, rd[j], race ? od[j] : NULL);
-			played[c] = late ? done : end;
+			played[c] = end;
 		}
-		if (late) {
+		if (late) {	/* the candidates this round reached go back to `done` */
 			for (int c = 0; c < n; c++)
 				played[c] = played[c] > done ? done : played[c];
 			break;

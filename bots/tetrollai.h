@@ -176,6 +176,13 @@ void tetrollai_budget(TetrollAi *ai, int ms);
 void tetrollai_players(TetrollAi *ai, int nplayers);
 
 /*
+ * After tetrollai_budget: where it turned rollouts on, n (1 to
+ * TETROLLAI_MAX_ROLLOUTS) per candidate, rollout_cap scaled by n over the
+ * count it had. Where rollouts are off, nothing changes.
+ */
+void tetrollai_set_rollouts(TetrollAi *ai, int n);
+
+/*
  * Limit the search tetrollai_budget set to `level` (botlevel.h, 1..5): 5
  * leaves it; 4 no rollouts, one roll ahead at most (6 placements); 3
  * greedy (no lookahead, the dice by static values); 2 greedy with
