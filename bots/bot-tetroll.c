@@ -32,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "botclock.h"
 #include "botio.h"
 #include "botlevel.h"
 #include "tetroll.h"
@@ -61,7 +60,7 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
-	ai->deadline = ms_left > 0 && !no_clock ? botclock_ms() + ms_left / 3.0 : 0;
+	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left / 3.0 : 0;
 	tetrollai_level(ai, level);
 	if (ai->noise > 0)
 		ai->noise_key = rng_next(rng);

@@ -15,6 +15,7 @@
 void tetrollai_init(TetrollAi *ai)
 {
 	memset(ai, 0, sizeof(*ai));
+	ai->clock_ms = botclock_ms;
 	ai->p = (TetrollAiParams){
 		.row_weight = 0.8,
 		.future_dup = 0.6,
@@ -62,7 +63,7 @@ void tetrollai_init(TetrollAi *ai)
 
 static bool past_deadline(const TetrollAi *ai)
 {
-	return ai->deadline > 0 && botclock_ms() > ai->deadline;
+	return ai->deadline > 0 && ai->clock_ms() > ai->deadline;
 }
 
 /* the lookahead's stop: more sheets valued this move than eval_cap, or the deadline passed */

@@ -145,13 +145,15 @@ typedef struct {
 	long move_start;	/* evals when the current move began */
 	/*
 	 * The last net, for a machine so loaded that the caps above still
-	 * take too long: when deadline > 0 (botclock_ms(),
-	 * set by the caller for each move; bin/bot-tetroll: a third of the
-	 * move's time), a search past it stops as at the caps. It binds only
+	 * take too long: when deadline > 0 (ms on clock_ms below, set by
+	 * the caller for each move; bin/bot-tetroll: a third of the move's
+	 * time), a search past it stops as at the caps. It binds only
 	 * when the bot gets a small share of a core, and only then does the
 	 * move depend on the clock.
 	 */
 	double deadline;
+	double (*clock_ms)(void);	/* what deadline is read against: botclock_ms
+					   (tetrollai_init); a test may count calls instead */
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
 				   points, a hash of noise_key and the move (levels 1-2) */
 	uint64_t noise_key;	/* set per move by the caller, from its Rng */

@@ -218,6 +218,53 @@ static void test_deadline(void)
 	g_assert_true(legal[0] && legal[1]);
 }
 
+/* a clock that moves one ms each time it is read, so a test knows when a deadline passes */
+static double counted_ms;
+
+static double counted_clock(void)
+{
+	return ++counted_ms;
+}
+
+/*
+ * A deadline that passes inside a round after the first drops that round:
+ * the candidate that played it goes back to the rounds all have played,
+ * so the three are valued by the first round alone, as if one round had
+ * been asked for. The rollouts are read on the clock once before the
+ * second round and once before each candidate's share of it; the deadline
+ * here passes at the second candidate, after the first played its round.
+ */
+static void test_deadline_in_round(void)
+{
+	TetrollState s, t[3];
+	TetrollAi ai;
+	double late[3], round[3], two[3];
+
+	midgame(&s, 5, 4);
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	for (int i = 0; i < 3; i++)
+		placed(&ai, &t[i], &s, i);
+	const TetrollState *cand[3] = {&t[0], &t[1], &t[2]};
+	ai.rollout_cap = 0;
+	ai.p.rollout_prune = 0;
+	ai.p.rollouts = 2 * TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, two);
+	ai.p.rollouts = 4 * TETROLLAI_ROLLOUT_ROUND;
+	ai.clock_ms = counted_clock;
+	counted_ms = 0;
+	ai.deadline = 2.5;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, late);
+	g_assert_cmpfloat(counted_ms, ==, 3);
+	ai.deadline = 0;
+	ai.p.rollouts = TETROLLAI_ROLLOUT_ROUND;
+	tetrollai_rollout_values(&ai, &s, 0, cand, 3, round);
+	for (int i = 0; i < 3; i++)
+		g_assert_cmpfloat(late[i], ==, round[i]);
+	/* had the first candidate kept its second round, its value would differ */
+	g_assert_cmpfloat(two[0], !=, round[0]);
+}
+
 /*
  * With rollout_prune, after each round from the second a candidate clearly
  * behind the leader (paired) gets no more rollouts, and the rollouts it
@@ -509,6 +556,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/ended", test_ended);
 	g_test_add_func("/tetrollai/rollouts/capped", test_capped);
 	g_test_add_func("/tetrollai/rollouts/deadline", test_deadline);
+	g_test_add_func("/tetrollai/rollouts/deadline-in-round", test_deadline_in_round);
 	g_test_add_func("/tetrollai/rollouts/pruned", test_pruned);
 	g_test_add_func("/tetrollai/rollouts/followup", test_followup);
 	g_test_add_func("/tetrollai/rollouts/deterministic", test_deterministic);
