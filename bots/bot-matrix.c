@@ -426,8 +426,8 @@ int main(int argc, char **argv)
 		.name = "bot-matrix",
 		.version = "1",
 		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.\n"
-			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 four sampled\n"
-			 "             rounds, no next piece; 3 the level-0 model; 2 and 1 that with noise",
+			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 to 1 the\n"
+			 "             frozen level-0 AI, +-1.5, 4.5, 10 and 36 points of noise",
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,
