@@ -427,7 +427,8 @@ int main(int argc, char **argv)
 		.version = "1",
 		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.\n"
 			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 to 1 the\n"
-			 "             frozen level-0 AI, +-1.5, 4.5, 10 and 36 points of noise",
+			 "             frozen level-0 AI, +-1.85, 6, 14 and 36 points of noise; 1 does not\n"
+			 "             see the rows the others may complete",
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,

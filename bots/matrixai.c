@@ -45,6 +45,8 @@ MatrixAiWeights matrixai_level(int level)
 		level = BOTLEVEL_DEFAULT;
 	MatrixAiWeights w = level == BOTLEVEL_MAX ? matrixai_default : matrixai_frozen;
 	w.noise = noise[level];
+	if (level == BOTLEVEL_MIN)
+		w.rowprob = 0;	/* level 1 does not see the rows the others may complete */
 	return w;
 }
 

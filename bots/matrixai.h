@@ -73,16 +73,17 @@ extern const MatrixAiWeights matrixai_first;
  * The AI at `level` (botlevel.h, 1..5): 5 matrixai_default; 4 the level-0
  * expectation (matrixai_frozen) with MATRIXAI_NOISE4 points of noise on
  * each placement's value; 3, 2 and 1 the same with MATRIXAI_NOISE3, 2 and
- * 1. Set so that at one table of the five levels and bot-random (the
+ * 1, and level 1 blind to the rows the others may complete (rowprob 0).
+ * Set so that at one table of the five levels and bot-random (the
  * referee, default time, Plackett-Luce over the finishing order) each
- * level is 99 to 115 Elo above the next (docs/ai.md, Levels). A level 4
+ * level is over 100 Elo above the next (docs/ai.md, Levels). A level 4
  * that kept the sampled model of the others (at level 0, or level 1 with
  * fewer samples, or with noise) stayed within 90 Elo of level 5, or rated
  * with level 3. bin/bot-matrix --help states the four noises.
  */
-#define MATRIXAI_NOISE4 1.5
-#define MATRIXAI_NOISE3 4.5
-#define MATRIXAI_NOISE2 10.0
+#define MATRIXAI_NOISE4 1.85
+#define MATRIXAI_NOISE3 6.0
+#define MATRIXAI_NOISE2 14.0
 #define MATRIXAI_NOISE1 36.0
 MatrixAiWeights matrixai_level(int level);
 
