@@ -45,6 +45,10 @@
 #include "rng.h"
 #include "variants.h"
 
+/* a level's noise in --help, spelt from its constant in matrixai.h */
+#define NOISE_(x) #x
+#define NOISE(x) NOISE_(x)
+
 /* A random player: a uniformly random legal placement. */
 static Move choose_random(const MatrixState *s, int me, Rng *rng)
 {
@@ -427,8 +431,9 @@ int main(int argc, char **argv)
 		.version = "1",
 		.about = "The Main Match AI (matrix). With --arena GAMES: in-process games, see --arena --help.\n"
 			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): 4 to 1 the\n"
-			 "             frozen level-0 AI, +-1.85, 6, 14 and 36 points of noise; 1 does not\n"
-			 "             see the rows the others may complete",
+			 "             frozen level-0 AI, +-" NOISE(MATRIXAI_NOISE4) ", " NOISE(MATRIXAI_NOISE3) ", "
+			 NOISE(MATRIXAI_NOISE2) " and " NOISE(MATRIXAI_NOISE1) " points\n"
+			 "             of noise; 1 does not see the rows the others may complete",
 		.choose = protocol_choose,
 		.start = protocol_start,
 		.ctx = &beliefs,

@@ -79,7 +79,7 @@ extern const MatrixAiWeights matrixai_first;
  * level is over 100 Elo above the next (docs/ai.md, Levels). A level 4
  * that kept the sampled model of the others (at level 0, or level 1 with
  * fewer samples, or with noise) stayed within 90 Elo of level 5, or rated
- * with level 3. bin/bot-matrix --help states the four noises.
+ * with level 3. bin/bot-matrix --help spells the four noises from these.
  */
 #define MATRIXAI_NOISE4 1.85
 #define MATRIXAI_NOISE3 6.0
