@@ -11,12 +11,16 @@
 #   "Go East, Conrad!"     100+ points with 4+ rows reading 1-2-3-4-5-6
 #   "As high as Sputnik!"  140+ points
 #
-#   scripts/tetroll-report.sh [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-i] [BOT...]
+#   scripts/tetroll-report.sh [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-g MS] [-i] [BOT...]
 #
 # BOTs default to bin/bot-tetroll and bin/bot-random; each is a command line
 # as `referee play` takes it. -t gives MS a move (`--time move:MS`, and
 # the in-process AI set up for MS; default: the default controls, 5 s a
-# move). -j runs that many games at once (default 2).
+# move). -g gives the referee's grace margin, MS past each move's time
+# before the move is late (`--time grace:MS`; default the referee's, 50
+# ms): with `bin/bot-tetroll --no-clock`, whose search never looks at the
+# clock, a large one keeps a slow machine from turning a move into a
+# timeout. -j runs that many games at once (default 2).
 # -i plays in-process instead (build/opt/tests/prog-tetroll-solo, the same
 # choose functions and dice, no referee): only for the two default bots,
 # much faster, and for the AI the same games as through the referee as long
@@ -50,15 +54,17 @@ jobs=2
 keep=
 inproc=0
 movems=
+grace=
 referee=${REFEREE:-bin/referee}
-usage() { echo "usage: $0 [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-i] [BOT...]" >&2; exit 2; }
-while getopts n:j:k:r:t:i opt; do
+usage() { echo "usage: $0 [-n GAMES] [-j JOBS] [-k LOGDIR] [-r REFEREE] [-t MS] [-g MS] [-i] [BOT...]" >&2; exit 2; }
+while getopts n:j:k:r:t:g:i opt; do
 	case $opt in
 	n) games=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	r) referee=$OPTARG ;;
 	t) movems=$OPTARG ;;
+	g) grace=$OPTARG ;;
 	i) inproc=1 ;;
 	*) usage ;;
 	esac
@@ -66,7 +72,7 @@ done
 shift $((OPTIND - 1))
 case $games in '' | *[!0-9]*) usage ;; esac
 case $jobs in '' | *[!0-9]* | 0) usage ;; esac
-case $movems in *[!0-9]*) usage ;; esac
+case $movems$grace in *[!0-9]*) usage ;; esac
 [ $# -gt 0 ] || set -- bin/bot-tetroll bin/bot-random
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tetroll-report.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -112,12 +118,15 @@ fi
 [ -x "$referee" ] || { echo "$0: no referee at $referee (make it first)" >&2; exit 1; }
 logs=${keep:-$tmp/logs}
 mkdir -p "$logs" || exit 1
+# the referee's --time: the move's time and the grace margin, as given
+timectl=${movems:+move:$movems}
+[ -z "$grace" ] || timectl=${timectl:+$timectl,}grace:$grace
 
 # One game: SEED BOT -> a result line on stdout, or "bad SEED" on failure.
 cat >"$tmp/one.sh" <<'EOF'
-seed=$1 bot=$2 referee=$3 logs=$4 tag=$5 movems=$6
+seed=$1 bot=$2 referee=$3 logs=$4 tag=$5 timectl=$6
 log="$logs/$tag-$seed.log"
-if ! "$referee" play --variant tetroll --seed "$seed" ${movems:+--time move:$movems} --log "$log" "$bot" >/dev/null 2>&1 ||
+if ! "$referee" play --variant tetroll --seed "$seed" ${timectl:+--time $timectl} --log "$log" "$bot" >/dev/null 2>&1 ||
    ! "$referee" verify "$log" >/dev/null 2>&1; then
 	echo "bad $seed"
 	exit 0
@@ -142,7 +151,7 @@ status=0
 for bot in "$@"; do
 	# the command line, its directories and blanks made file-name safe
 	tag=$(printf '%s' "${bot%% *}" | sed 's,.*/,,')$(printf '%s' "${bot#"${bot%% *}"}" | tr -c 'A-Za-z0-9_.-' _)
-	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" "$movems" >"$tmp/$tag.out"
+	seq 1 "$games" | xargs -P "$jobs" -I{} sh "$tmp/one.sh" {} "$bot" "$referee" "$logs" "$tag" "$timectl" >"$tmp/$tag.out"
 	bad=$(grep -c '^bad' "$tmp/$tag.out")
 	faults=$(grep -c 'clean=0' "$tmp/$tag.out")
 	if [ "$bad" != 0 ]; then
