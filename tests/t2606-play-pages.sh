@@ -77,6 +77,9 @@ want = {"link": {"click column", "key R", "key M"}, "tetroll": {"keep", "click p
 ok = page["result"] == log and " faults=-," in " " + log and "you finished" in page["text"] and "1st: seat" in page["text"] \
     and want <= set(page["used"]) and "generic button" not in page["used"]
 print("# %s: %d turns, %s" % (sys.argv[3], page["turns"], ", ".join(page["used"])))
+if not ok:  # on stderr, which prove shows
+    sys.stderr.write("# %s: page result %r, log result %r, used %s, end screen %r\n"
+                     % (sys.argv[3], page["result"], log, ", ".join(page["used"]), page["text"][:300]))
 sys.exit(0 if ok else 1)
 EOF
 done
