@@ -36,7 +36,8 @@ same() {
 	a=$(grep '^bot-tetroll_--no-clock (referee' "$tmp/ref1" | sed 's/.*games//')
 	b=$(grep '^bot-tetroll (in-process' "$tmp/in1" | sed 's/.*games//')
 	[ -n "$a" ] && [ "$a" = "$b" ] && return 0
-	printf '# referee:    %s\n# in-process: %s\n' "$a" "$b" >&2
+	# the referee's whole report: its line, and the fault line beneath
+	printf '# in-process: %s\n' "$b" >&2
 	sed 's/^/# /' "$tmp/ref1" "$tmp/ref.err" >&2
 	false
 }
