@@ -6,7 +6,8 @@
  * other variant.
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
- *               [--race X] [--race-rollouts S] [--rollouts N] [--no-clock] [--seed N]
+ *               [--race X] [--race-rollouts S] [--rollouts N] [--spend F]
+ *               [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
@@ -18,8 +19,10 @@
  * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
  * candidate where the time turns them on (64 there by default, 128 at 2
  * players racing), their sheet cap scaled to match.
- * --no-clock stops a search on its sheet caps alone, never at the third of
- * the move's time it stops at otherwise: the same position and time to
+ * --spend F (0.25 to 2.5, default 1) scales what a move may spend: the
+ * rollouts' sheet cap, and the clock net, F thirds of the move's time.
+ * --no-clock stops a search on its sheet caps alone, never at the clock
+ * net (a third of the move's time, times F): the same position and time to
  * move give the same move on any machine (tests compare games with it), and
  * a loaded machine may make the bot miss its time.
  *
@@ -48,6 +51,7 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
 static bool no_clock;	/* --no-clock */
+static double spend = 1;	/* --spend */
 
 static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng, void *ctx)
 {
@@ -60,7 +64,8 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
-	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left / 3.0 : 0;
+	ai->rollout_cap = (long)(ai->rollout_cap * spend);
+	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
 	if (ai->noise > 0)
 		ai->noise_key = rng_next(rng);
@@ -108,6 +113,15 @@ int main(int argc, char **argv)
 			no_clock = true;
 			continue;
 		}
+		if (i > 0 && !strcmp(argv[i], "--spend") && i + 1 < argc) {
+			char *end;
+			spend = strtod(argv[++i], &end);
+			if (*end || !(spend >= 0.25 && spend <= 2.5)) {
+				fprintf(stderr, "bot-tetroll: bad --spend %s (a number from 0.25 to 2.5)\n", argv[i]);
+				return 2;
+			}
+			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
 			char *end;
 			long x = strtol(argv[++i], &end, 10);
@@ -150,6 +164,8 @@ int main(int argc, char **argv)
 			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
 			 "             (from 2 s a move; 64 by default, 128 at 2 players racing;\n"
 			 "             at most 256)\n"
+			 "  --spend F  scale what a move may spend, F from 0.25 to 2.5 (default 1):\n"
+			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
 			 "             the same moves on any machine (a loaded one may miss the time)",
 		.choose = choose,

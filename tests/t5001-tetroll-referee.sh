@@ -70,18 +70,25 @@ check "bot-tetroll --race 11: exit 2, one line naming the range" refused --race 
 # --no-clock so that only N differs, the first decision where the sheets
 # valued differ (the games part there) values more with 8 than with 4.
 evals() { awk '$4 == "info" && $5 == "evals" { print $6 }' "$1"; }
-more() {
-	evals "$tmp/r4.log" >"$tmp/e4" && evals "$tmp/r8.log" >"$tmp/e8" &&
-		paste "$tmp/e4" "$tmp/e8" | awk '$1 != $2 { r = $2 + 0 > $1 + 0 ? 0 : 1; found = 1; exit } END { exit found ? r : 1 }'
+more() {	# more A B: game B valued more sheets than game A at the first move they differ
+	evals "$tmp/$1.log" >"$tmp/e.$1" && evals "$tmp/$2.log" >"$tmp/e.$2" &&
+		paste "$tmp/e.$1" "$tmp/e.$2" | awk '$1 != $2 { r = $2 + 0 > $1 + 0 ? 0 : 1; found = 1; exit } END { exit found ? r : 1 }'
 }
 time_save=$time
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 3000),start:$(ms 10000)"
 play r4 5 "$ai --rollouts 4 --no-clock"
 play r8 5 "$ai --rollouts 8 --no-clock"
+# --spend F scales the rollouts' sheet cap: at a quarter, 32 rollouts stop
+# after fewer rounds on the wide decisions than at the default
+play s1 5 "$ai --rollouts 32 --no-clock"
+play sq 5 "$ai --rollouts 32 --spend 0.25 --no-clock"
 time=$time_save
 check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
-	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more'
+	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more r4 r8'
 check "bot-tetroll --rollouts 0: exit 2, one line naming the range" refused --rollouts 0 '1 to 256'
+check "--spend 1 values more sheets than --spend 0.25 where they first differ, both games clean" \
+	eval 'clean "$tmp/s1.json" && clean "$tmp/sq.json" && more sq s1'
+check "bot-tetroll --spend 3: exit 2, one line naming the range" refused --spend 3 '0.25 to 2.5'
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" eval 'clean "$tmp/c.json" && verify "$tmp/c.log"'
