@@ -101,6 +101,8 @@ static void catch_fatal_signals(void)
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
+	if (argc > 0 && strcmp(argv[0], SANDBOX_GUARD_NAME) == 0)
+		return sandbox_guard_main(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -211,10 +212,16 @@ void sandbox_forget(pid_t pid, gboolean own_group)
  * takes each bwrap with it, and --die-with-parent each jail, but a jail
  * caught half made (bwrap's first process in the new PID namespace,
  * waiting for a word from the bwrap that was just killed) would wait
- * forever. So a guard process, forked at start, holds the read end of a
- * pipe from the referee; when it reads EOF (the referee is gone, however
- * it went) it kills every process left in the referee's bot cgroups and
- * removes them, for a few rounds, then exits.
+ * forever, and so would a bot frozen between its turns (a frozen process
+ * does not die). So a guard process, forked at start, holds the read end
+ * of a pipe from the referee; when it reads EOF (the referee is gone,
+ * however it went) it kills every process left in the referee's bot
+ * cgroups and removes them, for a few rounds, then exits.
+ *
+ * Forked, the guard execs the referee's binary as SANDBOX_GUARD_NAME: a fork
+ * alone kept the referee's command line, so `pkill -9 -f "referee
+ * tournament"` (or `pkill -9 referee`, by the old name referee-guard)
+ * killed both at once and left the frozen bots for ever.
  */
 static int guard_fd = -1;	/* the referee's end of the guard's pipe */
 
@@ -223,7 +230,7 @@ static void guard_main(int rfd, pid_t referee)
 	char c;
 	ssize_t r;
 
-	prctl(PR_SET_NAME, "referee-guard", 0, 0, 0);
+	prctl(PR_SET_NAME, SANDBOX_GUARD_NAME, 0, 0, 0);
 	do
 		r = read(rfd, &c, 1);
 	while (r > 0 || (r < 0 && errno == EINTR));
@@ -242,11 +249,14 @@ static void guard_start(void)
 	if (!sandbox_cg_limits() || guard_fd >= 0 || pipe2(fds, O_CLOEXEC) < 0)
 		return;
 	pid_t referee = getpid();
+	char arg[24];
+	g_snprintf(arg, sizeof(arg), "%d", (int)referee);
 	pid_t pid = fork();
 	if (pid == 0) {
 		/* its own group: a Ctrl-C to the referee's is the referee's */
 		setpgid(0, 0);
 		dup2(fds[0], 3);
+		fcntl(3, F_SETFD, 0);	/* (dup2 onto itself keeps O_CLOEXEC) */
 		syscall(SYS_close_range, 4, ~0U, 0);
 		for (int fd = 0; fd < 3; fd++) {
 			int null = open("/dev/null", O_RDWR);
@@ -254,13 +264,28 @@ static void guard_start(void)
 			if (null > 2)
 				close(null);
 		}
-		guard_main(3, referee);
+		execl("/proc/self/exe", SANDBOX_GUARD_NAME, arg, (char *)NULL);
+		guard_main(3, referee);	/* no /proc: the fork guards, as it is */
 	}
 	close(fds[0]);
 	if (pid > 0)
 		guard_fd = fds[1];
 	else
 		close(fds[1]);
+}
+
+int sandbox_guard_main(int argc, char **argv)
+{
+	char *end = NULL;
+	long referee = argc == 2 ? strtol(argv[1], &end, 10) : 0;
+
+	if (!end || *end || referee <= 1 || referee > G_MAXINT || fcntl(3, F_GETFD) < 0) {
+		fprintf(stderr, "%s: started by the referee only (a referee's PID, its pipe on descriptor 3)\n",
+			SANDBOX_GUARD_NAME);
+		return 2;
+	}
+	guard_main(3, (pid_t)referee);
+	return 0;
 }
 
 /* ---- orphans ----------------------------------------------------------- */

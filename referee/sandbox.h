@@ -214,4 +214,16 @@ void sandbox_kill_all(void);
 void sandbox_adopt_orphans(void);
 int sandbox_kill_orphans(void);
 
+/*
+ * The guard (sandbox_adopt_orphans() starts it where bots get cgroups):
+ * a process that outlives a referee killed outright and kills and removes
+ * what is left in its bot cgroups. It runs the referee's own binary with
+ * SANDBOX_GUARD_NAME as argv[0], so that no kill aimed at the referee's
+ * name or command line takes it too; main() hands such a run to
+ * sandbox_guard_main(), which returns the exit status (2, with one line on
+ * stderr, when it was not started by a referee).
+ */
+#define SANDBOX_GUARD_NAME "tetrarena-guard"
+int sandbox_guard_main(int argc, char **argv);
+
 #endif

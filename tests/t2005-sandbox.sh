@@ -7,7 +7,8 @@
 # malformed, an exit before hello is `start`, a bot that is late on every
 # move is retired after --max-faults, each game of a kept `multi` bot has
 # its own stderr file and its cpu limit within a finite total, and kill -9
-# of the referee or of a tournament leaves no bot process behind. --sandbox off still plays; --sandbox on refuses
+# of the referee or of a tournament (or pkill -9 -f of its command line,
+# which also takes its guard) leaves no bot process behind. --sandbox off still plays; --sandbox on refuses
 # where no jail can be had.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
@@ -32,7 +33,7 @@ if [ -n "$why" ] && ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	exit $fail
 fi
 
-echo "1..42"
+echo "1..43"
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 play() { # LOG ATTACKER [ARGS...]: the attacker in seat 0 against an honest bot
 	log=$1; shift
@@ -156,7 +157,7 @@ killed() {
 	while [ "$(pgrep -f "$mark" | wc -l)" -lt 3 ] && [ $tries -lt 200 ]; do
 		sleep 0.05; tries=$((tries + 1))
 	done
-	kill -9 $pid
+	if [ -n "$kill_all" ]; then pkill -9 -f -- "$kill_all"; else kill -9 $pid; fi
 	wait $pid 2>/dev/null
 	tries=0
 	while [ -n "$(pgrep -f "$mark")" ] && [ "$tries" -lt 20 ]; do
@@ -173,6 +174,16 @@ check "kill -9 of a tournament: no bot process left after 1 s" \
 	killed "$tesc" "$ref" tournament --variant link --games 50 --seed 1 -j 1 -q -o "$tmp/tour" \
 	--time "bank:600000,move:600000,start:$(ms 5000)" \
 	--bot "esc=$fake escape2 1 $tesc" --bot "hang=$fake hang 3 $tesc"
+# `pkill -9 -f` of a tournament's command line kills its guard too (a
+# fork of the referee, with its command line unless it changed it): the
+# bots, one of them frozen while the other thinks, must not outlive both.
+tall="$marker-all"
+kill_all="tournament .* -o $tmp/tourall "
+check "pkill -9 -f of a tournament's command line: no bot process left after 1 s" \
+	killed "$tall" "$ref" tournament --variant link --games 50 --seed 1 -j 1 -q -o "$tmp/tourall" \
+	--time "bank:600000,move:600000,start:$(ms 5000)" \
+	--bot "esc=$fake escape2 1 $tall" --bot "hang=$fake hang 3 $tall"
+kill_all=
 
 # a kept multi bot (burn 0: multi, writing its cpu limits at each game):
 # every game's stderr in its own file
