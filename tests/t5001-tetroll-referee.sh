@@ -35,7 +35,7 @@ refused() {
 	[ $? = 2 ] && [ "$(wc -l <"$tmp/refused.err")" = 1 ] && grep -q "$3" "$tmp/refused.err"
 }
 
-echo "1..21"
+echo "1..23"
 play a 3 "$random" "$ai"
 check "seed 3, bot-random vs bot-tetroll: referee exits 0" [ $? = 0 ]
 check "seed 3: ended by the rules, no faults" clean "$tmp/a.json"
