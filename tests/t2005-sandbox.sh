@@ -174,9 +174,9 @@ check "kill -9 of a tournament: no bot process left after 1 s" \
 	killed "$tesc" "$ref" tournament --variant link --games 50 --seed 1 -j 1 -q -o "$tmp/tour" \
 	--time "bank:600000,move:600000,start:$(ms 5000)" \
 	--bot "esc=$fake escape2 1 $tesc" --bot "hang=$fake hang 3 $tesc"
-# `pkill -9 -f` of a tournament's command line kills its guard too (a
-# fork of the referee, with its command line unless it changed it): the
-# bots, one of them frozen while the other thinks, must not outlive both.
+# `pkill -9 -f` of a tournament's command line: the guard, once a bare
+# fork with the referee's command line, died with it and left the bot
+# frozen while the other thought; now it runs as tetrarena-guard.
 tall="$marker-all"
 kill_all="tournament .* -o $tmp/tourall "
 check "pkill -9 -f of a tournament's command line: no bot process left after 1 s" \
