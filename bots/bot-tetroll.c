@@ -30,7 +30,6 @@
  * gives for the move (tetrollai_budget), hands the state rebuilt from `go`
  * to tetrollai_choose() and reports the sheets it valued in an `info` line.
  */
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,13 +84,13 @@ int main(int argc, char **argv)
 		return 2;
 	for (int i = 0; i < argc; i++) {
 		const char *name = NULL;
-		static const struct {
+		const struct {
 			const char *flag;
-			size_t off;
-			double max;
+			double *to, min, max;
 		} numbers[] = {
-			{"--race", offsetof(TetrollAiParams, race), 10},
-			{"--race-rollouts", offsetof(TetrollAiParams, rollout_race), 1000},
+			{"--race", &ai.p.race, 0, 10},
+			{"--race-rollouts", &ai.p.rollout_race, 0, 1000},
+			{"--spend", &spend, 0.25, 2.5},
 		};
 		bool taken = false;
 		for (size_t k = 0; k < sizeof(numbers) / sizeof(numbers[0]) && !taken; k++) {
@@ -99,27 +98,18 @@ int main(int argc, char **argv)
 				continue;
 			char *end;
 			double x = strtod(argv[++i], &end);
-			if (*end || !(x >= 0 && x <= numbers[k].max)) {
-				fprintf(stderr, "bot-tetroll: bad %s %s (a number from 0 to %g)\n", numbers[k].flag,
-					argv[i], numbers[k].max);
+			if (*end || !(x >= numbers[k].min && x <= numbers[k].max)) {
+				fprintf(stderr, "bot-tetroll: bad %s %s (a number from %g to %g)\n", numbers[k].flag,
+					argv[i], numbers[k].min, numbers[k].max);
 				return 2;
 			}
-			*(double *)((char *)&ai.p + numbers[k].off) = x;
+			*numbers[k].to = x;
 			taken = true;
 		}
 		if (taken)
 			continue;
 		if (i > 0 && !strcmp(argv[i], "--no-clock")) {
 			no_clock = true;
-			continue;
-		}
-		if (i > 0 && !strcmp(argv[i], "--spend") && i + 1 < argc) {
-			char *end;
-			spend = strtod(argv[++i], &end);
-			if (*end || !(spend >= 0.25 && spend <= 2.5)) {
-				fprintf(stderr, "bot-tetroll: bad --spend %s (a number from 0.25 to 2.5)\n", argv[i]);
-				return 2;
-			}
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
