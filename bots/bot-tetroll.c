@@ -7,7 +7,7 @@
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
  *               [--race X] [--race-rollouts S] [--rollouts N] [--spend F]
- *               [--no-clock] [--seed N]
+ *               [--eval hand|fitted] [--weights FILE] [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
@@ -21,6 +21,10 @@
  * players racing), their sheet cap scaled to match.
  * --spend F (0.25 to 2.5, default 1) scales what a move may spend: the
  * rollouts' sheet cap, and the clock net, F thirds of the move's time.
+ * --eval fitted values a sheet by the weights fitted to final scores
+ * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval hand by the
+ * hand-set sum; --weights FILE by weights read from FILE, in the fit's
+ * format. Levels 1-4 always use the hand-set sum, as they were measured.
  * --no-clock stops a search on its sheet caps alone, never at the clock
  * net (a third of the move's time, times F): the same position and time to
  * move give the same move on any machine (tests compare games with it), and
@@ -51,6 +55,27 @@ static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
+static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
+
+/* --weights FILE into weights[]; false (after one line on stderr) if it cannot. */
+static bool read_weights(const char *path)
+{
+	char text[8192];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+	const char *why = !f ? "cannot be read" : n == sizeof text - 1 ? "is too long" : NULL;
+
+	if (f)
+		fclose(f);
+	text[n] = '\0';
+	if (!why && memchr(text, '\0', n))
+		why = "holds a NUL byte";
+	if (!why)
+		why = tetrollai_parse_weights(text, weights);
+	if (why)
+		fprintf(stderr, "bot-tetroll: --weights %s: %s\n", path, why);
+	return !why;
+}
 
 static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng, void *ctx)
 {
@@ -59,6 +84,7 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 
 	(void)v;
 	TetrollAiParams keep = ai->p;
+	const double *fitted = ai->weights;
 	tetrollai_budget(ai, ms_left);
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
@@ -66,10 +92,13 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	ai->rollout_cap = (long)(ai->rollout_cap * spend);
 	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
+	if (level < BOTLEVEL_MAX)
+		ai->weights = NULL;	/* the levels were measured with the hand-set value */
 	if (ai->noise > 0)
 		ai->noise_key = rng_next(rng);
 	Move m = tetrollai_choose(ai, state, seat);
 	ai->p = keep;
+	ai->weights = fitted;
 	botio_info("evals %ld", ai->evals - before);
 	return m;
 }
@@ -108,6 +137,21 @@ int main(int argc, char **argv)
 		}
 		if (taken)
 			continue;
+		if (i > 0 && !strcmp(argv[i], "--eval") && i + 1 < argc) {
+			i++;
+			if (strcmp(argv[i], "hand") && strcmp(argv[i], "fitted")) {
+				fprintf(stderr, "bot-tetroll: bad --eval %s (hand or fitted)\n", argv[i]);
+				return 2;
+			}
+			ai.weights = strcmp(argv[i], "hand") ? tetrollai_fitted : NULL;
+			continue;
+		}
+		if (i > 0 && !strcmp(argv[i], "--weights") && i + 1 < argc) {
+			if (!read_weights(argv[++i]))
+				return 2;
+			ai.weights = weights;
+			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--no-clock")) {
 			no_clock = true;
 			continue;
@@ -156,6 +200,9 @@ int main(int argc, char **argv)
 			 "             at most 256)\n"
 			 "  --spend F  scale what a move may spend, F from 0.25 to 2.5 (default 1):\n"
 			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
+			 "  --eval hand|fitted  value sheets by the hand-set sum or the weights fitted\n"
+			 "             to final scores (level 5 only)\n"
+			 "  --weights FILE  value sheets by the weights in FILE (as tetroll-fit.py writes)\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
 			 "             the same moves on any machine (a loaded one may miss the time)",
 		.choose = choose,

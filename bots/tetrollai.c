@@ -538,7 +538,11 @@ static double track_share(const TetrollAiParams *p, int rings, int track)
 	     : p->track_power == 1.5 ? frac * sqrt(frac) : pow(frac, p->track_power);
 }
 
-double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
+/*
+ * The hand-set value of a playing sheet (tetrollai_eval's); with f, also
+ * its features (TETROLLAI_F_*) and *now, the score now.
+ */
+static double eval_sheet(TetrollAi *ai, const TetrollState *s, int seat, double *feat, double *nowp)
 {
 	const TetrollSheet *sh = &s->sheet[seat];
 	const TetrollAiParams *p = &ai->p;
@@ -546,11 +550,14 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	double now = tetroll_score(s, seat, &rows, bonus), v = now;
 	uint16_t dead[TETROLL_ROWS];
 
-	ai->evals++;
-	if (sh->status != TETROLL_PLAYING)
-		return v + objective_term(s, seat, p, NULL);
 	init_shapes();
 	int ndead = dead_cells(s, seat, dead);
+	if (feat) {
+		memset(feat, 0, sizeof(double) * TETROLLAI_FEATURES);
+		feat[TETROLLAI_F_BIAS] = 1;
+		feat[TETROLLAI_F_DEAD] = ndead;
+		*nowp = now;
+	}
 	bool even_won = sh->prize[1] >= TETROLL_PRIZE_FIRST, odd_won = sh->prize[4] >= TETROLL_PRIZE_FIRST;
 	/* what a finished even or odd row adds through #2's or #5's prize */
 	double even_prize = sh->prize[1] == TETROLL_PRIZE_FIRST ? 2 : even_won ? 1 : 0;
@@ -559,6 +566,8 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	unsigned full = (1u << s->width) - 1u;
 
 	for (int y = 0; y < s->height; y++) {
+		if (feat && !sh->bits[y])
+			feat[TETROLLAI_F_EMPTY_ROWS]++;
 		if (sh->bits[y] == full || !sh->bits[y])
 			continue;
 		bool seen[7] = {false};
@@ -593,6 +602,14 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		if (dead[y])
 			row *= 0.2;
 		v += row;
+		if (feat) {
+			int part = f * 5 / s->width;	/* 0..4: how full, in fifths */
+			feat[TETROLLAI_F_ROWS] += row;
+			feat[TETROLLAI_F_FILL + (part > 4 ? 4 : part)]++;
+			feat[TETROLLAI_F_REPEATS] += nd;
+			if (dead[y])
+				feat[TETROLLAI_F_DEAD_ROWS]++;
+		}
 	}
 	v -= p->dead_cell * ndead;
 	/* Roughness of the column heights, and live empty cells under a number. */
@@ -610,12 +627,28 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	for (int x = 1; x < s->width; x++)
 		bump += abs(height[x] - height[x - 1]);
 	v -= p->bump * bump + p->covered * covered;
+	if (feat) {
+		int empty = 0;
+		for (int y = 0; y < s->height; y++)
+			empty += __builtin_popcount(~sh->bits[y] & full & ~(unsigned)dead[y]);
+		for (int y = s->height; y < s->height + TETROLL_ABOVE; y++)
+			feat[TETROLLAI_F_ABOVE] += __builtin_popcount(sh->bits[y]);
+		feat[TETROLLAI_F_BUMP] = bump;
+		feat[TETROLLAI_F_COVERED] = covered;
+		feat[TETROLLAI_F_EMPTY] = empty;
+		feat[TETROLLAI_F_EMPTY2] = empty * empty / 100.0;
+	}
 	/*
 	 * If the next roll fits nowhere the game ends and everything above the
 	 * score now is lost: count that share of the estimate as lost.
 	 */
-	if (p->nofit > 0) {
-		double miss = miss_chance(s, seat) * p->nofit;
+	if (p->nofit > 0 || feat) {
+		double miss = miss_chance(s, seat);
+		if (feat) {
+			feat[TETROLLAI_F_MISS] = miss;
+			feat[TETROLLAI_F_MISS_LOSS] = miss * (v - now);
+		}
+		miss *= p->nofit;
 		v = now + (v - now) * (1 - (miss > 1 ? 1 : miss));
 	}
 	const TetrollSheet *rival = NULL;	/* p->race: the opponent still playing */
@@ -633,6 +666,13 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		}
 		double share = track_share(p, sh->rings[b], s->track[b]);
 		bool open = sh->prize[b] == TETROLL_PRIZE_OPEN;
+		if (feat) {
+			double frac = (double)sh->rings[b] / s->track[b];
+			feat[(open ? TETROLLAI_F_OPEN : TETROLLAI_F_CROSSED) + b] =
+				share * prize_worth(s, seat, b, open, p->parity, p->odd_rows);
+			feat[TETROLLAI_F_RINGS + b] = frac;
+			feat[TETROLLAI_F_OPEN_PRIZES] += open;
+		}
 		if (open && rival && rival->prize[b] == TETROLL_PRIZE_OPEN) {
 			/* A race: first with the chance the rival's rings left are more. */
 			double mine = s->track[b] - sh->rings[b], theirs = s->track[b] - rival->rings[b];
@@ -647,7 +687,59 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		}
 		v += p->track * share * prize_worth(s, seat, b, open, p->parity, p->odd_rows);
 	}
+	if (feat)
+		feat[TETROLLAI_F_HAND] = v - now;
 	return v + objective_term(s, seat, p, dead);
+}
+
+double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double f[TETROLLAI_FEATURES])
+{
+	double now = 0;
+
+	if (s->sheet[seat].status != TETROLL_PLAYING) {
+		memset(f, 0, sizeof(double) * TETROLLAI_FEATURES);
+		return tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0});
+	}
+	eval_sheet(ai, s, seat, f, &now);
+	return now;
+}
+
+const double tetrollai_fitted[TETROLLAI_FEATURES] = {
+#include "tetroll-weights.h"
+};
+
+const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURES])
+{
+	int n = 0;
+
+	for (const char *line = text; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
+		char *end;
+		double v = strtod(line, &end);
+		if (line[strspn(line, " \t")] == '\n' || end == line || !isfinite(v))
+			return "a line that does not start with a number";
+		if (n == TETROLLAI_FEATURES)
+			return "more weights than features";
+		w[n++] = v;
+	}
+	return n < TETROLLAI_FEATURES ? "fewer weights than features" : NULL;
+}
+
+double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
+{
+	const TetrollSheet *sh = &s->sheet[seat];
+
+	ai->evals++;
+	if (sh->status != TETROLL_PLAYING)
+		return tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) + objective_term(s, seat, &ai->p, NULL);
+	if (ai->weights && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0) {
+		double f[TETROLLAI_FEATURES], now = 0, v;
+		eval_sheet(ai, s, seat, f, &now);
+		v = now;
+		for (int i = 0; i < TETROLLAI_FEATURES; i++)
+			v += ai->weights[i] * f[i];
+		return v;
+	}
+	return eval_sheet(ai, s, seat, NULL, NULL);
 }
 
 static bool deciding(const TetrollState *s, int seat)

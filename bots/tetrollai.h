@@ -154,6 +154,12 @@ typedef struct {
 	double deadline;
 	double (*clock_ms)(void);	/* what deadline is read against: botclock_ms
 					   (tetrollai_init); a test may count calls instead */
+	/*
+	 * Non-NULL (and playing for points, p.race 0): a playing sheet is
+	 * valued by its score now plus these weights times its features
+	 * (tetrollai_features) instead of the hand-set sum.
+	 */
+	const double *weights;
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
 				   points, a hash of noise_key and the move (levels 1-2) */
 	uint64_t noise_key;	/* set per move by the caller, from its Rng */
@@ -209,6 +215,59 @@ int tetrollai_ordered_rows(const TetrollState *s, int seat);
 
 /* The worth of `seat`'s sheet: an estimate of its final score. */
 double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
+
+/*
+ * What a fitted value (TetrollAi.weights) is a weighted sum of: the
+ * features of a playing sheet, each a number tetrollai_features writes at
+ * its index. HAND is the hand-set value's estimate above the score now,
+ * ROWS its unfinished rows' part; FILL + k counts the unfinished rows
+ * with k fifths filled (0..4), OPEN + b and CROSSED + b are bonus b's
+ * track share times its first prize (open) or runner-up prize (crossed
+ * out), RINGS + b its track's filled share; EMPTY counts live empty grid
+ * cells (EMPTY2 their square over 100), MISS the chance the next roll
+ * fits nowhere, MISS_LOSS that times HAND before the hand-set discount.
+ */
+enum {
+	TETROLLAI_F_BIAS,
+	TETROLLAI_F_HAND,
+	TETROLLAI_F_ROWS,
+	TETROLLAI_F_DEAD,
+	TETROLLAI_F_DEAD_ROWS,
+	TETROLLAI_F_BUMP,
+	TETROLLAI_F_COVERED,
+	TETROLLAI_F_EMPTY,
+	TETROLLAI_F_EMPTY2,
+	TETROLLAI_F_EMPTY_ROWS,
+	TETROLLAI_F_ABOVE,
+	TETROLLAI_F_MISS,
+	TETROLLAI_F_MISS_LOSS,
+	TETROLLAI_F_REPEATS,
+	TETROLLAI_F_OPEN_PRIZES,
+	TETROLLAI_F_FILL,
+	TETROLLAI_F_OPEN = TETROLLAI_F_FILL + 5,
+	TETROLLAI_F_CROSSED = TETROLLAI_F_OPEN + TETROLL_BONUSES,
+	TETROLLAI_F_RINGS = TETROLLAI_F_CROSSED + TETROLL_BONUSES,
+	TETROLLAI_FEATURES = TETROLLAI_F_RINGS + TETROLL_BONUSES
+};
+
+/*
+ * The features of seat's sheet, OUT f[0..TETROLLAI_FEATURES) (all 0 for
+ * a sheet whose game is over). Returns its score now.
+ */
+double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double f[TETROLLAI_FEATURES]);
+
+/*
+ * The fitted weights (bots/tetroll-weights.h, made by
+ * scripts/tetroll-fit.py; docs/ai.md, tetroll), TETROLLAI_FEATURES of them.
+ */
+extern const double tetrollai_fitted[TETROLLAI_FEATURES];
+
+/*
+ * Parse weights written as scripts/tetroll-fit.py writes them (one number
+ * at the start of each line, the rest of the line ignored) into
+ * w[0..TETROLLAI_FEATURES). Returns NULL, or what is wrong with text.
+ */
+const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURES]);
 
 /*
  * The move for `seat`, which must be deciding in `s` (any of the dice,

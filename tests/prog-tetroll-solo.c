@@ -41,6 +41,9 @@ int main(int argc, char **argv)
 	long games = strtol(argv[2], NULL, 10), first = argc > 3 ? strtol(argv[3], NULL, 10) : 1;
 	TetrollAi ai;
 	long max_evals = 0;	/* the most sheets one decision valued */
+	FILE *positions = NULL;	/* positions=FILE: each turn's features, then the final score */
+	static double weights[TETROLLAI_FEATURES];	/* weights=FILE */
+	static double seen[64][TETROLLAI_FEATURES + 1];	/* a game's turns: score now, features */
 
 	tetrollai_init(&ai);
 	int budget = 5000;	/* as bin/bot-tetroll at the default controls */
@@ -136,6 +139,33 @@ int main(int argc, char **argv)
 			ai.rollout_cap = strtol(eq + 1, NULL, 10);
 			found = true;
 		}
+		if (eq && strncmp(argv[i], "positions=", 10) == 0) {
+			positions = fopen(eq + 1, "w");
+			if (!positions) {
+				fprintf(stderr, "prog-tetroll-solo: cannot write %s\n", eq + 1);
+				return 2;
+			}
+			found = true;
+		}
+		if (eq && strncmp(argv[i], "weights=", 8) == 0) {
+			FILE *wf = fopen(eq + 1, "r");	/* one weight a line, as scripts/tetroll-fit.py writes */
+			char line[256], *end;
+			int n = 0;
+			bool bad = !wf;
+			while (!bad && fgets(line, sizeof line, wf)) {
+				double v = strtod(line, &end);
+				bad = end == line || n == TETROLLAI_FEATURES;
+				if (!bad)
+					weights[n++] = v;
+			}
+			if (bad || n != TETROLLAI_FEATURES) {
+				fprintf(stderr, "prog-tetroll-solo: %s: not %d weights\n", eq + 1, TETROLLAI_FEATURES);
+				return 2;
+			}
+			fclose(wf);
+			ai.weights = weights;
+			found = true;
+		}
 		if (eq && strncmp(argv[i], "objective=", 10) == 0) {
 			ai.p.objective = tetrollai_objective(eq + 1);
 			found = ai.p.objective >= 0;
@@ -153,6 +183,7 @@ int main(int argc, char **argv)
 		uint32_t mask;
 		VariantPhase ph;
 		bool first_done = false;
+		int nseen = 0, last_turn = -1;
 
 		variant_config_default(&variant_tetroll, 1, &cfg);
 		variant_tetroll.init(&s, &cfg);
@@ -165,6 +196,12 @@ int main(int argc, char **argv)
 				continue;
 			}
 			Move m;
+			if (positions && s.turns != last_turn && nseen < 64 &&
+			    (s.stage == TETROLL_STAGE_DICE || s.stage == TETROLL_STAGE_PLACE)) {
+				last_turn = s.turns;
+				seen[nseen][0] = tetrollai_features(&ai, &s, 0, &seen[nseen][1]);
+				nseen++;
+			}
 			if (ai_policy) {
 				long before = ai.evals;
 				ai.noise_key = rng_next(&mine);
@@ -190,6 +227,12 @@ int main(int argc, char **argv)
 		}
 		int score, rows, bonus[TETROLL_BONUSES], done = 0;
 		score = tetroll_score(&s, 0, &rows, bonus);
+		for (int i = 0; i < nseen; i++) {
+			fprintf(positions, "%d", score);
+			for (int k = 0; k <= TETROLLAI_FEATURES; k++)
+				fprintf(positions, " %.6g", seen[i][k]);
+			fputc('\n', positions);
+		}
 		for (int b = 0; b < TETROLL_BONUSES; b++)
 			done += s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST;
 		printf("seed=%llu score=%d rows=%d bonuses=%d ordered=%d turns=%d values=%d,%d,%d,%d,%d,%d prizes=",

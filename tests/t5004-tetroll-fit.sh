@@ -1,0 +1,88 @@
+#!/bin/sh
+# t5004-tetroll-fit: bot-tetroll's fitted sheet value (bots/tetrollai.h,
+# TETROLLAI_F_*; scripts/tetroll-fit.py; docs/ai.md, tetroll, "A value
+# fitted to final scores"). prog-tetroll-solo's positions file has one
+# line per turn (final score, score now, the features), the same for the
+# same seeds; weights that put 1 on the hand-set estimate and 0 elsewhere
+# play the hand-set value's games; the script recovers known weights and
+# names a malformed file; bot-tetroll refuses bad --weights and --eval in
+# one line. Under check-long, bots/tetroll-weights.h is made again from
+# its games by the command docs/ai.md gives, and must match byte for byte.
+# check-long: the fitted weights made again from 12000 greedy games (two at once)
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+solo=$build/tests/prog-tetroll-solo
+fit=$top/scripts/tetroll-fit.py
+bot=$top/bin/bot-tetroll
+need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h"
+
+echo "1..11"
+"$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out"
+# 40 fields: the final score at least the score now; the bias feature 1
+lines_ok() {
+	awk 'NF != 40 || $1 < $2 || $3 != 1 { bad = 1 } END { exit bad || NR < 6 * 10 }' "$tmp/a.txt"
+}
+check "a positions line per turn: final score, score now, 38 features" lines_ok
+"$solo" ai 6 1 level=3 positions="$tmp/b.txt" >/dev/null
+check "the same seeds write the same positions" cmp -s "$tmp/a.txt" "$tmp/b.txt"
+"$solo" ai 1 1 positions="$tmp/no/such/dir" >/dev/null 2>"$tmp/err"
+rc=$?
+check "an unwritable positions file is refused in one line" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'cannot write' '$tmp/err'"
+
+# 1 on the hand-set estimate, 0 elsewhere: exactly the hand-set value.
+awk 'BEGIN { for (i = 0; i < 38; i++) printf "\t%d,\t/* */\n", i == 1 }' >"$tmp/hand.h"
+"$solo" ai 12 1 level=3 >"$tmp/h0.out"
+"$solo" ai 12 1 level=3 weights="$tmp/hand.h" >"$tmp/h1.out"
+check "weights of the hand-set estimate alone play the hand-set games" cmp -s "$tmp/h0.out" "$tmp/h1.out"
+"$solo" ai 12 1 level=3 weights="$top/bots/tetroll-weights.h" >"$tmp/f.out"
+check "the fitted weights play other games" sh -c "[ -s '$tmp/f.out' ] && ! cmp -s '$tmp/h0.out' '$tmp/f.out'"
+
+# Positions whose points to come follow known weights, with noise.
+python3 - "$tmp/synthetic.txt" <<'EOF'
+import random, sys
+rnd = random.Random(5)
+w = [3, 0.5, 0, -1.5, 0, -0.4, -3, 0.25, 0.5] + [0] * 29
+w[14] = 4
+with open(sys.argv[1], "w") as out:
+    for _ in range(20000):
+        f = [1] + [rnd.uniform(0, 40)] + [rnd.uniform(0, 10) for _ in range(36)]
+        now = rnd.randrange(0, 100)
+        final = now + sum(a * b for a, b in zip(w, f)) + rnd.gauss(0, 5)
+        out.write(" ".join(["%.6g" % final, str(now)] + ["%.6g" % x for x in f]) + "\n")
+EOF
+python3 "$fit" --ridge 0 -o "$tmp/w.h" "$tmp/synthetic.txt" 2>"$tmp/fit.err"
+recovered() {
+	awk 'BEGIN { split("3 0.5 0 -1.5 0 -0.4 -3 0.25 0.5 0 0 0 0 0 4", w, " ") }
+	     { v = $1 + 0; want = NR <= 15 ? w[NR] : 0; tol = NR == 1 ? 2 : 0.1
+	       if (v - want > tol || want - v > tol) bad = 1 }
+	     END { exit bad || NR != 38 }' "$tmp/w.h"
+}
+check "the fit recovers known weights (within 0.1; the constant within 2)" recovered
+check "the fit reports its held-out error" grep -q "held out" "$tmp/fit.err"
+head -3 "$tmp/synthetic.txt" | cut -d' ' -f1-30 >"$tmp/short.txt"
+python3 "$fit" "$tmp/short.txt" >/dev/null 2>"$tmp/err"
+rc=$?
+check "a malformed positions file is named in one line" \
+	sh -c "[ $rc != 0 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'short.txt:1: 30 fields' '$tmp/err'"
+
+head -5 "$top/bots/tetroll-weights.h" >"$tmp/few.h"
+"$bot" --weights "$tmp/few.h" </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+check "bot-tetroll --weights with too few weights is refused in one line" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'fewer weights than features' '$tmp/err'"
+"$bot" --eval learned </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+check "bot-tetroll --eval names its two values when refused" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'hand or fitted' '$tmp/err'"
+
+if [ "$long" = 1 ]; then
+	# The command docs/ai.md gives for the weights file.
+	"$solo" ai 6000 100001 level=3 positions="$tmp/a6000.txt" >/dev/null &
+	"$solo" ai 6000 200001 level=3 positions="$tmp/b6000.txt" >/dev/null
+	wait
+	python3 "$fit" -o "$tmp/weights.h" "$tmp/a6000.txt" "$tmp/b6000.txt" 2>/dev/null
+	check "bots/tetroll-weights.h is what its games and the fit make" cmp -s "$tmp/weights.h" "$top/bots/tetroll-weights.h"
+else
+	skip "the weights made again from 12000 games: under make check-long"
+fi
+exit $fail
