@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "bot-tetroll: bad --eval %s (hand or fitted)\n", argv[i]);
 				return 2;
 			}
-			ai.weights = strcmp(argv[i], "hand") ? tetrollai_fitted : NULL;
+			ai.weights = strcmp(argv[i], "hand") ? TETROLLAI_FITTED : NULL;
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--weights") && i + 1 < argc) {

@@ -672,6 +672,10 @@ static double eval_sheet(TetrollAi *ai, const TetrollState *s, int seat, double 
 				share * prize_worth(s, seat, b, open, p->parity, p->odd_rows);
 			feat[TETROLLAI_F_RINGS + b] = frac;
 			feat[TETROLLAI_F_OPEN_PRIZES] += open;
+			for (int q = 0; q < s->nplayers && open; q++)
+				if (q != seat && s->sheet[q].status == TETROLL_PLAYING &&
+				    s->sheet[q].prize[b] == TETROLL_PRIZE_OPEN)
+					feat[TETROLLAI_F_RIVAL + b] = (double)s->sheet[q].rings[b] / s->track[b];
 		}
 		if (open && rival && rival->prize[b] == TETROLL_PRIZE_OPEN) {
 			/* A race: first with the chance the rival's rings left are more. */
@@ -704,8 +708,13 @@ double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double
 	return now;
 }
 
-const double tetrollai_fitted[TETROLLAI_FEATURES] = {
+const double tetrollai_fitted[TETROLL_MAX_PLAYERS][TETROLLAI_FEATURES] = {
+	{
 #include "tetroll-weights.h"
+	},
+	{
+#include "tetroll-weights2.h"
+	},
 };
 
 const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURES])
@@ -733,10 +742,11 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 		return tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) + objective_term(s, seat, &ai->p, NULL);
 	if (ai->weights && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0) {
 		double f[TETROLLAI_FEATURES], now = 0, v;
+		const double *w = ai->weights == TETROLLAI_FITTED ? tetrollai_fitted[s->nplayers > 1] : ai->weights;
 		eval_sheet(ai, s, seat, f, &now);
 		v = now;
 		for (int i = 0; i < TETROLLAI_FEATURES; i++)
-			v += ai->weights[i] * f[i];
+			v += w[i] * f[i];
 		return v;
 	}
 	return eval_sheet(ai, s, seat, NULL, NULL);

@@ -4,7 +4,10 @@
  * play through one choose function.
  *
  * How it decides:
- *   - a sheet is valued by tetrollai_eval(): the score it would have now,
+ *   - a sheet is valued by tetrollai_eval(): with TetrollAi.weights, the
+ *     score now plus the weights times its features (tetrollai_features,
+ *     fitted to final scores by scripts/tetroll-fit.py); otherwise by the
+ *     hand-set sum: the score it would have now,
  *     plus the expected worth of unfinished rows (10 less the repeats so
  *     far, less the repeats still to come, weighted by how full the row
  *     is), plus the progress on each bonus track times the prize still
@@ -223,7 +226,8 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat);
  * ROWS its unfinished rows' part; FILL + k counts the unfinished rows
  * with k fifths filled (0..4), OPEN + b and CROSSED + b are bonus b's
  * track share times its first prize (open) or runner-up prize (crossed
- * out), RINGS + b its track's filled share; EMPTY counts live empty grid
+ * out), RINGS + b its track's filled share, RIVAL + b the opponent's
+ * filled share of a track both still race for (2 players); EMPTY counts live empty grid
  * cells (EMPTY2 their square over 100), MISS the chance the next roll
  * fits nowhere, MISS_LOSS that times HAND before the hand-set discount.
  */
@@ -247,7 +251,8 @@ enum {
 	TETROLLAI_F_OPEN = TETROLLAI_F_FILL + 5,
 	TETROLLAI_F_CROSSED = TETROLLAI_F_OPEN + TETROLL_BONUSES,
 	TETROLLAI_F_RINGS = TETROLLAI_F_CROSSED + TETROLL_BONUSES,
-	TETROLLAI_FEATURES = TETROLLAI_F_RINGS + TETROLL_BONUSES
+	TETROLLAI_F_RIVAL = TETROLLAI_F_RINGS + TETROLL_BONUSES,
+	TETROLLAI_FEATURES = TETROLLAI_F_RIVAL + TETROLL_BONUSES
 };
 
 /*
@@ -257,10 +262,14 @@ enum {
 double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double f[TETROLLAI_FEATURES]);
 
 /*
- * The fitted weights (bots/tetroll-weights.h, made by
- * scripts/tetroll-fit.py; docs/ai.md, tetroll), TETROLLAI_FEATURES of them.
+ * The fitted weights, TETROLLAI_FEATURES of them, [0] for solo games
+ * (bots/tetroll-weights.h) and [1] for 2 players (bots/tetroll-weights2.h),
+ * made by scripts/tetroll-fit.py (docs/ai.md, tetroll). With
+ * TetrollAi.weights == TETROLLAI_FITTED, tetrollai_eval takes the set for
+ * the game's number of players.
  */
-extern const double tetrollai_fitted[TETROLLAI_FEATURES];
+extern const double tetrollai_fitted[TETROLL_MAX_PLAYERS][TETROLLAI_FEATURES];
+#define TETROLLAI_FITTED (&tetrollai_fitted[0][0])
 
 /*
  * Parse weights written as scripts/tetroll-fit.py writes them (one number

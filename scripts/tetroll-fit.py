@@ -32,7 +32,8 @@ NAMES = (["bias", "hand", "rows", "dead", "dead_rows", "bump", "covered", "empty
          + ["fill%d" % k for k in range(5)]
          + ["open%d" % (b + 1) for b in range(6)]
          + ["crossed%d" % (b + 1) for b in range(6)]
-         + ["rings%d" % (b + 1) for b in range(6)])
+         + ["rings%d" % (b + 1) for b in range(6)]
+         + ["rival%d" % (b + 1) for b in range(6)])
 NF = len(NAMES)
 HAND = NAMES.index("hand")
 BLOCK = 2000

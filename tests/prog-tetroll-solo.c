@@ -43,7 +43,8 @@ int main(int argc, char **argv)
 	long max_evals = 0;	/* the most sheets one decision valued */
 	FILE *positions = NULL;	/* positions=FILE: each turn's features, then the final score */
 	static double weights[TETROLLAI_FEATURES];	/* weights=FILE */
-	static double seen[64][TETROLLAI_FEATURES + 1];	/* a game's turns: score now, features */
+	static double seen[128][TETROLLAI_FEATURES + 2];	/* a game's turns: seat, score now, features */
+	int players = 1;	/* players=2: the AI plays both seats (positions from both) */
 
 	tetrollai_init(&ai);
 	int budget = 5000;	/* as bin/bot-tetroll at the default controls */
@@ -61,6 +62,10 @@ int main(int argc, char **argv)
 	for (int i = 4; i < argc; i++) {
 		if (strncmp(argv[i], "budget=", 7) == 0 || strncmp(argv[i], "level=", 6) == 0)
 			continue;
+		if (strcmp(argv[i], "players=2") == 0) {
+			players = 2;
+			continue;
+		}
 		static const struct {
 			const char *name;
 			size_t off;
@@ -185,7 +190,7 @@ int main(int argc, char **argv)
 		bool first_done = false;
 		int nseen = 0, last_turn = -1;
 
-		variant_config_default(&variant_tetroll, 1, &cfg);
+		variant_config_default(&variant_tetroll, players, &cfg);
 		variant_tetroll.init(&s, &cfg);
 		rng_seed(&dice, seed);
 		rng_seed(&mine, seed ^ 0x5eedULL);
@@ -196,27 +201,29 @@ int main(int argc, char **argv)
 				continue;
 			}
 			Move m;
-			if (positions && s.turns != last_turn && nseen < 64 &&
+			int p = s.current;
+			if (positions && s.turns != last_turn && nseen < 128 &&
 			    (s.stage == TETROLL_STAGE_DICE || s.stage == TETROLL_STAGE_PLACE)) {
 				last_turn = s.turns;
-				seen[nseen][0] = tetrollai_features(&ai, &s, 0, &seen[nseen][1]);
+				seen[nseen][0] = p;
+				seen[nseen][1] = tetrollai_features(&ai, &s, p, &seen[nseen][2]);
 				nseen++;
 			}
 			if (ai_policy) {
 				long before = ai.evals;
 				ai.noise_key = rng_next(&mine);
-				m = tetrollai_choose(&ai, &s, 0);
+				m = tetrollai_choose(&ai, &s, p);
 				if (ai.evals - before > max_evals)
 					max_evals = ai.evals - before;
 			} else {
-				int n = variant_tetroll.legal_moves(&s, 0, moves);
+				int n = variant_tetroll.legal_moves(&s, p, moves);
 				m = moves[rng_below(&mine, (uint32_t)n)];
 			}
-			if (!variant_move_is_legal(&variant_tetroll, &s, 0, m, moves)) {
+			if (!variant_move_is_legal(&variant_tetroll, &s, p, m, moves)) {
 				fprintf(stderr, "prog-tetroll-solo: illegal move in game %ld\n", g);
 				return 1;
 			}
-			variant_tetroll.apply(&s, 0, m);
+			variant_tetroll.apply(&s, p, m);
 			if (getenv("TETROLL_FIRST_DONE") && !first_done)
 				for (int b = 0; b < TETROLL_BONUSES; b++)
 					if (s.sheet[0].prize[b] >= TETROLL_PRIZE_FIRST) {
@@ -228,8 +235,9 @@ int main(int argc, char **argv)
 		int score, rows, bonus[TETROLL_BONUSES], done = 0;
 		score = tetroll_score(&s, 0, &rows, bonus);
 		for (int i = 0; i < nseen; i++) {
-			fprintf(positions, "%d", score);
-			for (int k = 0; k <= TETROLLAI_FEATURES; k++)
+			int p = (int)seen[i][0];
+			fprintf(positions, "%d", p ? tetroll_score(&s, p, NULL, (int[TETROLL_BONUSES]){0}) : score);
+			for (int k = 1; k <= TETROLLAI_FEATURES + 1; k++)
 				fprintf(positions, " %.6g", seen[i][k]);
 			fputc('\n', positions);
 		}

@@ -7,21 +7,30 @@
 # play the hand-set value's games; the script recovers known weights and
 # names a malformed file; bot-tetroll refuses bad --weights and --eval in
 # one line. Under check-long, bots/tetroll-weights.h is made again from
-# its games by the command docs/ai.md gives, and must match byte for byte.
-# check-long: the fitted weights made again from 12000 greedy games (two at once)
+# its games by the command docs/ai.md gives, and must match byte for byte,
+# and so must bots/tetroll-weights2.h (2 players).
+# check-long: the fitted weights made again from 12000 greedy games and 6000 2-player ones (two at once)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 solo=$build/tests/prog-tetroll-solo
 fit=$top/scripts/tetroll-fit.py
 bot=$top/bin/bot-tetroll
-need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h"
+need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h" "$top/bots/tetroll-weights2.h"
 
-echo "1..11"
+echo "1..14"
 "$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out"
-# 40 fields: the final score at least the score now; the bias feature 1
+# 46 fields: the final score at least the score now; the bias feature 1;
+# alone, no rival on a track (the last 6)
 lines_ok() {
-	awk 'NF != 40 || $1 < $2 || $3 != 1 { bad = 1 } END { exit bad || NR < 6 * 10 }' "$tmp/a.txt"
+	awk 'NF != 46 || $1 < $2 || $3 != 1 || $41 $42 $43 $44 $45 $46 != "000000" { bad = 1 }
+	     END { exit bad || NR < 6 * 10 }' "$tmp/a.txt"
 }
-check "a positions line per turn: final score, score now, 38 features" lines_ok
+check "a positions line per turn: final score, score now, 44 features" lines_ok
+"$solo" ai 3 1 level=3 players=2 positions="$tmp/p2.txt" >/dev/null
+rivals() {
+	awk 'NF != 46 || $1 < $2 { bad = 1 } $41 + $42 + $43 + $44 + $45 + $46 > 0 { r++ }
+	     END { exit bad || NR < 3 * 20 || r < 10 }' "$tmp/p2.txt"
+}
+check "players=2: both seats' turns, with the rival's progress on the tracks both race for" rivals
 "$solo" ai 6 1 level=3 positions="$tmp/b.txt" >/dev/null
 check "the same seeds write the same positions" cmp -s "$tmp/a.txt" "$tmp/b.txt"
 "$solo" ai 1 1 positions="$tmp/no/such/dir" >/dev/null 2>"$tmp/err"
@@ -30,10 +39,13 @@ check "an unwritable positions file is refused in one line" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'cannot write' '$tmp/err'"
 
 # 1 on the hand-set estimate, 0 elsewhere: exactly the hand-set value.
-awk 'BEGIN { for (i = 0; i < 38; i++) printf "\t%d,\t/* */\n", i == 1 }' >"$tmp/hand.h"
+awk 'BEGIN { for (i = 0; i < 44; i++) printf "\t%d,\t/* */\n", i == 1 }' >"$tmp/hand.h"
 "$solo" ai 12 1 level=3 >"$tmp/h0.out"
 "$solo" ai 12 1 level=3 weights="$tmp/hand.h" >"$tmp/h1.out"
 check "weights of the hand-set estimate alone play the hand-set games" cmp -s "$tmp/h0.out" "$tmp/h1.out"
+"$solo" ai 4 1 level=3 players=2 >"$tmp/h2.out"
+"$solo" ai 4 1 level=3 players=2 weights="$tmp/hand.h" >"$tmp/h3.out"
+check "... and at 2 players" cmp -s "$tmp/h2.out" "$tmp/h3.out"
 "$solo" ai 12 1 level=3 weights="$top/bots/tetroll-weights.h" >"$tmp/f.out"
 check "the fitted weights play other games" sh -c "[ -s '$tmp/f.out' ] && ! cmp -s '$tmp/h0.out' '$tmp/f.out'"
 
@@ -41,11 +53,11 @@ check "the fitted weights play other games" sh -c "[ -s '$tmp/f.out' ] && ! cmp 
 python3 - "$tmp/synthetic.txt" <<'EOF'
 import random, sys
 rnd = random.Random(5)
-w = [3, 0.5, 0, -1.5, 0, -0.4, -3, 0.25, 0.5] + [0] * 29
+w = [3, 0.5, 0, -1.5, 0, -0.4, -3, 0.25, 0.5] + [0] * 35
 w[14] = 4
 with open(sys.argv[1], "w") as out:
     for _ in range(20000):
-        f = [1] + [rnd.uniform(0, 40)] + [rnd.uniform(0, 10) for _ in range(36)]
+        f = [1] + [rnd.uniform(0, 40)] + [rnd.uniform(0, 10) for _ in range(42)]
         now = rnd.randrange(0, 100)
         final = now + sum(a * b for a, b in zip(w, f)) + rnd.gauss(0, 5)
         out.write(" ".join(["%.6g" % final, str(now)] + ["%.6g" % x for x in f]) + "\n")
@@ -55,7 +67,7 @@ recovered() {
 	awk 'BEGIN { split("3 0.5 0 -1.5 0 -0.4 -3 0.25 0.5 0 0 0 0 0 4", w, " ") }
 	     { v = $1 + 0; want = NR <= 15 ? w[NR] : 0; tol = NR == 1 ? 2 : 0.1
 	       if (v - want > tol || want - v > tol) bad = 1 }
-	     END { exit bad || NR != 38 }' "$tmp/w.h"
+	     END { exit bad || NR != 44 }' "$tmp/w.h"
 }
 check "the fit recovers known weights (within 0.1; the constant within 2)" recovered
 check "the fit reports its held-out error" grep -q "held out" "$tmp/fit.err"
@@ -82,7 +94,14 @@ if [ "$long" = 1 ]; then
 	wait
 	python3 "$fit" -o "$tmp/weights.h" "$tmp/a6000.txt" "$tmp/b6000.txt" 2>/dev/null
 	check "bots/tetroll-weights.h is what its games and the fit make" cmp -s "$tmp/weights.h" "$top/bots/tetroll-weights.h"
+	rm -f "$tmp/a6000.txt" "$tmp/b6000.txt"
+	"$solo" ai 3000 300001 level=3 players=2 positions="$tmp/a3000.txt" >/dev/null &
+	"$solo" ai 3000 400001 level=3 players=2 positions="$tmp/b3000.txt" >/dev/null
+	wait
+	python3 "$fit" -o "$tmp/weights2.h" "$tmp/a3000.txt" "$tmp/b3000.txt" 2>/dev/null
+	check "bots/tetroll-weights2.h is what its games and the fit make" cmp -s "$tmp/weights2.h" "$top/bots/tetroll-weights2.h"
 else
 	skip "the weights made again from 12000 games: under make check-long"
+	skip "the 2-player weights made again from 6000 games: under make check-long"
 fi
 exit $fail
