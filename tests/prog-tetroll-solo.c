@@ -16,7 +16,12 @@
  * where PARAM names a TetrollAiParams field, for tuning, or is eval_cap
  * or rollout_cap (sheets per decision; the AI is set up as bin/bot-tetroll at 5 s a move
  * first), or is noise (the points of noise of levels 1 and 2, for calibrating them), or is level (1..5, as bin/bot-tetroll --level), or is budget (ms a move: the AI set up as bin/bot-tetroll given
- * that much, default 5000). Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
+ * that much, default 5000), or is players=2 (the AI plays both seats of a
+ * 2-player game; the line is seat 0's), positions=FILE (each turn's
+ * position: the final score of the seat to move, its score now and its
+ * features, tetrollai_features; for scripts/tetroll-fit.py) or weights=FILE
+ * (the sheet valued by those weights, as tetroll-fit.py writes them).
+ * Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
  */
