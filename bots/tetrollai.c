@@ -539,8 +539,8 @@ static double track_share(const TetrollAiParams *p, int rings, int track)
 }
 
 /*
- * The hand-set value of a playing sheet (tetrollai_eval's); with f, also
- * its features (TETROLLAI_F_*) and *now, the score now.
+ * The hand-set value of a playing sheet (tetrollai_eval's); with feat,
+ * also its features (TETROLLAI_F_*) and *nowp, the score now.
  */
 static double eval_sheet(TetrollAi *ai, const TetrollState *s, int seat, double *feat, double *nowp)
 {

@@ -158,21 +158,19 @@ int main(int argc, char **argv)
 			found = true;
 		}
 		if (eq && strncmp(argv[i], "weights=", 8) == 0) {
-			FILE *wf = fopen(eq + 1, "r");	/* one weight a line, as scripts/tetroll-fit.py writes */
-			char line[256], *end;
-			int n = 0;
-			bool bad = !wf;
-			while (!bad && fgets(line, sizeof line, wf)) {
-				double v = strtod(line, &end);
-				bad = end == line || n == TETROLLAI_FEATURES;
-				if (!bad)
-					weights[n++] = v;
-			}
-			if (bad || n != TETROLLAI_FEATURES) {
-				fprintf(stderr, "prog-tetroll-solo: %s: not %d weights\n", eq + 1, TETROLLAI_FEATURES);
+			static char text[8192];	/* as scripts/tetroll-fit.py writes them: tetrollai_parse_weights */
+			FILE *wf = fopen(eq + 1, "r");
+			size_t n = wf ? fread(text, 1, sizeof text - 1, wf) : 0;
+			const char *why = !wf ? "cannot be read" : n == sizeof text - 1 ? "too long" : NULL;
+			if (wf)
+				fclose(wf);
+			text[n] = '\0';
+			if (!why)
+				why = tetrollai_parse_weights(text, weights);
+			if (why) {
+				fprintf(stderr, "prog-tetroll-solo: %s: %s\n", eq + 1, why);
 				return 2;
 			}
-			fclose(wf);
 			ai.weights = weights;
 			found = true;
 		}
