@@ -16,7 +16,13 @@ per turn of a game: the final score, the score now, then the features).
 Every fifth block of 2000 lines is held out of the fit, and the error
 there is printed for the hand-set value and for the fitted one.
 
-    scripts/tetroll-fit.py [--ridge R] [-o FILE] FILE...
+With --margin, the target is the margin a 2-player game went on to make:
+each line (prog-tetroll-solo ... players=2 margins positions=FILE) goes
+on with the other seat's final score, score now and features, and the
+fit is of (the mover's points to come) less (the other's) on the
+difference of their features, one set of weights for both sides.
+
+    scripts/tetroll-fit.py [--margin] [--ridge R] [-o FILE] FILE...
 
 Writes the weights in TETROLLAI_F_* order, one per line as a C
 initializer with the feature's name (bots/tetroll-weights.h's format), to
@@ -43,9 +49,11 @@ def die(msg):
     sys.exit("tetroll-fit: " + msg)
 
 
-def read(paths):
+def read(paths, margin=False):
     """Yield (features, target, held_out) for every line."""
     n = 0
+    width = (2 + NF) * (2 if margin else 1)
+    what = "final score, score now, %d features" % NF
     for path in paths:
         try:
             f = open(path)
@@ -54,15 +62,21 @@ def read(paths):
         with f:
             for lineno, line in enumerate(f, 1):
                 v = line.split()
-                if len(v) != 2 + NF:
-                    die(f"{path}:{lineno}: {len(v)} fields, not {2 + NF} (final score, score now, {NF} features)")
+                if len(v) != width:
+                    die(f"{path}:{lineno}: {len(v)} fields, not {width} ({what}" +
+                        (", for each seat)" if margin else ")"))
                 try:
                     x = [float(t) for t in v]
                 except ValueError:
                     die(f"{path}:{lineno}: not a number")
                 if not all(math.isfinite(t) for t in x):
                     die(f"{path}:{lineno}: not a finite number")
-                yield x[2:], x[0] - x[1], (n // BLOCK) % 5 == 4
+                if margin:
+                    o = x[2 + NF:]
+                    yield ([a - b for a, b in zip(x[2:2 + NF], o[2:])],
+                           (x[0] - x[1]) - (o[0] - o[1]), (n // BLOCK) % 5 == 4)
+                else:
+                    yield x[2:], x[0] - x[1], (n // BLOCK) % 5 == 4
                 n += 1
 
 
@@ -90,6 +104,8 @@ def solve(a, b):
 def main():
     ap = argparse.ArgumentParser(description="fit bot-tetroll's sheet value to final scores")
     ap.add_argument("--ridge", type=float, default=0.01, help="shrinkage towards the hand-set value, per position")
+    ap.add_argument("--margin", action="store_true",
+                    help="fit the margin to come (2-player lines with both seats)")
     ap.add_argument("-o", dest="out", help="write the weights here")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
@@ -100,7 +116,7 @@ def main():
     xty = [0.0] * NF
     held = []
     n = 0
-    for x, y, out in read(args.files):
+    for x, y, out in read(args.files, args.margin):
         if out:
             held.append((x, y))
             continue
@@ -126,7 +142,7 @@ def main():
             return float("nan")
         return math.sqrt(sum((y - sum(a * b for a, b in zip(x, weights))) ** 2 for x, y in held) / len(held))
 
-    print(f"fitted on {n} positions, {len(held)} held out; error held out (points to come): "
+    print(f"fitted on {n} positions, {len(held)} held out; error held out ({'margin' if args.margin else 'points'} to come): "
           f"hand-set {rmse(w0):.3f}, fitted {rmse(w):.3f}", file=sys.stderr)
     text = "".join(f"\t{v:.9g},\t/* {NAMES[i]} */\n" for i, v in enumerate(w))
     if args.out:

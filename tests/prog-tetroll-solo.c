@@ -19,7 +19,10 @@
  * that much, default 5000), or is players=2 (the AI plays both seats of a
  * 2-player game; the line is seat 0's), positions=FILE (each turn's
  * position: the final score of the seat to move, its score now and its
- * features, tetrollai_features; for scripts/tetroll-fit.py) or weights=FILE
+ * features, tetrollai_features; for scripts/tetroll-fit.py), margins
+ * (with players=2 and positions=: each line goes on with the other seat's
+ * final score, score now and features at the same moment, for
+ * tetroll-fit.py --margin) or weights=FILE
  * (the sheet valued by those weights, as tetroll-fit.py writes them).
  * Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
@@ -48,8 +51,10 @@ int main(int argc, char **argv)
 	long max_evals = 0;	/* the most sheets one decision valued */
 	FILE *positions = NULL;	/* positions=FILE: each turn's features, then the final score */
 	static double weights[TETROLLAI_FEATURES];	/* weights=FILE */
-	static double seen[128][TETROLLAI_FEATURES + 2];	/* a game's turns: seat, score now, features */
+	/* a game's turns: seat, score now, features (and the other seat's, with margins) */
+	static double seen[128][2 * TETROLLAI_FEATURES + 3];
 	int players = 1;	/* players=2: the AI plays both seats (positions from both) */
+	bool margins = false;	/* margins: positions also give the other seat's */
 
 	tetrollai_init(&ai);
 	int budget = 5000;	/* as bin/bot-tetroll at the default controls */
@@ -69,6 +74,10 @@ int main(int argc, char **argv)
 			continue;
 		if (strcmp(argv[i], "players=2") == 0) {
 			players = 2;
+			continue;
+		}
+		if (strcmp(argv[i], "margins") == 0) {
+			margins = true;
 			continue;
 		}
 		static const struct {
@@ -183,6 +192,10 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (margins && (players != 2 || !positions)) {
+		fprintf(stderr, "prog-tetroll-solo: margins needs players=2 and positions=FILE\n");
+		return 2;
+	}
 	for (long g = 0; g < games; g++) {
 		uint64_t seed = (uint64_t)(first + g);
 		VariantConfig cfg;
@@ -210,6 +223,10 @@ int main(int argc, char **argv)
 				last_turn = s.turns;
 				seen[nseen][0] = p;
 				seen[nseen][1] = tetrollai_features(&ai, &s, p, &seen[nseen][2]);
+				if (margins) {
+					double *o = &seen[nseen][TETROLLAI_FEATURES + 2];
+					o[0] = tetrollai_features(&ai, &s, 1 - p, o + 1);
+				}
 				nseen++;
 			}
 			if (ai_policy) {
@@ -239,9 +256,14 @@ int main(int argc, char **argv)
 		score = tetroll_score(&s, 0, &rows, bonus);
 		for (int i = 0; i < nseen; i++) {
 			int p = (int)seen[i][0];
-			fprintf(positions, "%d", p ? tetroll_score(&s, p, NULL, (int[TETROLL_BONUSES]){0}) : score);
-			for (int k = 1; k <= TETROLLAI_FEATURES + 1; k++)
-				fprintf(positions, " %.6g", seen[i][k]);
+			for (int side = 0; side <= (int)margins; side++) {
+				int q = side ? 1 - p : p;
+				const double *v = &seen[i][side ? TETROLLAI_FEATURES + 2 : 1];
+				fprintf(positions, side ? " %d" : "%d",
+					q ? tetroll_score(&s, q, NULL, (int[TETROLL_BONUSES]){0}) : score);
+				for (int k = 0; k <= TETROLLAI_FEATURES; k++)
+					fprintf(positions, " %.6g", v[k]);
+			}
 			fputc('\n', positions);
 		}
 		for (int b = 0; b < TETROLL_BONUSES; b++)

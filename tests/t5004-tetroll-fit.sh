@@ -5,7 +5,8 @@
 # line per turn (final score, score now, the features), the same for the
 # same seeds; weights that put 1 on the hand-set estimate and 0 elsewhere
 # play the hand-set value's games; the script recovers known weights and
-# names a malformed file; bot-tetroll refuses bad --weights and --eval in
+# names a malformed file; with margins (2 players) each line gives both
+# seats and --margin recovers known weights of the margin to come; bot-tetroll refuses bad --weights and --eval in
 # one line. Under check-long, bots/tetroll-weights.h is made again from
 # its games by the command docs/ai.md gives, and must match byte for byte,
 # and so must bots/tetroll-weights2.h (2 players).
@@ -16,7 +17,7 @@ fit=$top/scripts/tetroll-fit.py
 bot=$top/bin/bot-tetroll
 need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h" "$top/bots/tetroll-weights2.h"
 
-echo "1..14"
+echo "1..17"
 "$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out"
 # 46 fields: the final score at least the score now; the bias feature 1;
 # alone, no rival on a track (the last 6)
@@ -31,6 +32,18 @@ rivals() {
 	     END { exit bad || NR < 3 * 20 || r < 10 }' "$tmp/p2.txt"
 }
 check "players=2: both seats' turns, with the rival's progress on the tracks both race for" rivals
+"$solo" ai 3 1 level=3 players=2 margins positions="$tmp/m2.txt" >/dev/null
+# 92 fields: the mover's 46, then the other seat's at the same moment;
+# the mover's half is the line players=2 writes without margins
+both() {
+	awk 'NF != 92 || $1 < $2 || $47 < $48 || $3 != 1 { bad = 1 } END { exit bad || NR < 3 * 20 }' "$tmp/m2.txt" &&
+		cut -d' ' -f1-46 "$tmp/m2.txt" | cmp -s - "$tmp/p2.txt"
+}
+check "players=2 margins: each line goes on with the other seat's final score, score now and features" both
+"$solo" ai 1 1 level=3 margins positions="$tmp/m1.txt" >/dev/null 2>"$tmp/err"
+rc=$?
+check "margins without players=2 is refused in one line" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'margins needs players=2' '$tmp/err'"
 "$solo" ai 6 1 level=3 positions="$tmp/b.txt" >/dev/null
 check "the same seeds write the same positions" cmp -s "$tmp/a.txt" "$tmp/b.txt"
 "$solo" ai 1 1 positions="$tmp/no/such/dir" >/dev/null 2>"$tmp/err"
@@ -71,6 +84,31 @@ recovered() {
 }
 check "the fit recovers known weights (within 0.1; the constant within 2)" recovered
 check "the fit reports its held-out error" grep -q "held out" "$tmp/fit.err"
+# Margins to come that follow known weights of the difference of the
+# two sides' features.
+python3 - "$tmp/margins.txt" <<'EOF'
+import random, sys
+rnd = random.Random(6)
+w = [0, 0.8, 0, -2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3] + [0] * 23 + [1.5] + [0] * 5
+def side():
+    return [1] + [rnd.uniform(0, 40)] + [rnd.uniform(0, 10) for _ in range(42)]
+with open(sys.argv[1], "w") as out:
+    for _ in range(20000):
+        f, g = side(), side()
+        now, onow = rnd.randrange(0, 100), rnd.randrange(0, 100)
+        margin = sum(a * (b - c) for a, b, c in zip(w, f, g)) + rnd.gauss(0, 5)
+        fin = now + max(margin, 0) + 20
+        ofin = fin - margin - now + onow
+        out.write(" ".join("%.6g" % x for x in [fin, now] + f + [ofin, onow] + g) + "\n")
+EOF
+# (the constant cancels in a difference: a light ridge holds it at 0)
+python3 "$fit" --margin --ridge 0.0001 -o "$tmp/wm.h" "$tmp/margins.txt" 2>"$tmp/fitm.err"
+recovered_margin() {
+	awk '{ v = $1 + 0; want = NR == 2 ? 0.8 : NR == 4 ? -2 : NR == 15 ? 3 : NR == 39 ? 1.5 : 0
+	       if (NR > 1 && (v - want > 0.1 || want - v > 0.1)) bad = 1 }
+	     END { exit bad || NR != 44 }' "$tmp/wm.h" && grep -q "margin to come" "$tmp/fitm.err"
+}
+check "--margin recovers known weights of the margin to come (within 0.1)" recovered_margin
 head -3 "$tmp/synthetic.txt" | cut -d' ' -f1-30 >"$tmp/short.txt"
 python3 "$fit" "$tmp/short.txt" >/dev/null 2>"$tmp/err"
 rc=$?
