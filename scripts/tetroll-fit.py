@@ -53,7 +53,7 @@ def read(paths, margin=False):
     """Yield (features, target, held_out) for every line."""
     n = 0
     width = (2 + NF) * (2 if margin else 1)
-    what = "final score, score now, %d features" % NF
+    what = f"final score, score now, {NF} features" + (", for each seat" if margin else "")
     for path in paths:
         try:
             f = open(path)
@@ -63,20 +63,18 @@ def read(paths, margin=False):
             for lineno, line in enumerate(f, 1):
                 v = line.split()
                 if len(v) != width:
-                    die(f"{path}:{lineno}: {len(v)} fields, not {width} ({what}" +
-                        (", for each seat)" if margin else ")"))
+                    die(f"{path}:{lineno}: {len(v)} fields, not {width} ({what})")
                 try:
                     x = [float(t) for t in v]
                 except ValueError:
                     die(f"{path}:{lineno}: not a number")
                 if not all(math.isfinite(t) for t in x):
                     die(f"{path}:{lineno}: not a finite number")
+                feat, target = x[2:2 + NF], x[0] - x[1]
                 if margin:
                     o = x[2 + NF:]
-                    yield ([a - b for a, b in zip(x[2:2 + NF], o[2:])],
-                           (x[0] - x[1]) - (o[0] - o[1]), (n // BLOCK) % 5 == 4)
-                else:
-                    yield x[2:], x[0] - x[1], (n // BLOCK) % 5 == 4
+                    feat, target = [a - b for a, b in zip(feat, o[2:])], target - (o[0] - o[1])
+                yield feat, target, (n // BLOCK) % 5 == 4
                 n += 1
 
 

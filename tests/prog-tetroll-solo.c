@@ -259,8 +259,7 @@ int main(int argc, char **argv)
 			for (int side = 0; side <= (int)margins; side++) {
 				int q = side ? 1 - p : p;
 				const double *v = &seen[i][side ? TETROLLAI_FEATURES + 2 : 1];
-				fprintf(positions, side ? " %d" : "%d",
-					q ? tetroll_score(&s, q, NULL, (int[TETROLL_BONUSES]){0}) : score);
+				fprintf(positions, side ? " %d" : "%d", tetroll_score(&s, q, NULL, (int[TETROLL_BONUSES]){0}));
 				for (int k = 0; k <= TETROLLAI_FEATURES; k++)
 					fprintf(positions, " %.6g", v[k]);
 			}
