@@ -6,8 +6,7 @@
  * other variant.
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
- *               [--race X] [--race-rollouts S] [--rollouts N] [--dice-rollouts W]
- *               [--spend F]
+ *               [--race X] [--race-rollouts S] [--rollouts N] [--spend F]
  *               [--eval hand|fitted] [--weights FILE] [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
@@ -20,9 +19,6 @@
  * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
  * candidate where the time turns them on (64 there by default, 128 at 2
  * players racing), their sheet cap scaled to match.
- * --dice-rollouts W (0 to TETROLLAI_MAX_WIDTH) chooses keep or reroll by
- * rollouts among keep and the best W - 1 rerolls of the dice search
- * (TetrollAiParams.dice_rollouts), where rollouts are on.
  * --spend F (0.25 to 2.5, default 1) scales what a move may spend: the
  * rollouts' sheet cap, and the clock net, F thirds of the move's time.
  * --eval fitted values a sheet by the weights fitted to final scores
@@ -57,7 +53,6 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
-static int dice_rollouts = -1;	/* --dice-rollouts, or -1 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
@@ -94,8 +89,6 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
-	if (dice_rollouts >= 0)
-		ai->p.dice_rollouts = dice_rollouts;
 	ai->rollout_cap = (long)(ai->rollout_cap * spend);
 	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
@@ -163,28 +156,17 @@ int main(int argc, char **argv)
 			no_clock = true;
 			continue;
 		}
-		const struct {
-			const char *flag;
-			int *to, min, max;
-		} counts[] = {
-			{"--rollouts", &rollouts, 1, TETROLLAI_MAX_ROLLOUTS},
-			{"--dice-rollouts", &dice_rollouts, 0, TETROLLAI_MAX_WIDTH},
-		};
-		for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]) && !taken; k++) {
-			if (i == 0 || strcmp(argv[i], counts[k].flag) || i + 1 == argc)
-				continue;
+		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
 			char *end;
 			long x = strtol(argv[++i], &end, 10);
-			if (*end || x < counts[k].min || x > counts[k].max) {
-				fprintf(stderr, "bot-tetroll: bad %s %s (a whole number from %d to %d)\n", counts[k].flag,
-					argv[i], counts[k].min, counts[k].max);
+			if (*end || x < 1 || x > TETROLLAI_MAX_ROLLOUTS) {
+				fprintf(stderr, "bot-tetroll: bad --rollouts %s (a whole number from 1 to %d)\n", argv[i],
+					TETROLLAI_MAX_ROLLOUTS);
 				return 2;
 			}
-			*counts[k].to = (int)x;
-			taken = true;
-		}
-		if (taken)
+			rollouts = (int)x;
 			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
 			name = argv[++i];
 		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
@@ -216,9 +198,6 @@ int main(int argc, char **argv)
 			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
 			 "             (from 2 s a move; 64 by default, 128 at 2 players racing;\n"
 			 "             at most 256)\n"
-			 "  --dice-rollouts W  keep or reroll chosen by rollouts among keep and the\n"
-			 "             best W - 1 rerolls of the dice search (where rollouts are on;\n"
-			 "             0 or 1: the dice search alone)\n"
 			 "  --spend F  scale what a move may spend, F from 0.25 to 2.5 (default 1):\n"
 			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
 			 "  --eval hand|fitted  value sheets by the hand-set sum or the weights fitted\n"

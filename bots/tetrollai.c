@@ -1001,48 +1001,6 @@ static int pay_costs(TetrollAi *ai, const TetrollState *s, int seat, double cost
 }
 
 static double place_value(TetrollAi *ai, const TetrollState *u, int seat, int depth);
-static void rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
-			   double *value, bool before);
-
-/*
- * Of keep (mask 0, value v[0]) and the rerolls mask[1..n) valued v[1..n)
- * by the dice search, the one rollouts rank best among keep and the
- * best p.dice_rollouts - 1 rerolls by v (each paid with `pay`).
- */
-static unsigned dice_by_rollouts(TetrollAi *ai, const TetrollState *s, int seat, unsigned *mask, double *v, int n,
-				 int pay, double cost0)
-{
-	TetrollState t[TETROLLAI_MAX_WIDTH];
-	const TetrollState *cand[TETROLLAI_MAX_WIDTH];
-	double rv[TETROLLAI_MAX_WIDTH];
-	int w = ai->p.dice_rollouts < TETROLLAI_MAX_WIDTH ? ai->p.dice_rollouts : TETROLLAI_MAX_WIDTH;
-
-	for (int i = 2; i < n; i++)	/* the rerolls best first (insertion: n <= 16) */
-		for (int j = i; j > 1 && v[j] > v[j - 1]; j--) {
-			double tv = v[j];
-			unsigned tm = mask[j];
-			v[j] = v[j - 1];
-			mask[j] = mask[j - 1];
-			v[j - 1] = tv;
-			mask[j - 1] = tm;
-		}
-	if (n > w)
-		n = w;
-	for (int i = 0; i < n; i++) {
-		t[i] = *s;
-		if (mask[i])
-			variant_tetroll.apply(&t[i], seat, tetroll_move_reroll(mask[i], pay + 1));
-		cand[i] = &t[i];
-	}
-	rollout_values(ai, s, seat, cand, n, rv, true);
-	for (int i = 1; i < n; i++)
-		rv[i] -= ai->p.dice_penalty * cost0;
-	int pick = 0;
-	for (int i = 1; i < n; i++)
-		if (rv[i] > rv[pick])
-			pick = i;
-	return mask[pick];
-}
 
 static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 {
@@ -1075,22 +1033,16 @@ static Move choose_dice(TetrollAi *ai, const TetrollState *s, int seat)
 	ds.ncost = pay_costs(ai, s, seat, ds.cost, pay);
 	ds.depth = ai->p.max_rerolls;
 	double keep = ds.shape_value[tetroll_dice_shape(s->dice)], best = keep + 1e-9;
-	unsigned best_mask = 0, masks[16] = {0};
-	double values[16] = {keep};
-	int n = 1;
+	unsigned best_mask = 0;
 	for (unsigned mask = 1; mask < 16; mask++) {
 		if (!mask_canonical(s->dice, mask))
 			continue;
 		double v = reroll_value(&ds, s->dice, mask, 0);
-		masks[n] = mask;
-		values[n++] = v;
 		if (v > best) {
 			best = v;
 			best_mask = mask;
 		}
 	}
-	if (ai->p.rollouts > 0 && ai->p.dice_rollouts > 1 && ds.ncost > 0 && ds.depth > 0 && n > 1)
-		best_mask = dice_by_rollouts(ai, s, seat, masks, values, n, pay[0], ds.cost[0]);
 	if (!best_mask)
 		return tetroll_move_keep();
 	return tetroll_move_reroll(best_mask, pay[0] + 1);
@@ -1454,16 +1406,13 @@ static double rollout_end(TetrollAi *ai, const TetrollState *u, int p)
  * rollout_race x tanh(m / rollout_race): near the margin itself for a
  * large rollout_race, near the chance of winning (scaled) for a small one.
  */
-static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE],
-		      int8_t (*first)[TETROLL_DICE])
+static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE])
 {
 	Move scratch[MAX_MOVES];
 	TetrollState u = *t;
 	int opp = 1 - seat;
 	bool race = od != NULL;
 
-	if (first)	/* t is seat's turn before its placement: played with the dice `first` */
-		rollout_turn(ai, &u, seat, first, scratch);
 	for (int turn = 0; turn < ROLLOUT_TURNS; turn++) {
 		bool mine = u.sheet[seat].status == TETROLL_PLAYING, theirs = race && u.sheet[opp].status == TETROLL_PLAYING;
 		if (!mine && !theirs)
@@ -1479,36 +1428,11 @@ static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDic
 	return spread * tanh((rollout_end(ai, &u, seat) - rollout_end(ai, &u, opp)) / spread);
 }
 
-/*
- * The dice of candidate t's first turn in rollout j (with `before`: t is
- * seat's turn before its placement, holding t->ndice dice, the rest to be
- * rolled): the dice held, the rest from fresh[j][0] in order, then two
- * rolls of all four should that fit nowhere.
- */
-static void first_dice(const TetrollState *t, int8_t fresh[ROLLOUT_ROLLS][TETROLL_DICE],
-		       int8_t out[ROLLOUT_ROLLS][TETROLL_DICE])
-{
-	for (int i = 0; i < TETROLL_DICE; i++)
-		out[0][i] = i < t->ndice ? t->dice[i] : fresh[0][i - t->ndice];
-	sort4(out[0]);
-	for (int k = 1; k < ROLLOUT_ROLLS; k++) {
-		memcpy(out[k], fresh[k], sizeof(out[k]));
-		sort4(out[k]);
-	}
-}
-
-/*
- * tetrollai_rollout_values, or with `before` the worth of seat's turns
- * cand[0..n) before their placement (a dice decision's outcomes: the dice
- * kept, or some held and a prize crossed out for the rest): each rollout
- * first places greedily with those dice, the rest rolled with the same
- * dice for every candidate.
- */
-static void rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
-			   double *value, bool before)
+/* See tetrollai.h. */
+void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
+			      double *value)
 {
 	static RolloutDice rd[TETROLLAI_MAX_PLAYED], od[TETROLLAI_MAX_PLAYED];
-	static int8_t fresh[TETROLLAI_MAX_PLAYED][ROLLOUT_ROLLS][TETROLL_DICE];
 	static double score[TETROLLAI_MAX_WIDTH][TETROLLAI_MAX_PLAYED];
 	int runs = ai->p.rollouts < 1 ? 1 : ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? ai->p.rollouts : TETROLLAI_MAX_ROLLOUTS;
 	double risk = ai->p.rollout_risk, z = risk > 0 ? 0 : ai->p.rollout_prune;
@@ -1524,13 +1448,6 @@ static void rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const
 	bool race = ai->p.rollout_race > 0 && s->nplayers == 2;
 	if (race)
 		rollout_dice(od, most, hash, "tetrollai rollout opponent");
-	for (int j = 0; before && j < most; j++) {	/* unsorted: the k-th die rolled is fresh[j][0][k] */
-		Rng r;
-		rng_seed(&r, rng_derive(hash, "tetrollai rollout first", (uint64_t)j));
-		for (int k = 0; k < ROLLOUT_ROLLS; k++)
-			for (int i = 0; i < TETROLL_DICE; i++)
-				fresh[j][k][i] = (int8_t)rng_die(&r, 6);
-	}
 	/* every live candidate has played the same rollouts 0..done */
 	int done = 0;
 	while (done < most && (alive > 1 || z <= 0 || !done) && spent < budget &&
@@ -1547,12 +1464,8 @@ static void rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const
 			/* past the deadline inside a round after the first: the
 			 * round is dropped, every candidate keeps `done` */
 			late = done > 0 && past_deadline(ai);
-			for (int j = done; j < end && !late; j++) {
-				int8_t fd[ROLLOUT_ROLLS][TETROLL_DICE];
-				if (before)
-					first_dice(cand[c], fresh[j], fd);
-				score[c][j] = rollout(ai, cand[c], seat, rd[j], race ? od[j] : NULL, before ? fd : NULL);
-			}
+			for (int j = done; j < end && !late; j++)
+				score[c][j] = rollout(ai, cand[c], seat, rd[j], race ? od[j] : NULL);
 			played[c] = end;
 		}
 		if (late) {	/* the candidates this round reached go back to `done` */
@@ -1616,13 +1529,6 @@ static void rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const
 			sum += score[c][j] - score[best][j];
 		value[c] = value[best] + sum / played[c];
 	}
-}
-
-/* See tetrollai.h. */
-void tetrollai_rollout_values(TetrollAi *ai, const TetrollState *s, int seat, const TetrollState *const *cand, int n,
-			      double *value)
-{
-	rollout_values(ai, s, seat, cand, n, value, false);
 }
 
 /* Of r's sheets order[0..w) (w > 1), the index into order of the best by their rollouts. */

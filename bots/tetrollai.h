@@ -104,8 +104,6 @@ typedef struct {
 	double mr_win;		/* Mother Russia: worth of a game over with the objective reached */
 	double mr_power;	/* Mother Russia: a track's load charged mr_fill * (load/track)^mr_power */
 	double mr_fill;		/* penalty for a track's (pending rings / track)^mr_power */
-	double dice_penalty;	/* with dice_rollouts: a reroll's rollout worth is charged this many
-				   times the dice search's cost of the prize it pays */
 	double rollout_risk;	/* > 0: rollouts valued risk-seeking, exp(score / rollout_risk) */
 	double rollout_race;	/* 2 players, > 0: rollouts play the opponent's turns too (greedy,
 				   first prizes raced) and value the final margin m as
@@ -128,8 +126,6 @@ typedef struct {
 	int rollout_width;	/* candidates (best at one roll first) the rollouts choose among */
 	int followup_rollouts;	/* 1: with rollouts on, a copy, ring or #6 number is chosen among the
 				   best rollout_width (by static value) by rollouts too */
-	int dice_rollouts;	/* > 1: with rollouts on, keep or reroll is chosen by rollouts among
-				   keep and the best dice_rollouts - 1 rerolls by the dice search */
 } TetrollAiParams;
 
 typedef struct {

@@ -110,7 +110,6 @@ int main(int argc, char **argv)
 			{"mr_win", offsetof(TetrollAiParams, mr_win)},
 			{"mr_power", offsetof(TetrollAiParams, mr_power)},
 			{"rollout_risk", offsetof(TetrollAiParams, rollout_risk)},
-			{"dice_penalty", offsetof(TetrollAiParams, dice_penalty)},
 			{"rollout_prune", offsetof(TetrollAiParams, rollout_prune)},
 		};
 		const char *eq = strchr(argv[i], '=');
@@ -139,7 +138,6 @@ int main(int argc, char **argv)
 			{"rollouts", offsetof(TetrollAiParams, rollouts), 0, TETROLLAI_MAX_ROLLOUTS},
 			{"rollout_width", offsetof(TetrollAiParams, rollout_width), 1, TETROLLAI_MAX_WIDTH},
 			{"followup_rollouts", offsetof(TetrollAiParams, followup_rollouts), 0, 1},
-			{"dice_rollouts", offsetof(TetrollAiParams, dice_rollouts), 0, TETROLLAI_MAX_WIDTH},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
 			if (strncmp(argv[i], ints[k].name, (size_t)(eq - argv[i])) == 0 &&
