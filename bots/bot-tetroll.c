@@ -25,9 +25,6 @@
  * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval hand by the
  * hand-set sum; --weights FILE by weights read from FILE, in the fit's
  * format. Levels 1-4 always use the hand-set sum, as they were measured.
- * --rollout-eval-fitted: the rollouts' greedy turns value sheets by the
- * fitted weights (TetrollAi.rollout_weights), the rest of the search by
- * the hand-set sum (or --eval/--weights).
  * --no-clock stops a search on its sheet caps alone, never at the clock
  * net (a third of the move's time, times F): the same position and time to
  * move give the same move on any machine (tests compare games with it), and
@@ -147,10 +144,6 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			ai.weights = strcmp(argv[i], "hand") ? TETROLLAI_FITTED : NULL;
-			continue;
-		}
-		if (i > 0 && !strcmp(argv[i], "--rollout-eval-fitted")) {
-			ai.rollout_weights = TETROLLAI_FITTED;
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--weights") && i + 1 < argc) {

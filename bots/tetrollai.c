@@ -1406,17 +1406,7 @@ static double rollout_end(TetrollAi *ai, const TetrollState *u, int p)
  * rollout_race x tanh(m / rollout_race): near the margin itself for a
  * large rollout_race, near the chance of winning (scaled) for a small one.
  */
-static double rollout_play(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE]);
 static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE])
-{
-	const double *w = ai->weights;
-	if (ai->rollout_weights)
-		ai->weights = ai->rollout_weights;
-	double v = rollout_play(ai, t, seat, d, od);
-	ai->weights = w;
-	return v;
-}
-static double rollout_play(TetrollAi *ai, const TetrollState *t, int seat, RolloutDice d, int8_t (*od)[ROLLOUT_ROLLS][TETROLL_DICE])
 {
 	Move scratch[MAX_MOVES];
 	TetrollState u = *t;

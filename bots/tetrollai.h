@@ -163,8 +163,6 @@ typedef struct {
 	 * (tetrollai_features) instead of the hand-set sum.
 	 */
 	const double *weights;
-	/* Non-NULL: the rollouts' greedy turns value sheets by these weights (as weights above) */
-	const double *rollout_weights;
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
 				   points, a hash of noise_key and the move (levels 1-2) */
 	uint64_t noise_key;	/* set per move by the caller, from its Rng */

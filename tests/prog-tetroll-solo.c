@@ -23,9 +23,7 @@
  * (with players=2 and positions=: each line goes on with the other seat's
  * final score, score now and features at the same moment, for
  * tetroll-fit.py --margin) or weights=FILE
- * (the sheet valued by those weights, as tetroll-fit.py writes them),
- * rollout_weights=fitted (the rollouts' greedy turns by the fitted weights)
- * or rollout_weights=margin (by weights=FILE's, which must come first).
+ * (the sheet valued by those weights, as tetroll-fit.py writes them).
  * Debugging: TETROLL_EVALS=1 prints the sheets valued (in all and
  * the most in one decision) to stderr, TETROLL_SHEETS=1 each final sheet,
  * TETROLL_FIRST_DONE=1 the turn each game's first track was completed.
@@ -167,14 +165,6 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			found = true;
-		}
-		if (strcmp(argv[i], "rollout_weights=fitted") == 0) {
-			ai.rollout_weights = TETROLLAI_FITTED;
-			continue;
-		}
-		if (strcmp(argv[i], "rollout_weights=margin") == 0) {
-			ai.rollout_weights = weights;
-			continue;
 		}
 		if (eq && strncmp(argv[i], "weights=", 8) == 0) {
 			static char text[8192];	/* as scripts/tetroll-fit.py writes them: tetrollai_parse_weights */
