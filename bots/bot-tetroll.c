@@ -25,8 +25,6 @@
  * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval hand by the
  * hand-set sum; --weights FILE by weights read from FILE, in the fit's
  * format. Levels 1-4 always use the hand-set sum, as they were measured.
- * --rollout-width W (1 to TETROLLAI_MAX_WIDTH): the rollouts choose among
- * the best W at one roll (TetrollAiParams.rollout_width; 6 by default).
  * --no-clock stops a search on its sheet caps alone, never at the clock
  * net (a third of the move's time, times F): the same position and time to
  * move give the same move on any machine (tests compare games with it), and
@@ -55,7 +53,6 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
-static int rollout_width;	/* --rollout-width, or 0 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
@@ -92,8 +89,6 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
-	if (rollout_width > 0)
-		ai->p.rollout_width = rollout_width;
 	ai->rollout_cap = (long)(ai->rollout_cap * spend);
 	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
@@ -159,14 +154,6 @@ int main(int argc, char **argv)
 		}
 		if (i > 0 && !strcmp(argv[i], "--no-clock")) {
 			no_clock = true;
-			continue;
-		}
-		if (i > 0 && !strcmp(argv[i], "--rollout-width") && i + 1 < argc) {
-			rollout_width = atoi(argv[++i]);
-			if (rollout_width < 1 || rollout_width > TETROLLAI_MAX_WIDTH) {
-				fprintf(stderr, "bot-tetroll: bad --rollout-width %s (1 to %d)\n", argv[i], TETROLLAI_MAX_WIDTH);
-				return 2;
-			}
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
