@@ -6,7 +6,7 @@
  * other variant.
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
- *               [--race X] [--race-rollouts S] [--rollouts N] [--spend F]
+ *               [--race X] [--race-rollouts S] [--rollouts N] [--rollout-depth D] [--spend F]
  *               [--eval hand|fitted] [--weights FILE] [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
@@ -18,7 +18,10 @@
  * turns the race off), and there are twice as many (tetrollai_players).
  * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
  * candidate where the time turns them on (64 there by default, 128 at 2
- * players racing), their sheet cap scaled to match.
+ * players racing), their sheet cap scaled to match. --rollout-depth D (0
+ * to TETROLLAI_MAX_DEPTH) stops each rollout after D of our turns and
+ * counts the fitted forecast of the sheets it reached (0: played to the
+ * end, the default).
  * --spend F (0.25 to 2.5, default 1) scales what a move may spend: the
  * rollouts' sheet cap, and the clock net, F thirds of the move's time.
  * --eval fitted values a sheet by the weights fitted to final scores
@@ -53,6 +56,7 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
+static int depth = -1;	/* --rollout-depth, or -1 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
@@ -89,6 +93,8 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
+	if (depth >= 0)
+		ai->p.rollout_depth = depth;
 	ai->rollout_cap = (long)(ai->rollout_cap * spend);
 	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
@@ -135,6 +141,26 @@ int main(int argc, char **argv)
 			*numbers[k].to = x;
 			taken = true;
 		}
+		const struct {
+			const char *flag;
+			int *to, min, max;
+		} counts[] = {
+			{"--rollouts", &rollouts, 1, TETROLLAI_MAX_ROLLOUTS},
+			{"--rollout-depth", &depth, 0, TETROLLAI_MAX_DEPTH},
+		};
+		for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]) && !taken; k++) {
+			if (i == 0 || strcmp(argv[i], counts[k].flag) || i + 1 == argc)
+				continue;
+			char *end;
+			long x = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || x < counts[k].min || x > counts[k].max) {
+				fprintf(stderr, "bot-tetroll: bad %s %s (a whole number from %d to %d)\n", counts[k].flag,
+					argv[i], counts[k].min, counts[k].max);
+				return 2;
+			}
+			*counts[k].to = (int)x;
+			taken = true;
+		}
 		if (taken)
 			continue;
 		if (i > 0 && !strcmp(argv[i], "--eval") && i + 1 < argc) {
@@ -154,17 +180,6 @@ int main(int argc, char **argv)
 		}
 		if (i > 0 && !strcmp(argv[i], "--no-clock")) {
 			no_clock = true;
-			continue;
-		}
-		if (i > 0 && !strcmp(argv[i], "--rollouts") && i + 1 < argc) {
-			char *end;
-			long x = strtol(argv[++i], &end, 10);
-			if (*end || x < 1 || x > TETROLLAI_MAX_ROLLOUTS) {
-				fprintf(stderr, "bot-tetroll: bad --rollouts %s (a whole number from 1 to %d)\n", argv[i],
-					TETROLLAI_MAX_ROLLOUTS);
-				return 2;
-			}
-			rollouts = (int)x;
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
@@ -198,6 +213,8 @@ int main(int argc, char **argv)
 			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
 			 "             (from 2 s a move; 64 by default, 128 at 2 players racing;\n"
 			 "             at most 256)\n"
+			 "  --rollout-depth D  stop each rollout after D of our turns and count the\n"
+			 "             fitted forecast of its sheets (0, the default: to the end)\n"
 			 "  --spend F  scale what a move may spend, F from 0.25 to 2.5 (default 1):\n"
 			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
 			 "  --eval hand|fitted  value sheets by the hand-set sum or the weights fitted\n"

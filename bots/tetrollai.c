@@ -733,6 +733,18 @@ const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURE
 	return n < TETROLLAI_FEATURES ? "fewer weights than features" : NULL;
 }
 
+/* A playing sheet valued by its score now plus the weights w times its features. */
+static double weighted_value(TetrollAi *ai, const TetrollState *s, int seat, const double *w)
+{
+	double f[TETROLLAI_FEATURES], now = 0, v;
+
+	eval_sheet(ai, s, seat, f, &now);
+	v = now;
+	for (int i = 0; i < TETROLLAI_FEATURES; i++)
+		v += w[i] * f[i];
+	return v;
+}
+
 double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	const TetrollSheet *sh = &s->sheet[seat];
@@ -740,15 +752,9 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
 		return tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) + objective_term(s, seat, &ai->p, NULL);
-	if (ai->weights && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0) {
-		double f[TETROLLAI_FEATURES], now = 0, v;
-		const double *w = ai->weights == TETROLLAI_FITTED ? tetrollai_fitted[s->nplayers > 1] : ai->weights;
-		eval_sheet(ai, s, seat, f, &now);
-		v = now;
-		for (int i = 0; i < TETROLLAI_FEATURES; i++)
-			v += w[i] * f[i];
-		return v;
-	}
+	if (ai->weights && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0)
+		return weighted_value(ai, s, seat,
+				      ai->weights == TETROLLAI_FITTED ? tetrollai_fitted[s->nplayers > 1] : ai->weights);
 	return eval_sheet(ai, s, seat, NULL, NULL);
 }
 
@@ -1320,7 +1326,7 @@ static double roll_value(TetrollAi *ai, const TetrollState *t, int seat, int dep
 
 /* ---- rollouts: the greedy policy played to the end, the same dice for every candidate ---- */
 
-#define ROLLOUT_TURNS 32	/* turns a rollout may last (a game lasts about 20) */
+#define ROLLOUT_TURNS TETROLLAI_MAX_DEPTH	/* turns a rollout may last */
 #define ROLLOUT_ROLLS 3		/* a turn's roll and up to two rerolls */
 
 /* The dice of one rollout: [turn][roll], each sorted. */
@@ -1396,9 +1402,24 @@ static double rollout_end(TetrollAi *ai, const TetrollState *u, int p)
 }
 
 /*
+ * p's final score in u, or (still playing) its fitted forecast: the score
+ * now and the points greedy play goes on to score (tetrollai_fitted, the
+ * set for the game's number of players).
+ */
+static double rollout_forecast(TetrollAi *ai, const TetrollState *u, int p)
+{
+	if (u->sheet[p].status != TETROLL_PLAYING)
+		return ended_value(ai, u, p);
+	ai->evals++;
+	return weighted_value(ai, u, p, tetrollai_fitted[u->nplayers > 1]);
+}
+
+/*
  * Play t (a placement made and settled) on with the greedy policy
  * (rollout_turn) and the dice d. Returns the final score (the static
- * value should the game outlast ROLLOUT_TURNS turns). With `od` (the
+ * value should the game outlast ROLLOUT_TURNS turns). With p.rollout_depth
+ * = D > 0 the rollout stops after D turns, and a sheet still playing is
+ * valued by its fitted forecast (rollout_forecast). With `od` (the
  * opponent's dice: given only with p.rollout_race > 0 at 2 players) the opponent, while its
  * game lasts, plays its turns too, before each of ours, by the same policy
  * from its side, so that the first prizes are raced for as in the game;
@@ -1410,22 +1431,27 @@ static double rollout(TetrollAi *ai, const TetrollState *t, int seat, RolloutDic
 {
 	Move scratch[MAX_MOVES];
 	TetrollState u = *t;
-	int opp = 1 - seat;
-	bool race = od != NULL;
+	int opp = 1 - seat, turns = ai->p.rollout_depth > 0 ? ai->p.rollout_depth : ROLLOUT_TURNS;
+	bool race = od != NULL, cut = false;
 
 	for (int turn = 0; turn < ROLLOUT_TURNS; turn++) {
 		bool mine = u.sheet[seat].status == TETROLL_PLAYING, theirs = race && u.sheet[opp].status == TETROLL_PLAYING;
 		if (!mine && !theirs)
 			break;
+		if (turn == turns) {
+			cut = true;
+			break;
+		}
 		if (theirs)
 			rollout_turn(ai, &u, opp, od[turn], scratch);
 		if (mine)
 			rollout_turn(ai, &u, seat, d[turn], scratch);
 	}
+	double (*end)(TetrollAi *, const TetrollState *, int) = cut ? rollout_forecast : rollout_end;
 	if (!race)
-		return rollout_end(ai, &u, seat);
+		return end(ai, &u, seat);
 	double spread = ai->p.rollout_race;
-	return spread * tanh((rollout_end(ai, &u, seat) - rollout_end(ai, &u, opp)) / spread);
+	return spread * tanh((end(ai, &u, seat) - end(ai, &u, opp)) / spread);
 }
 
 /* See tetrollai.h. */

@@ -27,7 +27,9 @@
  *     score of games played on from each by the greedy policy
  *     (tetrollai_rollout_values), every candidate with the same dice; with
  *     rollout_prune, a candidate clearly behind after a round gets no more
- *     rollouts, and the others share what it would have played;
+ *     rollouts, and the others share what it would have played; with
+ *     rollout_depth, a rollout stops that many turns on and counts the
+ *     fitted forecast of the sheets it reached;
  *   - the dice decision is an expectimax over rolls and rerolls: the worth
  *     of each of the six outcomes (shapes #1..#5, joker) is its best
  *     placement looking dice_depth rolls further, computed once; a
@@ -53,6 +55,7 @@
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
 #define TETROLLAI_MAX_ROLLOUTS 256	/* most rollouts per candidate asked for (p.rollouts) */
 #define TETROLLAI_RACE_SPREAD 30	/* p.rollout_race from tetrollai_init (docs/ai.md) */
+#define TETROLLAI_MAX_DEPTH 32	/* most turns a rollout plays (p.rollout_depth; a game lasts about 20) */
 #define TETROLLAI_MAX_PLAYED 1024	/* most played of one candidate (with rollout_prune) */
 #define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
@@ -124,6 +127,8 @@ typedef struct {
 	int objective;		/* TetrollObjective: what the eval plays for */
 	int rollouts;		/* > 0: rollouts (<= TETROLLAI_MAX_ROLLOUTS) of the greedy policy per candidate */
 	int rollout_width;	/* candidates (best at one roll first) the rollouts choose among */
+	int rollout_depth;	/* > 0: a rollout stops after this many of our turns and is valued by the
+				   fitted forecast of its sheet (tetrollai_fitted); 0: played to the end */
 	int followup_rollouts;	/* 1: with rollouts on, a copy, ring or #6 number is chosen among the
 				   best rollout_width (by static value) by rollouts too */
 } TetrollAiParams;
@@ -307,7 +312,11 @@ void tetrollai_settle(TetrollAi *ai, TetrollState *s, int seat);
  * rollout_risk). At 2 players with p.rollout_race = S > 0 the opponent
  * plays its turns too (the same policy from its side, its own common
  * dice), so first prizes are raced for, and a rollout is worth the final
- * margin m over the opponent's score as S tanh(m / S).
+ * margin m over the opponent's score as S tanh(m / S). With
+ * p.rollout_depth = D > 0 a rollout stops after D of seat's turns (each
+ * after the opponent's, racing), and a sheet still playing counts its
+ * fitted forecast instead of its final score: the score now plus
+ * tetrollai_fitted (the set for the game's players) times its features.
  * Played in rounds of TETROLLAI_ROLLOUT_ROUND rollouts of
  * every candidate; no round starts once the move has valued more than
  * rollout_cap sheets (> 0), and every candidate is valued by the same

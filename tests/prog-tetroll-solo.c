@@ -138,6 +138,7 @@ int main(int argc, char **argv)
 			{"rollouts", offsetof(TetrollAiParams, rollouts), 0, TETROLLAI_MAX_ROLLOUTS},
 			{"rollout_width", offsetof(TetrollAiParams, rollout_width), 1, TETROLLAI_MAX_WIDTH},
 			{"followup_rollouts", offsetof(TetrollAiParams, followup_rollouts), 0, 1},
+			{"rollout_depth", offsetof(TetrollAiParams, rollout_depth), 0, TETROLLAI_MAX_DEPTH},
 		};
 		for (size_t k = 0; eq && k < sizeof(ints) / sizeof(ints[0]); k++)
 			if (strncmp(argv[i], ints[k].name, (size_t)(eq - argv[i])) == 0 &&

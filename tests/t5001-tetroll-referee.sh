@@ -35,7 +35,7 @@ refused() {
 	[ $? = 2 ] && [ "$(wc -l <"$tmp/refused.err")" = 1 ] && grep -q "$3" "$tmp/refused.err"
 }
 
-echo "1..23"
+echo "1..25"
 # --no-clock: rerun promises the same game only from bots that decide the
 # same way on any machine; with the clock, a search that a loaded machine
 # cuts short (CI's check-long once) picks another move on the rerun.
@@ -84,6 +84,8 @@ time_save=$time
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 3000),start:$(ms 10000),grace:$(ms 60000)"
 play r4 5 "$ai --rollouts 4 --no-clock"
 play r8 5 "$ai --rollouts 8 --no-clock"
+# --rollout-depth D cuts each rollout D turns on: fewer sheets than to the end
+play d2 5 "$ai --rollouts 8 --rollout-depth 2 --no-clock"
 # --spend F scales the rollouts' sheet cap: at a quarter, 32 rollouts stop
 # after fewer rounds on the wide decisions than at the default
 play s1 5 "$ai --rollouts 32 --no-clock"
@@ -92,6 +94,9 @@ time=$time_save
 check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
 	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more r4 r8'
 check "bot-tetroll --rollouts 0: exit 2, one line naming the range" refused --rollouts 0 '1 to 256'
+check "--rollout-depth 2 values fewer sheets than rollouts to the end where they first differ, both games clean" \
+	eval 'clean "$tmp/d2.json" && more d2 r8'
+check "bot-tetroll --rollout-depth 33: exit 2, one line naming the range" refused --rollout-depth 33 '0 to 32'
 check "--spend 1 values more sheets than --spend 0.25 where they first differ, both games clean" \
 	eval 'clean "$tmp/s1.json" && clean "$tmp/sq.json" && more sq s1'
 check "bot-tetroll --spend 3: exit 2, one line naming the range" refused --spend 3 '0.25 to 2.5'
