@@ -60,10 +60,9 @@ static int depth = -1;	/* --rollout-depth, or -1 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
-static double forecast[TETROLLAI_FEATURES];	/* --forecast FILE */
 
-/* --weights FILE (or --forecast FILE) into w[]; false (after one line on stderr) if it cannot. */
-static bool read_weights(const char *flag, const char *path, double w[TETROLLAI_FEATURES])
+/* --weights FILE into weights[]; false (after one line on stderr) if it cannot. */
+static bool read_weights(const char *path)
 {
 	char text[8192];
 	FILE *f = fopen(path, "r");
@@ -76,9 +75,9 @@ static bool read_weights(const char *flag, const char *path, double w[TETROLLAI_
 	if (!why && memchr(text, '\0', n))
 		why = "holds a NUL byte";
 	if (!why)
-		why = tetrollai_parse_weights(text, w);
+		why = tetrollai_parse_weights(text, weights);
 	if (why)
-		fprintf(stderr, "bot-tetroll: %s %s: %s\n", flag, path, why);
+		fprintf(stderr, "bot-tetroll: --weights %s: %s\n", path, why);
 	return !why;
 }
 
@@ -174,15 +173,9 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--weights") && i + 1 < argc) {
-			if (!read_weights("--weights", argv[++i], weights))
+			if (!read_weights(argv[++i]))
 				return 2;
 			ai.weights = weights;
-			continue;
-		}
-		if (i > 0 && !strcmp(argv[i], "--forecast") && i + 1 < argc) {
-			if (!read_weights("--forecast", argv[++i], forecast))
-				return 2;
-			ai.forecast = forecast;
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--no-clock")) {

@@ -1411,7 +1411,7 @@ static double rollout_forecast(TetrollAi *ai, const TetrollState *u, int p)
 	if (u->sheet[p].status != TETROLL_PLAYING)
 		return ended_value(ai, u, p);
 	ai->evals++;
-	return weighted_value(ai, u, p, ai->forecast ? ai->forecast : tetrollai_fitted[u->nplayers > 1]);
+	return weighted_value(ai, u, p, tetrollai_fitted[u->nplayers > 1]);
 }
 
 /*

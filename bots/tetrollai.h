@@ -168,8 +168,6 @@ typedef struct {
 	 * (tetrollai_features) instead of the hand-set sum.
 	 */
 	const double *weights;
-	/* With p.rollout_depth: the weights of the forecast a cut rollout counts, or NULL: tetrollai_fitted */
-	const double *forecast;
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
 				   points, a hash of noise_key and the move (levels 1-2) */
 	uint64_t noise_key;	/* set per move by the caller, from its Rng */

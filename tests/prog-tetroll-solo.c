@@ -51,7 +51,6 @@ int main(int argc, char **argv)
 	long max_evals = 0;	/* the most sheets one decision valued */
 	FILE *positions = NULL;	/* positions=FILE: each turn's features, then the final score */
 	static double weights[TETROLLAI_FEATURES];	/* weights=FILE */
-	static double forecast[TETROLLAI_FEATURES];	/* forecast=FILE */
 	/* a game's turns: seat, score now, features (and the other seat's, with margins) */
 	static double seen[128][2 * TETROLLAI_FEATURES + 3];
 	int players = 1;	/* players=2: the AI plays both seats (positions from both) */
@@ -168,9 +167,8 @@ int main(int argc, char **argv)
 			}
 			found = true;
 		}
-		if (eq && (strncmp(argv[i], "weights=", 8) == 0 || strncmp(argv[i], "forecast=", 9) == 0)) {
+		if (eq && strncmp(argv[i], "weights=", 8) == 0) {
 			static char text[8192];	/* as scripts/tetroll-fit.py writes them: tetrollai_parse_weights */
-			bool fc = argv[i][0] == 'f';
 			FILE *wf = fopen(eq + 1, "r");
 			size_t n = wf ? fread(text, 1, sizeof text - 1, wf) : 0;
 			const char *why = !wf ? "cannot be read" : n == sizeof text - 1 ? "too long" : NULL;
@@ -178,15 +176,12 @@ int main(int argc, char **argv)
 				fclose(wf);
 			text[n] = '\0';
 			if (!why)
-				why = tetrollai_parse_weights(text, fc ? forecast : weights);
+				why = tetrollai_parse_weights(text, weights);
 			if (why) {
 				fprintf(stderr, "prog-tetroll-solo: %s: %s\n", eq + 1, why);
 				return 2;
 			}
-			if (fc)
-				ai.forecast = forecast;
-			else
-				ai.weights = weights;
+			ai.weights = weights;
 			found = true;
 		}
 		if (eq && strncmp(argv[i], "objective=", 10) == 0) {
