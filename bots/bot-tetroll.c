@@ -56,7 +56,6 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
-static int depth = -1;	/* --rollout-depth, or -1 */
 static bool no_clock;	/* --no-clock */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
@@ -93,8 +92,6 @@ static Move choose(const Variant *v, const void *state, int seat, int ms_left, R
 	tetrollai_players(ai, ((const TetrollState *)state)->nplayers);
 	if (rollouts > 0)
 		tetrollai_set_rollouts(ai, rollouts);
-	if (depth >= 0)
-		ai->p.rollout_depth = depth;
 	ai->rollout_cap = (long)(ai->rollout_cap * spend);
 	ai->deadline = ms_left > 0 && !no_clock ? ai->clock_ms() + ms_left * spend / 3.0 : 0;
 	tetrollai_level(ai, level);
@@ -146,7 +143,7 @@ int main(int argc, char **argv)
 			int *to, min, max;
 		} counts[] = {
 			{"--rollouts", &rollouts, 1, TETROLLAI_MAX_ROLLOUTS},
-			{"--rollout-depth", &depth, 0, TETROLLAI_MAX_DEPTH},
+			{"--rollout-depth", &ai.p.rollout_depth, 0, TETROLLAI_MAX_DEPTH},
 		};
 		for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]) && !taken; k++) {
 			if (i == 0 || strcmp(argv[i], counts[k].flag) || i + 1 == argc)
