@@ -7,7 +7,7 @@
  *
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
  *               [--race X] [--race-rollouts S] [--rollouts N] [--rollout-depth D] [--spend F]
- *               [--eval hand|fitted] [--weights FILE] [--no-clock] [--seed N]
+ *               [--eval hand|fitted|margin] [--weights FILE] [--no-clock] [--seed N]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
@@ -15,19 +15,23 @@
  * measured no gain, docs/ai.md). At 2 players the rollouts play the
  * opponent's turns too and value the final margin m as S tanh(m / S), S
  * from --race-rollouts (0 to 1000, default TETROLLAI_RACE_SPREAD, 30; 0
- * turns the race off), and there are twice as many (tetrollai_players).
+ * turns the race off), there are twice as many, each stops after
+ * TETROLLAI_RACE_DEPTH (4) of our turns, and sheets are valued by the
+ * weights fitted to the margin (tetrollai_players).
  * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
  * candidate where the time turns them on (64 there by default, 128 at 2
  * players racing), their sheet cap scaled to match. --rollout-depth D (0
  * to TETROLLAI_MAX_DEPTH) stops each rollout after D of our turns and
  * counts the fitted forecast of the sheets it reached (0: played to the
- * end, the default).
+ * end, the default alone; 4 at 2 players racing).
  * --spend F (0.25 to 2.5, default 1) scales what a move may spend: the
  * rollouts' sheet cap, and the clock net, F thirds of the move's time.
  * --eval fitted values a sheet by the weights fitted to final scores
- * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval hand by the
- * hand-set sum; --weights FILE by weights read from FILE, in the fit's
- * format. Levels 1-4 always use the hand-set sum, as they were measured.
+ * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval margin by those
+ * fitted to the 2-player margin (bots/tetroll-margin.h; the default at 2
+ * players racing), --eval hand by the hand-set sum (the default alone);
+ * --weights FILE by weights read from FILE, in the fit's format. Levels
+ * 1-4 always use the hand-set sum, as they were measured.
  * --no-clock stops a search on its sheet caps alone, never at the clock
  * net (a third of the move's time, times F): the same position and time to
  * move give the same move on any machine (tests compare games with it), and
@@ -162,11 +166,18 @@ int main(int argc, char **argv)
 			continue;
 		if (i > 0 && !strcmp(argv[i], "--eval") && i + 1 < argc) {
 			i++;
-			if (strcmp(argv[i], "hand") && strcmp(argv[i], "fitted")) {
-				fprintf(stderr, "bot-tetroll: bad --eval %s (hand or fitted)\n", argv[i]);
+			static const struct {
+				const char *name;
+				const double *weights;
+			} evals[] = {{"hand", NULL}, {"fitted", TETROLLAI_FITTED}, {"margin", tetrollai_margin}};
+			size_t k = 0;
+			while (k < sizeof(evals) / sizeof(evals[0]) && strcmp(argv[i], evals[k].name))
+				k++;
+			if (k == sizeof(evals) / sizeof(evals[0])) {
+				fprintf(stderr, "bot-tetroll: bad --eval %s (hand, fitted or margin)\n", argv[i]);
 				return 2;
 			}
-			ai.weights = strcmp(argv[i], "hand") ? TETROLLAI_FITTED : NULL;
+			ai.weights = evals[k].weights;
 			continue;
 		}
 		if (i > 0 && !strcmp(argv[i], "--weights") && i + 1 < argc) {
@@ -196,7 +207,7 @@ int main(int argc, char **argv)
 	argv[n] = NULL;
 	BotioSpec spec = {
 		.name = "bot-tetroll",
-		.version = "4",
+		.version = "5",
 		.about = "Plays Tetroll: for points, rollouts of the greedy policy among the best placements\n"
 			 "  at one roll (for an objective, expectimax two rolls deep); expectimax over rerolls;\n"
 			 "  sheet evaluation;\n"
@@ -206,16 +217,19 @@ int main(int argc, char **argv)
 			 "  --race X   2 players: value the first prizes both race for, X (0-10, default 0)\n"
 			 "             times the opponent's loss (an experiment: no gain measured)\n"
 			 "  --race-rollouts S  2 players: rollouts play the opponent's turns too and\n"
-			 "             value the final margin m as S tanh(m / S) (default 30; 0: off)\n"
+			 "             value the final margin m as S tanh(m / S) (default 30; 0: off,\n"
+			 "             and with it the 2-player rollout depth and --eval margin)\n"
 			 "  --rollouts N  rollouts per candidate where the move's time turns them on\n"
 			 "             (from 2 s a move; 64 by default, 128 at 2 players racing;\n"
 			 "             at most 256)\n"
 			 "  --rollout-depth D  stop each rollout after D of our turns and count the\n"
-			 "             fitted forecast of its sheets (0, the default: to the end)\n"
+			 "             fitted forecast of its sheets (0: to the end, the default\n"
+			 "             alone; 4 at 2 players racing)\n"
 			 "  --spend F  scale what a move may spend, F from 0.25 to 2.5 (default 1):\n"
 			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
-			 "  --eval hand|fitted  value sheets by the hand-set sum or the weights fitted\n"
-			 "             to final scores (level 5 only)\n"
+			 "  --eval hand|fitted|margin  value sheets by the hand-set sum (the default\n"
+			 "             alone), the weights fitted to final scores or those fitted to\n"
+			 "             the 2-player margin (the default at 2 players racing); level 5 only\n"
 			 "  --weights FILE  value sheets by the weights in FILE (as tetroll-fit.py writes)\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
 			 "             the same moves on any machine (a loaded one may miss the time)",

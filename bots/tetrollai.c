@@ -16,6 +16,7 @@ void tetrollai_init(TetrollAi *ai)
 {
 	memset(ai, 0, sizeof(*ai));
 	ai->clock_ms = botclock_ms;
+	ai->weights = TETROLLAI_BY_PLAYERS;
 	ai->p = (TetrollAiParams){
 		.row_weight = 0.8,
 		.future_dup = 0.6,
@@ -56,6 +57,7 @@ void tetrollai_init(TetrollAi *ai)
 		.rollout_width = 6,
 		.rollout_risk = 0,
 		.rollout_race = TETROLLAI_RACE_SPREAD,
+		.rollout_depth = -1,
 		.followup_rollouts = 0,
 		.objective = TETROLLAI_SCORE,
 	};
@@ -84,9 +86,15 @@ void tetrollai_set_rollouts(TetrollAi *ai, int n)
 /* See tetrollai.h. */
 void tetrollai_players(TetrollAi *ai, int nplayers)
 {
-	if (nplayers == 2 && ai->p.rollout_race > 0)
+	bool race = nplayers == 2 && ai->p.rollout_race > 0;
+
+	if (race)
 		tetrollai_set_rollouts(ai, 2 * ai->p.rollouts < TETROLLAI_MAX_ROLLOUTS ? 2 * ai->p.rollouts
 									 : TETROLLAI_MAX_ROLLOUTS);
+	if (ai->p.rollout_depth < 0)
+		ai->p.rollout_depth = race ? TETROLLAI_RACE_DEPTH : 0;
+	if (ai->weights == TETROLLAI_BY_PLAYERS)
+		ai->weights = race ? tetrollai_margin : NULL;
 }
 
 void tetrollai_budget(TetrollAi *ai, int ms)
@@ -717,6 +725,12 @@ const double tetrollai_fitted[TETROLL_MAX_PLAYERS][TETROLLAI_FEATURES] = {
 	},
 };
 
+const double tetrollai_margin[TETROLLAI_FEATURES] = {
+#include "tetroll-margin.h"
+};
+
+const double tetrollai_by_players;
+
 const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURES])
 {
 	int n = 0;
@@ -752,7 +766,7 @@ double tetrollai_eval(TetrollAi *ai, const TetrollState *s, int seat)
 	ai->evals++;
 	if (sh->status != TETROLL_PLAYING)
 		return tetroll_score(s, seat, NULL, (int[TETROLL_BONUSES]){0}) + objective_term(s, seat, &ai->p, NULL);
-	if (ai->weights && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0)
+	if (ai->weights && ai->weights != TETROLLAI_BY_PLAYERS && ai->p.objective == TETROLLAI_SCORE && ai->p.race == 0)
 		return weighted_value(ai, s, seat,
 				      ai->weights == TETROLLAI_FITTED ? tetrollai_fitted[s->nplayers > 1] : ai->weights);
 	return eval_sheet(ai, s, seat, NULL, NULL);

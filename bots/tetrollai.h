@@ -56,6 +56,7 @@
 #define TETROLLAI_MAX_ROLLOUTS 256	/* most rollouts per candidate asked for (p.rollouts) */
 #define TETROLLAI_RACE_SPREAD 30	/* p.rollout_race from tetrollai_init (docs/ai.md) */
 #define TETROLLAI_MAX_DEPTH 32	/* most turns a rollout plays (p.rollout_depth; a game lasts about 20) */
+#define TETROLLAI_RACE_DEPTH 4	/* p.rollout_depth at 2 players racing (tetrollai_players) */
 #define TETROLLAI_MAX_PLAYED 1024	/* most played of one candidate (with rollout_prune) */
 #define TETROLLAI_ROLLOUT_ROUND 8	/* rollouts per candidate between two looks at rollout_cap */
 
@@ -128,7 +129,9 @@ typedef struct {
 	int rollouts;		/* > 0: rollouts (<= TETROLLAI_MAX_ROLLOUTS) of the greedy policy per candidate */
 	int rollout_width;	/* candidates (best at one roll first) the rollouts choose among */
 	int rollout_depth;	/* > 0: a rollout stops after this many of our turns and is valued by the
-				   fitted forecast of its sheet (tetrollai_fitted); 0: played to the end */
+				   fitted forecast of its sheet (tetrollai_fitted); 0: played to the end;
+				   < 0 (tetrollai_init): by the players, TETROLLAI_RACE_DEPTH at 2 players
+				   racing and 0 otherwise (tetrollai_players; unresolved, 0) */
 	int followup_rollouts;	/* 1: with rollouts on, a copy, ring or #6 number is chosen among the
 				   best rollout_width (by static value) by rollouts too */
 } TetrollAiParams;
@@ -166,6 +169,9 @@ typedef struct {
 	 * Non-NULL (and playing for points, p.race 0): a playing sheet is
 	 * valued by its score now plus these weights times its features
 	 * (tetrollai_features) instead of the hand-set sum.
+	 * TETROLLAI_BY_PLAYERS (tetrollai_init) is resolved by
+	 * tetrollai_players: tetrollai_margin at 2 players racing, the
+	 * hand-set sum otherwise (and while unresolved).
 	 */
 	const double *weights;
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
@@ -183,11 +189,15 @@ typedef struct {
 void tetrollai_budget(TetrollAi *ai, int ms);
 
 /*
- * After tetrollai_budget, for a game of nplayers: at 2 players, where the
- * budget turned rollouts on and p.rollout_race > 0 (TETROLLAI_RACE_SPREAD
- * from tetrollai_init), twice the rollouts (a racing rollout also plays
- * the opponent's dice, so it is noisier and costs about twice as much),
- * rollout_cap scaled to match. Otherwise nothing changes.
+ * After tetrollai_budget, for a game of nplayers. At 2 players with
+ * p.rollout_race > 0 (TETROLLAI_RACE_SPREAD from tetrollai_init), racing:
+ * where the budget turned rollouts on, twice the rollouts (a racing
+ * rollout also plays the opponent's dice, so it is noisier and costs
+ * about twice as much), rollout_cap scaled to match; a p.rollout_depth
+ * below 0 becomes TETROLLAI_RACE_DEPTH, and weights ==
+ * TETROLLAI_BY_PLAYERS tetrollai_margin (docs/ai.md, tetroll: measured
+ * together). Otherwise the rollouts stay, a p.rollout_depth below 0
+ * becomes 0 (to the end) and TETROLLAI_BY_PLAYERS NULL (the hand-set sum).
  */
 void tetrollai_players(TetrollAi *ai, int nplayers);
 
@@ -275,6 +285,19 @@ double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double
  */
 extern const double tetrollai_fitted[TETROLL_MAX_PLAYERS][TETROLLAI_FEATURES];
 #define TETROLLAI_FITTED (&tetrollai_fitted[0][0])
+
+/*
+ * Weights fitted to the margin a 2-player game went on to make, on the
+ * difference of the two sheets' features (bots/tetroll-margin.h,
+ * scripts/tetroll-fit.py --margin): valued alone, a sheet counts its own
+ * part, and the rival features price the opponent's progress on the
+ * tracks both race for. The 2-player default (tetrollai_players).
+ */
+extern const double tetrollai_margin[TETROLLAI_FEATURES];
+
+/* TetrollAi.weights: decided by tetrollai_players (there: the margin at 2 players racing) */
+extern const double tetrollai_by_players;
+#define TETROLLAI_BY_PLAYERS (&tetrollai_by_players)
 
 /*
  * Parse weights written as scripts/tetroll-fit.py writes them (one number

@@ -35,7 +35,7 @@ refused() {
 	[ $? = 2 ] && [ "$(wc -l <"$tmp/refused.err")" = 1 ] && grep -q "$3" "$tmp/refused.err"
 }
 
-echo "1..25"
+echo "1..27"
 # --no-clock: rerun promises the same game only from bots that decide the
 # same way on any machine; with the clock, a search that a loaded machine
 # cuts short (CI's check-long once) picks another move on the rerun.
@@ -90,6 +90,12 @@ play d2 5 "$ai --rollouts 8 --rollout-depth 2 --no-clock"
 # after fewer rounds on the wide decisions than at the default
 play s1 5 "$ai --rollouts 32 --no-clock"
 play sq 5 "$ai --rollouts 32 --spend 0.25 --no-clock"
+# At 2 players racing the defaults are rollouts cut at 4 turns and the
+# margin's weights: the same game as asking for them, another game than
+# rollouts to the end on the hand-set sum (the default alone).
+play pd 9 "$ai --rollouts 8 --no-clock" "$ai --rollouts 8 --no-clock"
+play pe 9 "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock" "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock"
+play ph 9 "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock" "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock"
 time=$time_save
 check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
 	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more r4 r8'
@@ -100,6 +106,11 @@ check "bot-tetroll --rollout-depth 33: exit 2, one line naming the range" refuse
 check "--spend 1 values more sheets than --spend 0.25 where they first differ, both games clean" \
 	eval 'clean "$tmp/s1.json" && clean "$tmp/sq.json" && more sq s1'
 check "bot-tetroll --spend 3: exit 2, one line naming the range" refused --spend 3 '0.25 to 2.5'
+moves() { grep '^move ' "$tmp/$1.log" | cut -d' ' -f1-3; }
+check "2 players: the defaults play as --rollout-depth 4 --eval margin, both games clean" \
+	eval 'clean "$tmp/pd.json" && clean "$tmp/pe.json" && [ "$(moves pd)" = "$(moves pe)" ]'
+check "2 players: the defaults play otherwise than --rollout-depth 0 --eval hand (clean)" \
+	eval 'clean "$tmp/ph.json" && [ "$(moves pd)" != "$(moves ph)" ]'
 
 play c 6 "$random"
 check "solo bot-random: ended by the rules, verified" eval 'clean "$tmp/c.json" && verify "$tmp/c.log"'

@@ -9,15 +9,16 @@
 # seats and --margin recovers known weights of the margin to come; bot-tetroll refuses bad --weights and --eval in
 # one line. Under check-long, bots/tetroll-weights.h is made again from
 # its games by the command docs/ai.md gives, and must match byte for byte,
-# and so must bots/tetroll-weights2.h (2 players).
+# and so must bots/tetroll-weights2.h and bots/tetroll-margin.h (2 players,
+# the points and the margin fitted on the same games).
 # check-long: the fitted weights made again from 12000 greedy games and 6000 2-player ones (two at once)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 solo=$build/tests/prog-tetroll-solo
 fit=$top/scripts/tetroll-fit.py
 bot=$top/bin/bot-tetroll
-need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h" "$top/bots/tetroll-weights2.h"
+need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h" "$top/bots/tetroll-weights2.h" "$top/bots/tetroll-margin.h"
 
-echo "1..17"
+echo "1..18"
 "$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out"
 # 46 fields: the final score at least the score now; the bias feature 1;
 # alone, no rival on a track (the last 6)
@@ -122,8 +123,8 @@ check "bot-tetroll --weights with too few weights is refused in one line" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'fewer weights than features' '$tmp/err'"
 "$bot" --eval learned </dev/null >/dev/null 2>"$tmp/err"
 rc=$?
-check "bot-tetroll --eval names its two values when refused" \
-	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'hand or fitted' '$tmp/err'"
+check "bot-tetroll --eval names its three values when refused" \
+	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'hand, fitted or margin' '$tmp/err'"
 
 if [ "$long" = 1 ]; then
 	# The command docs/ai.md gives for the weights file.
@@ -133,13 +134,20 @@ if [ "$long" = 1 ]; then
 	python3 "$fit" -o "$tmp/weights.h" "$tmp/a6000.txt" "$tmp/b6000.txt" 2>/dev/null
 	check "bots/tetroll-weights.h is what its games and the fit make" cmp -s "$tmp/weights.h" "$top/bots/tetroll-weights.h"
 	rm -f "$tmp/a6000.txt" "$tmp/b6000.txt"
-	"$solo" ai 3000 300001 level=3 players=2 positions="$tmp/a3000.txt" >/dev/null &
-	"$solo" ai 3000 400001 level=3 players=2 positions="$tmp/b3000.txt" >/dev/null
+	# The 2-player games once, with both seats on each line (margins): the
+	# first 2 + 44 columns are the lines the points fit reads.
+	"$solo" ai 3000 300001 level=3 players=2 margins positions="$tmp/a3000.txt" >/dev/null &
+	"$solo" ai 3000 400001 level=3 players=2 margins positions="$tmp/b3000.txt" >/dev/null
 	wait
-	python3 "$fit" -o "$tmp/weights2.h" "$tmp/a3000.txt" "$tmp/b3000.txt" 2>/dev/null
+	python3 "$fit" --margin -o "$tmp/margin.h" "$tmp/a3000.txt" "$tmp/b3000.txt" 2>/dev/null
+	check "bots/tetroll-margin.h is what its games and the margin fit make" cmp -s "$tmp/margin.h" "$top/bots/tetroll-margin.h"
+	cut -d' ' -f1-46 "$tmp/a3000.txt" >"$tmp/a3000p.txt"
+	cut -d' ' -f1-46 "$tmp/b3000.txt" >"$tmp/b3000p.txt"
+	python3 "$fit" -o "$tmp/weights2.h" "$tmp/a3000p.txt" "$tmp/b3000p.txt" 2>/dev/null
 	check "bots/tetroll-weights2.h is what its games and the fit make" cmp -s "$tmp/weights2.h" "$top/bots/tetroll-weights2.h"
 else
 	skip "the weights made again from 12000 games: under make check-long"
+	skip "the 2-player margin weights made again from 6000 games: under make check-long"
 	skip "the 2-player weights made again from 6000 games: under make check-long"
 fi
 exit $fail

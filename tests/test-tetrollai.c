@@ -434,35 +434,66 @@ static void test_settle(void)
 }
 
 /*
- * tetrollai_players: at 2 players with the budget's rollouts on and the
- * race on (the default), twice the rollouts and twice the rollout cap;
- * solo, with the race off or below the rollouts' 2 s, nothing changes.
+ * tetrollai_players: at 2 players with the race on (the default), twice
+ * the rollouts and twice the rollout cap where the budget turned them on,
+ * rollouts cut at TETROLLAI_RACE_DEPTH turns and the margin's weights;
+ * solo or with the race off, the rollouts stay and they play to the end
+ * on the hand-set sum; a depth or weights given stay as given.
  */
+static void expect_players(const TetrollAi *ai, const TetrollAi *base, int rollouts, int depth, const double *weights)
+{
+	TetrollAi want = *base;
+
+	want.p.rollouts = rollouts;
+	want.rollout_cap = base->p.rollouts ? base->rollout_cap * rollouts / base->p.rollouts : base->rollout_cap;
+	want.p.rollout_depth = depth;
+	want.weights = weights;
+	g_assert_true(memcmp(ai, &want, sizeof(want)) == 0);
+}
+
 static void test_players(void)
 {
 	TetrollAi ai, base;
+	double w[TETROLLAI_FEATURES] = {0};
 
 	tetrollai_init(&base);
+	g_assert_cmpint(base.p.rollout_depth, <, 0);
+	g_assert_true(base.weights == TETROLLAI_BY_PLAYERS);
 	tetrollai_budget(&base, 5000);
 	g_assert_cmpint(base.p.rollouts, ==, 64);
 	g_assert_cmpfloat(base.p.rollout_race, ==, TETROLLAI_RACE_SPREAD);
 	ai = base;
 	tetrollai_players(&ai, 2);
-	g_assert_cmpint(ai.p.rollouts, ==, 128);
+	expect_players(&ai, &base, 128, TETROLLAI_RACE_DEPTH, tetrollai_margin);
 	g_assert_cmpint(ai.rollout_cap, ==, 2 * base.rollout_cap);
 	ai = base;
 	tetrollai_players(&ai, 1);
-	g_assert_true(memcmp(&ai, &base, sizeof(ai)) == 0);
+	expect_players(&ai, &base, 64, 0, NULL);
 	ai = base;
 	ai.p.rollout_race = 0;
 	tetrollai_players(&ai, 2);
-	g_assert_cmpint(ai.p.rollouts, ==, 64);
-	g_assert_cmpint(ai.rollout_cap, ==, base.rollout_cap);
-	tetrollai_init(&ai);
-	tetrollai_budget(&ai, 1000);
-	base = ai;
+	base.p.rollout_race = 0;
+	expect_players(&ai, &base, 64, 0, NULL);
+	base.p.rollout_race = TETROLLAI_RACE_SPREAD;
+	/* given: a depth of 0 (to the end) or 7, the hand-set sum or other weights */
+	ai = base;
+	ai.p.rollout_depth = 0;
+	ai.weights = NULL;
 	tetrollai_players(&ai, 2);
-	g_assert_true(memcmp(&ai, &base, sizeof(ai)) == 0);
+	g_assert_cmpint(ai.p.rollout_depth, ==, 0);
+	g_assert_null(ai.weights);
+	ai = base;
+	ai.p.rollout_depth = 7;
+	ai.weights = w;
+	tetrollai_players(&ai, 2);
+	g_assert_cmpint(ai.p.rollout_depth, ==, 7);
+	g_assert_true(ai.weights == w);
+	/* below the rollouts' 2 s: the count stays, the rest as above */
+	tetrollai_init(&base);
+	tetrollai_budget(&base, 1000);
+	ai = base;
+	tetrollai_players(&ai, 2);
+	expect_players(&ai, &base, 0, TETROLLAI_RACE_DEPTH, tetrollai_margin);
 }
 
 /*
