@@ -17,7 +17,8 @@
  * from --race-rollouts (0 to 1000, default TETROLLAI_RACE_SPREAD, 30; 0
  * turns the race off), there are twice as many, each stops after
  * TETROLLAI_RACE_DEPTH (4) of our turns, and sheets are valued by the
- * weights fitted to the margin (tetrollai_players).
+ * weights fitted to the margin (tetrollai_players; where the time turns
+ * rollouts off, by the hand-set sum as alone).
  * --rollouts N (1 to TETROLLAI_MAX_ROLLOUTS) sets the rollouts per
  * candidate where the time turns them on (64 there by default, 128 at 2
  * players racing), their sheet cap scaled to match. --rollout-depth D (0
@@ -29,7 +30,7 @@
  * --eval fitted values a sheet by the weights fitted to final scores
  * (bots/tetroll-weights.h, scripts/tetroll-fit.py), --eval margin by those
  * fitted to the 2-player margin (bots/tetroll-margin.h; the default at 2
- * players racing), --eval hand by the hand-set sum (the default alone);
+ * players racing, with rollouts), --eval hand by the hand-set sum (the default alone);
  * --weights FILE by weights read from FILE, in the fit's format. Levels
  * 1-4 always use the hand-set sum, as they were measured.
  * --no-clock stops a search on its sheet caps alone, never at the clock
@@ -229,7 +230,8 @@ int main(int argc, char **argv)
 			 "             the rollouts' sheet cap, and the clock net, F thirds of the move\n"
 			 "  --eval hand|fitted|margin  value sheets by the hand-set sum (the default\n"
 			 "             alone), the weights fitted to final scores or those fitted to\n"
-			 "             the 2-player margin (the default at 2 players racing); level 5 only\n"
+			 "             the 2-player margin (the default at 2 players racing, from 2 s a\n"
+			 "             move); level 5 only\n"
 			 "  --weights FILE  value sheets by the weights in FILE (as tetroll-fit.py writes)\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
 			 "             the same moves on any machine (a loaded one may miss the time)",

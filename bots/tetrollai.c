@@ -93,8 +93,8 @@ void tetrollai_players(TetrollAi *ai, int nplayers)
 									 : TETROLLAI_MAX_ROLLOUTS);
 	if (ai->p.rollout_depth < 0)
 		ai->p.rollout_depth = race ? TETROLLAI_RACE_DEPTH : 0;
-	if (ai->weights == TETROLLAI_BY_PLAYERS)
-		ai->weights = race ? tetrollai_margin : NULL;
+	if (ai->weights == TETROLLAI_BY_PLAYERS)	/* measured with rollouts: below 2 s, as before */
+		ai->weights = race && ai->p.rollouts > 0 ? tetrollai_margin : NULL;
 }
 
 void tetrollai_budget(TetrollAi *ai, int ms)

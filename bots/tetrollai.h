@@ -170,8 +170,8 @@ typedef struct {
 	 * valued by its score now plus these weights times its features
 	 * (tetrollai_features) instead of the hand-set sum.
 	 * TETROLLAI_BY_PLAYERS (tetrollai_init) is resolved by
-	 * tetrollai_players: tetrollai_margin at 2 players racing, the
-	 * hand-set sum otherwise (and while unresolved).
+	 * tetrollai_players: tetrollai_margin at 2 players racing with
+	 * rollouts on, the hand-set sum otherwise (and while unresolved).
 	 */
 	const double *weights;
 	double noise;		/* > 0: a placement's static value gets a draw in [-noise, noise]
@@ -193,11 +193,12 @@ void tetrollai_budget(TetrollAi *ai, int ms);
  * p.rollout_race > 0 (TETROLLAI_RACE_SPREAD from tetrollai_init), racing:
  * where the budget turned rollouts on, twice the rollouts (a racing
  * rollout also plays the opponent's dice, so it is noisier and costs
- * about twice as much), rollout_cap scaled to match; a p.rollout_depth
- * below 0 becomes TETROLLAI_RACE_DEPTH, and weights ==
- * TETROLLAI_BY_PLAYERS tetrollai_margin (docs/ai.md, tetroll: measured
- * together). Otherwise the rollouts stay, a p.rollout_depth below 0
- * becomes 0 (to the end) and TETROLLAI_BY_PLAYERS NULL (the hand-set sum).
+ * about twice as much), rollout_cap scaled to match, and weights ==
+ * TETROLLAI_BY_PLAYERS becomes tetrollai_margin (docs/ai.md, tetroll:
+ * measured together; without rollouts, NULL as alone); a p.rollout_depth
+ * below 0 becomes TETROLLAI_RACE_DEPTH. Otherwise the rollouts stay, a
+ * p.rollout_depth below 0 becomes 0 (to the end) and TETROLLAI_BY_PLAYERS
+ * NULL (the hand-set sum).
  */
 void tetrollai_players(TetrollAi *ai, int nplayers);
 

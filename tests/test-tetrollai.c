@@ -436,7 +436,8 @@ static void test_settle(void)
 /*
  * tetrollai_players: at 2 players with the race on (the default), twice
  * the rollouts and twice the rollout cap where the budget turned them on,
- * rollouts cut at TETROLLAI_RACE_DEPTH turns and the margin's weights;
+ * rollouts cut at TETROLLAI_RACE_DEPTH turns and (with rollouts) the
+ * margin's weights;
  * solo or with the race off, the rollouts stay and they play to the end
  * on the hand-set sum; a depth or weights given stay as given.
  */
@@ -488,12 +489,12 @@ static void test_players(void)
 	tetrollai_players(&ai, 2);
 	g_assert_cmpint(ai.p.rollout_depth, ==, 7);
 	g_assert_true(ai.weights == w);
-	/* below the rollouts' 2 s: the count stays, the rest as above */
+	/* below the rollouts' 2 s: no rollouts to cut, and the hand-set sum as before */
 	tetrollai_init(&base);
 	tetrollai_budget(&base, 1000);
 	ai = base;
 	tetrollai_players(&ai, 2);
-	expect_players(&ai, &base, 0, TETROLLAI_RACE_DEPTH, tetrollai_margin);
+	expect_players(&ai, &base, 0, TETROLLAI_RACE_DEPTH, NULL);
 }
 
 /*
