@@ -6,7 +6,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 G_DEFINE_QUARK(tetrarena-botspec-error-quark, botspec_error)
@@ -93,6 +96,7 @@ BotSpec *bot_spec_copy(const BotSpec *spec)
 	c->workdir = g_strdup(spec->workdir);
 	c->limits = spec->limits;
 	c->human = spec->human;
+	c->confined = spec->confined;
 	c->sha256 = g_strdup(spec->sha256);
 	return c;
 }
@@ -107,6 +111,80 @@ void bot_spec_free(BotSpec *spec)
 	g_free(spec->workdir);
 	g_free(spec->sha256);
 	g_free(spec);
+}
+
+/* `path` resolved as far as it exists (realpath of the longest existing
+ * prefix, the rest appended); `path` is absolute and canonical. NULL when
+ * a part of it is there but does not resolve (a dangling link, a loop). */
+static char *resolve_existing(const char *path)
+{
+	g_autofree char *head = g_strdup(path);
+	g_autoptr(GString) tail = g_string_new(NULL);
+
+	for (;;) {
+		char *real = realpath(head, NULL);
+		if (real) {
+			g_autofree char *r = real;
+			if (!tail->len)
+				return g_steal_pointer(&r);
+			return g_strconcat(strcmp(r, "/") ? r : "", tail->str, NULL);
+		}
+		struct stat st;
+		if (lstat(head, &st) == 0)
+			return NULL;	/* there, but a link that leads nowhere */
+		char *slash = strrchr(head, '/');
+		if (!slash || !strcmp(head, "/"))
+			return g_strdup(path);
+		g_string_prepend(tail, slash);
+		if (slash == head)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+}
+
+/* Whether `path` is `dir` or below it (both absolute and canonical). */
+static gboolean is_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (strcmp(dir, "/") == 0)
+		return TRUE;
+	return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+gboolean bot_spec_path_within(const char *path, const char *dir)
+{
+	g_autofree char *abs_dir = g_canonicalize_filename(dir, NULL);
+	g_autofree char *real_dir = realpath(abs_dir, NULL);
+	g_autofree char *abs = g_canonicalize_filename(path, abs_dir);
+
+	if (!real_dir || !is_under(abs, abs_dir))
+		return FALSE;
+	g_autofree char *real = resolve_existing(abs);
+	return real && is_under(real, real_dir);
+}
+
+const char *bot_spec_outside(const BotSpec *spec)
+{
+	static const char *const system[] = {"/usr", "/bin", "/sbin", NULL};
+	const char *prog = spec->argv[0];
+
+	if (strchr(prog, '/') && !(spec->workdir && bot_spec_path_within(prog, spec->workdir))) {
+		g_autofree char *abs = g_canonicalize_filename(prog, spec->workdir);
+		g_autofree char *real = resolve_existing(abs);
+		gboolean sys = FALSE;
+		for (int i = 0; real && system[i]; i++)
+			sys |= is_under(abs, system[i]) && is_under(real, system[i]);
+		if (!sys)
+			return prog;
+	}
+	for (int i = 1; spec->argv[i]; i++) {
+		const char *arg = spec->argv[i];
+		if (arg[0] && arg[0] != '-' && !(spec->workdir && bot_spec_path_within(arg, spec->workdir)))
+			return arg;
+	}
+	return NULL;
 }
 
 static gboolean limit_key(GKeyFile *kf, const char *path, const char *group, const char *key,

@@ -35,6 +35,12 @@ typedef struct {
 	char *workdir;		/* NULL: the referee's current directory */
 	BotLimits limits;
 	gboolean human;		/* the terminal player (referee's own _human) */
+	gboolean confined;	/* a bot from a stranger (a ladder's submitted
+				 * directory): of the host's files the jail
+				 * shows it only its workdir (and the system);
+				 * an argument, or a program named by a path,
+				 * is bound only when it lies inside the
+				 * workdir (bot_spec_within()) */
 	char *sha256;		/* cached bot_spec_hash(), or NULL */
 } BotSpec;
 
@@ -60,6 +66,25 @@ BotSpec *bot_spec_new(const char *command, const char *name, GError **error);
 BotSpec *bot_spec_copy(const BotSpec *spec);
 void bot_spec_free(BotSpec *spec);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(BotSpec, bot_spec_free)
+
+/*
+ * Whether `path` (absolute, or relative to `dir`) lies inside the
+ * directory `dir` (itself included) both as written and after its links
+ * resolve: the longest part of it that exists is resolved with realpath(3)
+ * and the rest appended, so that neither ".." nor a link (to a path that
+ * exists or not yet) leads out. FALSE when `dir` cannot be resolved.
+ */
+gboolean bot_spec_path_within(const char *path, const char *dir);
+
+/*
+ * For a confined spec: the first word of its command that names a path
+ * the jail would not show it, or NULL when none does. Its program (argv[0])
+ * counts when it holds a '/' (otherwise PATH finds it) and lies neither
+ * inside the workdir nor under /usr, /bin or /sbin; an argument counts
+ * unless it is empty, starts with '-' (an option, never bound) or lies
+ * inside the workdir. Points into spec->argv.
+ */
+const char *bot_spec_outside(const BotSpec *spec);
 
 /*
  * Bot files, one format for `play --bots` and tournaments: [bot NAME]

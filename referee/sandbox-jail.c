@@ -41,6 +41,7 @@
 #include <fcntl.h>
 #include <seccomp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -210,6 +211,10 @@ static gpointer build_filter(gpointer unused)
 typedef struct {
 	GPtrArray *a;
 	GHashTable *made;	/* directories in the jail, and bound trees */
+	GPtrArray *hidden;	/* what the bot must not see: each path as
+				 * given (canonical) and as it resolves */
+	const char *inside;	/* confined: its workdir, or NULL */
+	gboolean confined;	/* BotSpec.confined */
 } Args;
 
 static void add(Args *j, const char *arg)
@@ -267,11 +272,43 @@ static void add_parents(Args *j, const char *path)
 	}
 }
 
-/* Bind `path` (absolute, no "..") read-only at the same place. */
+/* Whether `path` is `dir` or below it (both absolute and canonical). */
+static gboolean under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") == 0 || (strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/'));
+}
+
+/* Whether `path` (absolute, canonical) is, or lies in, something hidden,
+ * as written or as it resolves. */
+static gboolean is_hidden(const Args *j, const char *path)
+{
+	g_autofree char *real = realpath(path, NULL);
+
+	for (guint i = 0; i < j->hidden->len; i++) {
+		const char *h = g_ptr_array_index(j->hidden, i);
+		if (under(path, h) || (real && under(real, h)))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Bind `path` (absolute, no "..") read-only at the same place: never
+ * what is hidden, nor anything in it. */
 static void bind_path(Args *j, const char *path)
 {
-	if (is_system(path) || bound(j, path) || !g_file_test(path, G_FILE_TEST_EXISTS))
+	if (is_system(path) || bound(j, path) || !g_file_test(path, G_FILE_TEST_EXISTS) || is_hidden(j, path))
 		return;
+	add_parents(j, path);
+	g_hash_table_insert(j->made, g_strdup(path), GINT_TO_POINTER(2));
+	add3(j, "--ro-bind", path, path);
+}
+
+/* The workdir: bound even inside something hidden (the ladder's
+ * DIR/bots/NAME-N), which it alone brings into view. */
+static void bind_workdir(Args *j, const char *path)
+{
 	add_parents(j, path);
 	g_hash_table_insert(j->made, g_strdup(path), GINT_TO_POINTER(2));
 	add3(j, "--ro-bind", path, path);
@@ -294,11 +331,18 @@ static char *tool_tree(const char *path)
 }
 
 /* A program the bot runs: bound with its tool tree, both as named and as
- * its links resolve, and the interpreter of its "#!" line likewise. */
-static void bind_program(Args *j, const char *path, int depth)
+ * its links resolve, and the interpreter of its "#!" line likewise. A
+ * confined bot's program `named` by a path of its choosing (its command's
+ * first word with a '/', a "#!" line) only when it is the system's or lies
+ * in its workdir; one PATH finds is the referee's choice. */
+static void bind_program(Args *j, const char *path, int depth, gboolean named)
 {
 	g_autofree char *abs = g_canonicalize_filename(path, NULL);
 	g_autofree char *real = realpath(abs, NULL);
+
+	if (j->confined && named && !(is_system(abs) && real && is_system(real)) &&
+	    !(j->inside && bot_spec_path_within(abs, j->inside)))
+		return;
 
 	for (int k = 0; k < 2; k++) {
 		const char *p = k ? real : abs;
@@ -324,31 +368,78 @@ static void bind_program(Args *j, const char *path, int depth)
 		i++;
 	if (!w[i])
 		return;
-	bind_program(j, w[i], depth + 1);
+	bind_program(j, w[i], depth + 1, TRUE);
 	/* "#!/usr/bin/env [-S] prog": prog as PATH finds it */
 	if (g_str_has_suffix(w[i], "/env"))
 		for (i++; w[i]; i++)
 			if (w[i][0] && w[i][0] != '-') {
 				g_autofree char *prog = g_find_program_in_path(w[i]);
 				if (prog)
-					bind_program(j, prog, depth + 1);
+					bind_program(j, prog, depth + 1, FALSE);
 				break;
 			}
 }
 
-/* Hide a host path that lies inside something bound: a directory under
- * an empty tmpfs, a file under /dev/null. */
-static void hide(Args *j, const char *path)
+/* Note a host path the bot must not see, as given and as it resolves. */
+static void add_hidden(Args *j, const char *path)
 {
 	g_autofree char *abs = g_canonicalize_filename(path, NULL);
-	struct stat st;
+	char *real = realpath(abs, NULL);
 
-	if (!bound(j, abs) || stat(abs, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode))
-		add3(j, "--tmpfs", abs, NULL);
+	g_ptr_array_add(j->hidden, g_strdup(abs));
+	if (real && strcmp(real, abs) != 0)
+		g_ptr_array_add(j->hidden, real);
 	else
-		add3(j, "--ro-bind", "/dev/null", abs);
+		free(real);
+}
+
+static int by_path(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Cover what is hidden wherever it shows in something bound (a bound
+ * directory holding it, as named or through links): a directory under an
+ * empty tmpfs, a file under /dev/null. The points covered go to `covers`. */
+static void cover_hidden(Args *j, GPtrArray *covers)
+{
+	g_autoptr(GPtrArray) dests = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&it, j->made);
+	while (g_hash_table_iter_next(&it, &key, &value))
+		if (GPOINTER_TO_INT(value) == 2)
+			g_ptr_array_add(dests, key);
+	g_ptr_array_sort(dests, by_path);
+	for (guint h = 0; h < j->hidden->len; h++) {
+		const char *hid = g_ptr_array_index(j->hidden, h);
+		g_autofree char *hreal = realpath(hid, NULL);
+		struct stat st;
+		if (!hreal || stat(hreal, &st) != 0)
+			continue;
+		for (guint d = 0; d < dests->len; d++) {
+			const char *dest = g_ptr_array_index(dests, d);
+			g_autofree char *dreal = realpath(dest, NULL);
+			g_autofree char *at = NULL;
+			if (under(hid, dest))
+				at = g_strdup(hid);
+			else if (dreal && under(hreal, dreal))
+				at = g_strconcat(dest, hreal + strlen(strcmp(dreal, "/") ? dreal : ""), NULL);
+			if (!at)
+				continue;
+			gboolean seen = FALSE;
+			for (guint c = 0; c < covers->len && !seen; c++)
+				seen = strcmp(g_ptr_array_index(covers, c), at) == 0;
+			if (seen)
+				continue;
+			if (S_ISDIR(st.st_mode))
+				add3(j, "--tmpfs", at, NULL);
+			else
+				add3(j, "--ro-bind", "/dev/null", at);
+			g_ptr_array_add(covers, g_steal_pointer(&at));
+		}
+	}
 }
 
 /* The system, read-only. */
@@ -446,7 +537,10 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	jail->uid = root ? bot_uid() : geteuid();
 	guint inside = root ? (guint)jail->uid : JAIL_INSIDE_UID;
 
-	Args j = {g_ptr_array_new_with_free_func(g_free), g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL)};
+	Args j = {g_ptr_array_new_with_free_func(g_free), g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+		  g_ptr_array_new_with_free_func(g_free), NULL, spec->confined};
+	for (int i = 0; hidden && hidden[i]; i++)
+		add_hidden(&j, hidden[i]);
 	add_common(j.a);
 	if (!root) {
 		char id[16];
@@ -475,18 +569,36 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	gboolean workdir = spec->workdir &&
 			   (!root || (stat(base, &wst) == 0 && (wst.st_mode & 05) == 05));
 	if (workdir)
-		bind_path(&j, base);
-	bind_program(&j, prog, 0);
+		bind_workdir(&j, base);
+	if (spec->confined && spec->workdir)
+		j.inside = base;
+	bind_program(&j, prog, 0, strchr(spec->argv[0], '/') != NULL);
 	for (int i = 1; spec->argv[i]; i++) {
 		const char *arg = spec->argv[i];
 		if (!arg[0] || arg[0] == '-')
 			continue;
 		g_autofree char *abs = g_canonicalize_filename(arg, base);
-		if (g_file_test(abs, G_FILE_TEST_EXISTS))
+		/* a confined bot's only inside its workdir, after links */
+		if (g_file_test(abs, G_FILE_TEST_EXISTS) &&
+		    (!spec->confined || (j.inside && bot_spec_path_within(abs, j.inside))))
 			bind_path(&j, abs);
 	}
-	for (int i = 0; hidden && hidden[i]; i++)
-		hide(&j, hidden[i]);
+	g_autoptr(GPtrArray) covers = g_ptr_array_new_with_free_func(g_free);
+	cover_hidden(&j, covers);
+	/* a workdir inside something covered comes back on top of it */
+	for (guint c = 0; workdir && c < covers->len; c++)
+		if (under(base, g_ptr_array_index(covers, c)) && strcmp(base, g_ptr_array_index(covers, c)) != 0) {
+			g_autofree char *p = g_strdup(base);
+			const char *at = g_ptr_array_index(covers, c);
+			for (char *sl = strchr(p + strlen(at) + 1, '/'); sl; sl = strchr(sl + 1, '/')) {
+				*sl = '\0';
+				add3(&j, "--perms", "0755", NULL);
+				add3(&j, "--dir", p, NULL);
+				*sl = '/';
+			}
+			add3(&j, "--ro-bind", base, base);
+			break;
+		}
 	add3(&j, "--chdir", workdir ? base : SANDBOX_HOME, NULL);
 
 	char fd[16];
@@ -525,6 +637,7 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	g_string_free(args, TRUE);
 	g_ptr_array_free(j.a, TRUE);
 	g_hash_table_destroy(j.made);
+	g_ptr_array_free(j.hidden, TRUE);
 	for (int i = JAIL_FD_ARGS; i < JAIL_FD_COUNT; i++)
 		if (jail->fd[i] < 0) {
 			int e = errno;

@@ -94,7 +94,12 @@ typedef struct SandboxLaunch SandboxLaunch;
 struct SandboxLaunch {
 	SandboxMode mode;		/* SANDBOX_ON or SANDBOX_OFF (resolved) */
 	const char *const *hide;	/* NULL-terminated host paths the bot must
-					 * not see (files and directories), or NULL */
+					 * not see (files and directories), or NULL:
+					 * jailed, nothing at or under one is bound,
+					 * whatever its command names (as written or
+					 * through links), but its workdir (the
+					 * ladder's DIR/bots/NAME-N, in DIR); one
+					 * inside something bound is covered */
 	int cpu;			/* >= 0: pin to this CPU */
 	int games;			/* the most games the process may play,
 					 * kept from one to the next (0 counts
