@@ -4,6 +4,7 @@
  *
  *   ladder init DIR --variant V [--players P|MIN-MAX] [--time SPEC]
  *                   [--options K=V,...] [--seed S] [--sandbox MODE]
+ *                   [--bot-size SIZE] [--bot-files N]
  *   ladder add DIR NAME COMMAND|BOTDIR [--wait [--timeout S]]
  *                                        admission, then the name's next version;
  *                                        queued in DIR/inbox/ while a run goes on
@@ -28,6 +29,7 @@
 
 #include "cli.h"
 #include "ladder/admit.h"
+#include "ladder/botdir.h"
 #include "ladder/db.h"
 #include "ladder/inbox.h"
 #include "ladder/intake.h"
@@ -119,7 +121,7 @@ static LadderDb *start(const Usage *u, GOptionEntry *entries, int *argc, char **
 static int ladder_init(int argc, char **argv)
 {
 	g_autofree char *variant = NULL, *players = NULL, *time = NULL, *options = NULL, *seed = NULL;
-	g_autofree char *sandbox = NULL;
+	g_autofree char *sandbox = NULL, *bot_size = NULL, *bot_files = NULL;
 	GOptionEntry entries[] = {
 		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant, "the game (link, tetroll, rush, matrix)", "V"},
 		{"players", 0, 0, G_OPTION_ARG_STRING, &players, "seats per game (default: the variant's range)",
@@ -128,6 +130,10 @@ static int ladder_init(int argc, char **argv)
 		{"options", 0, 0, G_OPTION_ARG_STRING, &options, "variant options", "K=V,..."},
 		{"seed", 0, 0, G_OPTION_ARG_STRING, &seed, "master seed (default: drawn from the OS)", "S"},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox, "jail the bots: auto, on, off", "MODE"},
+		{"bot-size", 0, 0, G_OPTION_ARG_STRING, &bot_size, "a submitted directory's files at most SIZE bytes "
+		 "(K, M, G: KiB, MiB, GiB; default 64M)", "SIZE"},
+		{"bot-files", 0, 0, G_OPTION_ARG_STRING, &bot_files, "a submitted directory's entries at most N "
+		 "(default 2000)", "N"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	if (!parse("DIR", "make a new ladder in DIR", entries, &argc, &argv))
@@ -138,7 +144,7 @@ static int ladder_init(int argc, char **argv)
 		return cli_usage_error("ladder init: --variant is required");
 	LadderSettings s;
 	g_autoptr(GError) err = NULL;
-	if (!ladder_settings_parse(&s, variant, players, time, options, seed, sandbox, &err))
+	if (!ladder_settings_parse(&s, variant, players, time, options, seed, sandbox, bot_size, bot_files, &err))
 		return cli_usage_error("ladder init: %s", err->message);
 	g_autoptr(LadderDb) d = ladder_db_create(argv[1], &err);
 	gboolean ok = d && ladder_db_begin(d, &err) && ladder_settings_save(d, &s, &err) &&
@@ -151,33 +157,6 @@ static int ladder_init(int argc, char **argv)
 }
 
 /* ---- add ------------------------------------------------------------------- */
-
-/* Copy a submitted directory into the ladder: DIR/bots/NAME-N. */
-static char *copy_bot_dir(const char *ladder_dir, const char *name, const char *src, GError **error)
-{
-	g_autofree char *parent = g_build_filename(ladder_dir, "bots", NULL);
-	g_autofree char *abs_parent = NULL;
-	char *dst = NULL;
-	int status = 0;
-
-	g_mkdir_with_parents(parent, 0755);
-	abs_parent = g_canonicalize_filename(parent, NULL);
-	for (int n = 1; !dst || g_file_test(dst, G_FILE_TEST_EXISTS); n++) {
-		g_free(dst);
-		g_autofree char *leaf = g_strdup_printf("%s-%d", name, n);
-		dst = g_build_filename(abs_parent, leaf, NULL);
-	}
-	g_autofree char *src_dot = g_build_filename(src, ".", NULL);
-	const char *cp[] = {"cp", "-a", "--", src_dot, dst, NULL};
-	if (!g_spawn_sync(NULL, (char **)cp, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-			  NULL, NULL, &status, error) ||
-	    !g_spawn_check_wait_status(status, error)) {
-		g_prefix_error(error, "copying %s: ", src);
-		g_free(dst);
-		return NULL;
-	}
-	return dst;
-}
 
 /* The decision on the queued request `file`, read from the database
  * read-only: TRUE when there is one (*admitted, *version, *note set). */
@@ -269,8 +248,11 @@ static int ladder_add(int argc, char **argv)
 	if (!ladder_name_valid(name))
 		return cli_usage_error("ladder add: bad name '%s': 1 to 32 letters, digits, '_' or '-'", name);
 	LadderSettings s = {0};
-	if (d && !ladder_settings_load(d, &s, &err))
+	/* (while a run writes, its settings are read beside it) */
+	g_autoptr(LadderDb) reader = d ? NULL : ladder_db_open(argv[1], FALSE, &err);
+	if ((d || reader) ? !ladder_settings_load(d ? d : reader, &s, &err) : TRUE)
 		return fail(err);
+	g_clear_pointer(&reader, ladder_db_free);
 	g_autofree char *workdir = NULL;
 	g_autoptr(LadderManifest) m = NULL;
 	if (g_file_test(command, G_FILE_TEST_IS_DIR)) {
@@ -280,16 +262,23 @@ static int ladder_add(int argc, char **argv)
 			ladder_settings_clear(&s);
 			return cli_usage_error("ladder add: %s", err->message);
 		}
-		workdir = copy_bot_dir(argv[1], name, command, &err);
-		if (!workdir) {
+		/* what it names and holds is refused before anything is copied */
+		if (!ladder_command_check(m->command, command, argv[1], &err) ||
+		    !(workdir = ladder_bot_dir_copy(argv[1], name, command, &s.caps, &err))) {
 			ladder_settings_clear(&s);
-			return fail(err);
+			fprintf(stderr, "referee ladder: add %s: %s\n", name, err->message);
+			return 1;
 		}
 		command = m->command;
+	} else if (!ladder_command_check(command, NULL, argv[1], &err)) {
+		ladder_settings_clear(&s);
+		fprintf(stderr, "referee ladder: add %s: %s\n", name, err->message);
+		return 1;
 	}
 	if (!d) {
 		LadderRequest r = {LADDER_REQUEST_ADD, (char *)name, (char *)command, workdir,
 				   m ? m->author : NULL, m ? m->description : NULL};
+		ladder_settings_clear(&s);
 		return queue_request(argv[1], &r, wait, timeout);
 	}
 	g_autofree char *referee = g_file_read_link("/proc/self/exe", NULL);

@@ -4,10 +4,13 @@
 #include "admit.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/rng.h"
+#include "ladder/botdir.h"
 #include "referee/game.h"
 
 #define REASON_MAX 2000	/* bytes of a reason kept */
@@ -39,6 +42,20 @@ static char *check_failures(const char *out)
 	return g_string_free(g_steal_pointer(&r), FALSE);
 }
 
+/* DIR/admission (absolute), made or kept closed to others (0700). NULL
+ * with error. */
+static char *admission_dir(LadderDb *d, GError **error)
+{
+	g_autofree char *tmp = g_build_filename(d->dir, "admission", NULL);
+	g_autofree char *abs = g_canonicalize_filename(tmp, NULL);
+
+	if (g_mkdir_with_parents(abs, 0700) != 0 || chmod(abs, 0700) != 0) {
+		ladder_db_file_error(errno, abs, error);
+		return NULL;
+	}
+	return g_steal_pointer(&abs);
+}
+
 /* Run `referee check`; NULL when every item passed, else the reason. */
 static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee, const char *command,
 		       const char *workdir, GError **error)
@@ -57,17 +74,19 @@ static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee
 	for (int i = 0; opts[i]; i++)
 		if (opts[i][0])
 			g_ptr_array_add(argv, g_strdup_printf("--option=%s", opts[i]));
-	if (workdir)
+	/* the jail shows it its directory alone, and nothing of the ladder's */
+	if (workdir) {
 		g_ptr_array_add(argv, g_strdup_printf("--workdir=%s", workdir));
+		g_ptr_array_add(argv, g_strdup("--confine"));
+	}
+	g_autofree char *abs_dir = g_canonicalize_filename(d->dir, NULL);
+	g_ptr_array_add(argv, g_strdup_printf("--hide=%s", abs_dir));
 	g_ptr_array_add(argv, g_strdup(command));
 	g_ptr_array_add(argv, NULL);
 	/* its logs, kept when an item fails, go beside the ladder's */
-	g_autofree char *tmp = g_build_filename(d->dir, "admission", NULL);
-	g_autofree char *abs_tmp = g_canonicalize_filename(tmp, NULL);
-	if (g_mkdir_with_parents(abs_tmp, 0755) != 0) {
-		ladder_db_file_error(errno, abs_tmp, error);
+	g_autofree char *abs_tmp = admission_dir(d, error);
+	if (!abs_tmp)
 		return NULL;
-	}
 	g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "TMPDIR", abs_tmp, TRUE);
 	if (!g_spawn_sync(workdir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
 			  &status, error))
@@ -86,9 +105,8 @@ static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee
 static char *run_validation(LadderDb *d, const LadderSettings *s, const char *label, const char *command,
 			    const char *workdir, gint64 nth, GError **error)
 {
-	g_autofree char *dir = g_build_filename(d->dir, "admission", NULL);
 	g_autofree char *file = g_strdup_printf("%s-%" G_GINT64_FORMAT ".log", label, nth);
-	g_autofree char *log = g_build_filename(dir, file, NULL);
+	g_autofree char *dir = NULL, *log = NULL;
 	g_autoptr(GError) cerr = NULL;
 	g_autoptr(BotSpec) bs = bot_spec_new(command, label, &cerr);
 	GameSpec spec;
@@ -96,12 +114,24 @@ static char *run_validation(LadderDb *d, const LadderSettings *s, const char *la
 
 	if (!bs)
 		return g_strdup_printf("its command does not parse: %s", cerr->message);
-	if (workdir)
+	if (workdir) {
 		bs->workdir = g_strdup(workdir);
-	if (g_mkdir_with_parents(dir, 0755) != 0) {
-		ladder_db_file_error(errno, dir, error);
+		bs->confined = TRUE;
+	}
+	dir = admission_dir(d, error);
+	if (!dir)
+		return NULL;
+	log = g_build_filename(dir, file, NULL);
+	/* the log is the keeper's alone (its stderr files are made so too) */
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || fchmod(fd, 0600) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		ladder_db_file_error(e, log, error);
 		return NULL;
 	}
+	close(fd);
 	if (!ladder_game_spec(s, s->max_players, rng_derive(s->seed, "ladder-admission", nth), &spec, error))
 		return NULL;
 	for (int p = 0; p < s->max_players; p++)
@@ -271,6 +301,13 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
 	g_autoptr(BotSpec) bs = bot_spec_new(command, name, &cerr);
 	char *reason = bs ? NULL : g_strdup_printf("its command does not parse: %s", cerr->message);
 
+	/* what it brings and names, before it runs (ladder/botdir.h) */
+	g_autoptr(GError) refused = NULL;
+	if (!reason && workdir &&
+	    (!ladder_bot_dir_valid(d->dir, workdir, &refused) || !ladder_bot_dir_check(workdir, &s->caps, &refused)))
+		reason = g_strdup(refused->message);
+	if (!reason && !ladder_command_check(command, workdir, d->dir, &refused))
+		reason = g_strdup(refused->message);
 	if (!reason) {
 		reason = run_check(d, s, referee, command, workdir, error);
 		if (!reason && error && *error)

@@ -170,7 +170,7 @@ void ladder_db_free(LadderDb *d)
 static gboolean take_lock(LadderDb *d, GError **error)
 {
 	g_autofree char *path = g_build_filename(d->dir, LADDER_DB_LOCK, NULL);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 
 	if (fd < 0)
 		return ladder_db_file_error(errno, path, error);
@@ -257,6 +257,20 @@ static gboolean migrate(LadderDb *d, int from, GError **error)
 	return TRUE;
 }
 
+/* The database and its -wal, -shm and lock made 0600 where they are not
+ * (a ladder made before they were). */
+static void private_files(const char *db)
+{
+	static const char *const suffix[] = {"", "-wal", "-shm", NULL};
+	struct stat st;
+
+	for (int i = 0; suffix[i]; i++) {
+		g_autofree char *p = g_strconcat(db, suffix[i], NULL);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 077) && st.st_uid == geteuid())
+			chmod(p, 0600);
+	}
+}
+
 static LadderDb *open_db(const char *dir, gboolean write, gboolean create, GError **error)
 {
 	g_autoptr(LadderDb) d = g_new0(LadderDb, 1);
@@ -278,8 +292,21 @@ static LadderDb *open_db(const char *dir, gboolean write, gboolean create, GErro
 	}
 	if (create && g_mkdir_with_parents(dir, 0755) != 0)
 		return ladder_db_file_error(errno, dir, error), NULL;
+	/* the directory is not listed to others (its pages stay reachable) */
+	if (create && chmod(dir, 0711) != 0)
+		return ladder_db_file_error(errno, dir, error), NULL;
 	if (write && !take_lock(d, error))
 		return NULL;
+	/* the database (the master seed, every command) is the keeper's
+	 * alone; SQLite gives its -wal and -shm the same mode */
+	if (create) {
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return ladder_db_file_error(errno, path, error), NULL;
+		close(fd);
+	}
+	if (write)
+		private_files(path);
 	int flags = write ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) : SQLITE_OPEN_READONLY;
 	int rc = sqlite3_open_v2(path, &d->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {

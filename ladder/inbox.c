@@ -95,7 +95,7 @@ static gboolean write_error(GError **error, const char *path, int e)
 /* Write data to path and fsync it. */
 static gboolean write_synced(const char *path, const char *data, gsize len, GError **error)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 
 	if (fd < 0)
 		return write_error(error, path, errno);
@@ -123,7 +123,7 @@ char *ladder_inbox_queue(const char *dir, const LadderRequest *r, GError **error
 	g_autofree char *inbox = g_build_filename(dir, LADDER_INBOX_DIR, NULL);
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 
-	if (g_mkdir_with_parents(inbox, 0755) != 0)
+	if (g_mkdir_with_parents(inbox, 0700) != 0)
 		return write_error(error, inbox, errno), NULL;
 	set(kf, "kind", ladder_request_kind_name(r->kind));
 	set(kf, "name", r->name);

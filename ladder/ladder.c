@@ -49,9 +49,28 @@ static gboolean apply_options(const Variant *v, const char *options, VariantConf
 	return TRUE;
 }
 
+/* "N", "NK", "NM", "NG" (binary units), from 1 byte to 1 TiB. */
+static gboolean parse_size(const char *text, guint64 *out)
+{
+	g_autofree char *t = g_strdup(text);
+	size_t n = strlen(t);
+	guint64 unit = 1, v = 0;
+
+	if (n > 1 && strchr("KkMmGg", t[n - 1])) {
+		char u = g_ascii_toupper(t[n - 1]);
+		unit = u == 'K' ? 1 << 10 : u == 'M' ? 1 << 20 : 1 << 30;
+		t[n - 1] = '\0';
+	}
+	if (!g_ascii_string_to_unsigned(t, 10, 1, (G_GUINT64_CONSTANT(1) << 40) / unit, &v, NULL))
+		return FALSE;
+	*out = v * unit;
+	return TRUE;
+}
+
 gboolean ladder_settings_parse(LadderSettings *s, const char *variant, const char *players,
 			       const char *time, const char *options, const char *seed,
-			       const char *sandbox, GError **error)
+			       const char *sandbox, const char *bot_size, const char *bot_files,
+			       GError **error)
 {
 	memset(s, 0, sizeof(*s));
 	s->variant = variant ? variant_find(variant) : NULL;
@@ -97,6 +116,13 @@ gboolean ladder_settings_parse(LadderSettings *s, const char *variant, const cha
 	s->sandbox = SANDBOX_AUTO;
 	if (sandbox && !sandbox_mode_parse(sandbox, &s->sandbox))
 		return bad(error, "sandbox '%s': want auto, on or off%s", sandbox, "");
+	s->caps.size = LADDER_BOT_SIZE_DEFAULT;
+	s->caps.files = LADDER_BOT_FILES_DEFAULT;
+	if (bot_size && !parse_size(bot_size, &s->caps.size))
+		return bad(error, "bot size '%s': want a size in bytes, or with a K, M or G suffix (1 byte to 1024G)%s",
+			   bot_size, "");
+	if (bot_files && !g_ascii_string_to_unsigned(bot_files, 10, 1, 10000000, &s->caps.files, NULL))
+		return bad(error, "bot files '%s': want a count from 1 to 10000000%s", bot_files, "");
 	s->time = g_strdup(time ? time : "");
 	s->options = g_strdup(options ? options : "");
 	return TRUE;
@@ -106,6 +132,8 @@ gboolean ladder_settings_save(LadderDb *d, const LadderSettings *s, GError **err
 {
 	g_autofree char *players = g_strdup_printf("%d-%d", s->min_players, s->max_players);
 	g_autofree char *seed = g_strdup_printf("%" G_GUINT64_FORMAT, s->seed);
+	g_autofree char *size = g_strdup_printf("%" G_GUINT64_FORMAT, s->caps.size);
+	g_autofree char *files = g_strdup_printf("%" G_GUINT64_FORMAT, s->caps.files);
 	g_autofree char *now = ladder_db_now();
 
 	return ladder_db_set_meta(d, "variant", s->variant->name, error) &&
@@ -114,6 +142,8 @@ gboolean ladder_settings_save(LadderDb *d, const LadderSettings *s, GError **err
 	       ladder_db_set_meta(d, "options", s->options, error) &&
 	       ladder_db_set_meta(d, "seed", seed, error) &&
 	       ladder_db_set_meta(d, "sandbox", sandbox_mode_name(s->sandbox), error) &&
+	       ladder_db_set_meta(d, "bot_size", size, error) &&
+	       ladder_db_set_meta(d, "bot_files", files, error) &&
 	       ladder_db_set_meta(d, "created", now, error);
 }
 
@@ -125,6 +155,9 @@ gboolean ladder_settings_load(LadderDb *d, LadderSettings *s, GError **error)
 	g_autofree char *options = ladder_db_meta(d, "options");
 	g_autofree char *seed = ladder_db_meta(d, "seed");
 	g_autofree char *sandbox = ladder_db_meta(d, "sandbox");
+	/* (a ladder made before the caps has the defaults) */
+	g_autofree char *bot_size = ladder_db_meta(d, "bot_size");
+	g_autofree char *bot_files = ladder_db_meta(d, "bot_files");
 
 	if (!variant || !players || !seed) {
 		g_set_error(error, LADDER_ERROR, LADDER_ERROR_SETTINGS, "%s: the ladder's settings are missing",
@@ -132,7 +165,7 @@ gboolean ladder_settings_load(LadderDb *d, LadderSettings *s, GError **error)
 		return FALSE;
 	}
 	if (!ladder_settings_parse(s, variant, players, time && time[0] ? time : NULL, options, seed,
-				   sandbox, error)) {
+				   sandbox, bot_size, bot_files, error)) {
 		g_prefix_error(error, "%s: stored settings: ", d->dir);
 		return FALSE;
 	}
@@ -230,15 +263,21 @@ char *ladder_bot_label(const LadderBot *b)
 	return b->version <= 1 ? g_strdup(b->name) : g_strdup_printf("%s.v%d", b->name, b->version);
 }
 
-BotSpec *ladder_bot_spec(const LadderBot *b, GError **error)
+BotSpec *ladder_bot_spec(const LadderBot *b, const char *dir, GError **error)
 {
 	g_autofree char *label = ladder_bot_label(b);
+	if (b->workdir && !ladder_bot_dir_valid(dir, b->workdir, error)) {
+		g_prefix_error(error, "entry %s: ", label);
+		return NULL;
+	}
 	BotSpec *spec = bot_spec_new(b->command, label, error);
 
 	if (!spec)
 		return NULL;
-	if (b->workdir)
+	if (b->workdir) {
 		spec->workdir = g_strdup(b->workdir);
+		spec->confined = TRUE;
+	}
 	/* (no cached hash: each log records the program as it is when played) */
 	return spec;
 }

@@ -4,8 +4,9 @@
  *
  * The settings are fixed at `ladder init` and kept in the meta table:
  * variant, players (a range: a table's size is drawn per game), time
- * control, variant options, master seed, sandbox mode. Entries are the
- * bots table's rows.
+ * control, variant options, master seed, sandbox mode, and the caps of a
+ * submitted directory (ladder/botdir.h). Entries are the bots table's
+ * rows.
  */
 #ifndef TETRARENA_LADDER_LADDER_H
 #define TETRARENA_LADDER_LADDER_H
@@ -13,6 +14,7 @@
 #include <glib.h>
 
 #include "engine/variant.h"
+#include "ladder/botdir.h"
 #include "ladder/db.h"
 #include "referee/botspec.h"
 #include "referee/game.h"
@@ -26,6 +28,8 @@ typedef enum {
 	LADDER_ERROR_SETTINGS,	/* a setting that is invalid */
 	LADDER_ERROR_NAME,	/* a bot name that is invalid or unknown */
 	LADDER_ERROR_STOPPED,	/* a stop was asked during an admission */
+	LADDER_ERROR_SUBMISSION,	/* a submission refused before admission: its
+				 * directory or what its command names */
 } LadderErrorCode;
 
 /* The most entries (every version of every name) a ladder holds: the
@@ -39,6 +43,8 @@ typedef struct {
 	char *options;			/* "key=value,..." ("" none) */
 	guint64 seed;			/* master seed */
 	SandboxMode sandbox;		/* how bots run (default auto) */
+	LadderBotCaps caps;		/* of a submitted directory (default
+					 * 64 MiB, 2000 files) */
 } LadderSettings;
 
 void ladder_settings_clear(LadderSettings *s);
@@ -47,12 +53,15 @@ void ladder_settings_clear(LadderSettings *s);
  * Fill *s from the command line's words: variant name, players ("P",
  * "MIN-MAX" or NULL for the variant's default), time spec, options
  * ("k=v,k=v" or NULL), seed text (NULL: drawn from the OS, below 2^53),
- * sandbox mode name (NULL: auto). Each is checked (a time control that
- * parses, options the variant knows). FALSE with error naming the bad one.
+ * sandbox mode name (NULL: auto), a submitted directory's size cap (bytes,
+ * or with a K, M or G suffix: KiB, MiB, GiB; NULL: 64M) and file-count cap
+ * (NULL: 2000). Each is checked (a time control that parses, options the
+ * variant knows). FALSE with error naming the bad one.
  */
 gboolean ladder_settings_parse(LadderSettings *s, const char *variant, const char *players,
 			       const char *time, const char *options, const char *seed,
-			       const char *sandbox, GError **error);
+			       const char *sandbox, const char *bot_size, const char *bot_files,
+			       GError **error);
 
 /* Write the settings into meta (inside the caller's transaction), or read
  * them back. FALSE with error. */
@@ -103,10 +112,12 @@ GPtrArray *ladder_bots_load(LadderDb *d, GError **error);
 /* The entry of `id` in bots, or NULL. */
 const LadderBot *ladder_bots_find(GPtrArray *bots, gint64 id);
 
-/* A BotSpec to start entry b (its name "NAME.vN" in logs). Never NULL for
- * an entry once admitted; NULL with error if its command no longer
- * parses. */
-BotSpec *ladder_bot_spec(const LadderBot *b, GError **error);
+/* A BotSpec to start entry b (its name "NAME.vN" in logs), of the
+ * ladder in `dir`: confined (BotSpec.confined) when it has a directory,
+ * which must be one of the ladder's copies (ladder_bot_dir_valid(), so
+ * that no edit of the database widens what it sees). NULL with error if
+ * its command no longer parses or its directory is not such a copy. */
+BotSpec *ladder_bot_spec(const LadderBot *b, const char *dir, GError **error);
 
 /* The label of an entry, "NAME" for version 1 and "NAME.vN" after.
  * Newly allocated. */

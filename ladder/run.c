@@ -87,7 +87,7 @@ static void play(gpointer data, gpointer user)
 		goto out;
 	for (int p = 0; p < j->n; p++) {
 		const LadderBot *b = ladder_bots_find(j->bots, j->bot[p]);
-		BotSpec *bs = b ? ladder_bot_spec(b, &j->err) : NULL;
+		BotSpec *bs = b ? ladder_bot_spec(b, c->d->dir, &j->err) : NULL;
 		if (!bs) {
 			if (!j->err)
 				g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_NAME, "game %" G_GINT64_FORMAT

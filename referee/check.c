@@ -46,6 +46,8 @@ typedef struct {
 	char *dir;		/* logs of this run */
 	char **items;		/* only these items (NULL: all) */
 	char *workdir;		/* the bots' working directory, or NULL */
+	gboolean confine;	/* BotSpec.confined: a stranger's bot */
+	const char *hide[2];	/* a directory no bot sees (NULL-terminated) */
 	gboolean all;		/* --variant all: a declined variant is skipped */
 	int checked;		/* bot and variant pairs checked (not skipped) */
 	int failed;		/* items failed, all bots */
@@ -210,6 +212,7 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 	spec.config = c->cfg;
 	spec.time = c->tc;
 	spec.log_path = log;
+	spec.hide_dir = c->hide[0];
 	spec.keep_bots = keep;
 	spec.chatter = chatter;
 	spec.moves_line_max = chatter ? CHECK_MOVES_LINE : 0;
@@ -797,7 +800,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 	/* jailed as in a game, when the machine can */
 	SandboxMode mode = SANDBOX_OFF;
 	sandbox_resolve(SANDBOX_AUTO, &mode, NULL);
-	const SandboxLaunch launch = {.mode = mode, .hide = NULL, .cpu = -1};
+	const SandboxLaunch launch = {.mode = mode, .hide = c->hide, .cpu = -1};
 	gint64 spawned = g_get_monotonic_time();
 	g_autoptr(Bot) b = bot_spawn(bs, errpath, &launch, &err);
 	if (!b) {
@@ -949,6 +952,7 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	}
 	if (c->workdir)
 		bs->workdir = g_strdup(c->workdir);
+	bs->confined = c->confine;
 	printf("%s: %s, %d players\n", command, c->v->name, c->cfg.nplayers);
 	int failed_before = c->failed;
 
@@ -1077,7 +1081,8 @@ int check_main(int argc, char **argv)
 {
 	g_autofree char *variant_name = NULL, *time_spec = NULL;
 	g_auto(GStrv) options = NULL;
-	g_autofree char *items = NULL, *workdir = NULL;
+	g_autofree char *items = NULL, *workdir = NULL, *hide = NULL;
+	gboolean confine = FALSE;
 	gint64 seed = 1;
 	int players = 0;
 	GOptionEntry entries[] = {
@@ -1091,6 +1096,12 @@ int check_main(int argc, char **argv)
 		{"items", 0, 0, G_OPTION_ARG_STRING, &items, "only these items (comma-separated)", "ITEM,..."},
 		{"workdir", 0, 0, G_OPTION_ARG_FILENAME, &workdir,
 		 "the bots' working directory (bound in the jail, as a bots file's workdir=)", "DIR"},
+		{"confine", 0, 0, G_OPTION_ARG_NONE, &confine,
+		 "jailed, show the bots of the host's files only --workdir: bind what their commands name only "
+		 "inside it (a ladder's submitted bot)", NULL},
+		{"hide", 0, 0, G_OPTION_ARG_FILENAME, &hide,
+		 "jailed, bind nothing in DIR but --workdir, whatever the commands name (a ladder's own directory)",
+		 "DIR"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("BOT... - check bots against the protocol");
@@ -1130,6 +1141,8 @@ int check_main(int argc, char **argv)
 	if (items)
 		c.items = g_strsplit(items, ",", -1);
 	c.workdir = workdir;
+	c.confine = confine;
+	c.hide[0] = hide;
 	timectl_default(&c.tc);
 	if (time_spec && !timectl_parse(&c.tc, time_spec, &err)) {
 		fprintf(stderr, "referee: check: --time: %s\n", err->message);
