@@ -45,13 +45,26 @@ static char *shown(const char *path)
 	return g_strescape(path, NULL);
 }
 
+/* A size as `ladder init --bot-size` takes it: "64 MiB", or bytes. */
+static char *size_text(guint64 n)
+{
+	static const char *const unit[] = {"GiB", "MiB", "KiB"};
+
+	for (int i = 0; i < 3; i++) {
+		guint64 u = G_GUINT64_CONSTANT(1) << (10 * (3 - i));
+		if (n >= u && n % u == 0)
+			return g_strdup_printf("%" G_GUINT64_FORMAT " %s", n / u, unit[i]);
+	}
+	return g_strdup_printf("%" G_GUINT64_FORMAT " bytes", n);
+}
+
 static gboolean too_big(const Walk *w, const char *path, GError **error)
 {
-	g_autofree char *cap = g_format_size_full(w->caps->size, G_FORMAT_SIZE_IEC_UNITS);
+	g_autofree char *cap = size_text(w->caps->size);
 	g_autofree char *p = shown(path);
 
-	return refuse(error, "%s: the bot's directory holds more than %s (%" G_GUINT64_FORMAT " bytes) of files, "
-		      "the ladder's cap (ladder init --bot-size)", p, cap, w->caps->size);
+	return refuse(error, "%s: the bot's directory holds more than %s of files, the ladder's cap "
+		      "(ladder init --bot-size)", p, cap);
 }
 
 /* One entry more; FALSE past the cap. */
@@ -300,12 +313,18 @@ gboolean ladder_bot_dir_valid(const char *ladder_dir, const char *workdir, GErro
 {
 	g_autofree char *bots = g_build_filename(ladder_dir, LADDER_BOTS_DIR, NULL);
 	g_autofree char *abs_bots = g_canonicalize_filename(bots, NULL);
+	g_autofree char *abs = g_canonicalize_filename(workdir, NULL);
+	g_autofree char *abs_parent = g_path_get_dirname(abs);
 	g_autofree char *real_bots = realpath(abs_bots, NULL);
-	g_autofree char *real = realpath(workdir, NULL);
+	g_autofree char *real = realpath(abs, NULL);
 	g_autofree char *parent = real ? g_path_get_dirname(real) : NULL;
 	struct stat st;
 
-	if (real_bots && parent && !strcmp(parent, real_bots) && stat(real, &st) == 0 && S_ISDIR(st.st_mode))
+	/* (one that is gone passes: the bot fails to start, and loses by
+	 * fault until retired, as an entry whose program went) */
+	if (!strcmp(abs_parent, abs_bots) && strcmp(abs, abs_bots) != 0 &&
+	    (lstat(abs, &st) != 0 ||
+	     (real_bots && parent && !strcmp(parent, real_bots) && stat(real, &st) == 0 && S_ISDIR(st.st_mode))))
 		return TRUE;
 	g_autofree char *p = shown(workdir);
 	return refuse(error, "workdir %s is not a bot directory of this ladder (%s/NAME-N)", p, abs_bots);

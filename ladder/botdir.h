@@ -47,8 +47,9 @@ char *ladder_bot_dir_copy(const char *ladder_dir, const char *name, const char *
 			  GError **error);
 
 /*
- * Whether `workdir` is one of the ladder's copies: a directory directly in
- * `ladder_dir`/bots/, after links. FALSE with error naming it.
+ * Whether `workdir` is one of the ladder's copies: directly in
+ * `ladder_dir`/bots/, as written and (when it is there) after links. FALSE
+ * with error naming it.
  */
 gboolean ladder_bot_dir_valid(const char *ladder_dir, const char *workdir, GError **error);
 

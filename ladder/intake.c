@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -75,6 +76,26 @@ static gboolean retire(LadderDb *d, const char *file, const LadderRequest *r, gi
 	return ladder_db_commit(d, error);
 }
 
+/* Whether an entry runs in `workdir` (a request may name another's),
+ * as written or after links. */
+static gboolean in_use(LadderDb *d, const char *workdir)
+{
+	g_autofree char *abs = g_canonicalize_filename(workdir, NULL);
+	g_autofree char *real = realpath(abs, NULL);
+	g_autoptr(GPtrArray) bots = ladder_bots_load(d, NULL);
+
+	for (guint i = 0; bots && i < bots->len; i++) {
+		const LadderBot *b = g_ptr_array_index(bots, i);
+		if (!b->workdir)
+			continue;
+		g_autofree char *babs = g_canonicalize_filename(b->workdir, NULL);
+		g_autofree char *breal = realpath(babs, NULL);
+		if (!strcmp(babs, abs) || (real && breal && !strcmp(real, breal)))
+			return TRUE;
+	}
+	return bots == NULL;	/* when in doubt, keep it */
+}
+
 /* OUT: *done when admitted, *stopped when a stop interrupted it (not
  * decided). */
 static gboolean add(LadderDb *d, const LadderSettings *s, const char *referee, const char *file,
@@ -102,7 +123,7 @@ static gboolean add(LadderDb *d, const LadderSettings *s, const char *referee, c
 		}
 	}
 	*done = a.admitted;
-	if (!a.admitted && r->workdir)
+	if (!a.admitted && r->workdir && !in_use(d, r->workdir))
 		ladder_bot_dir_remove(d->dir, r->workdir);
 	if (!quiet && a.admitted)
 		fprintf(stderr, "ladder: %s admitted as version %d (entry %" G_GINT64_FORMAT "), scheduled from game %"

@@ -22,7 +22,8 @@ l2_pid=$!
 "$ref" ladder add "$L" r1 "$top/bin/bot-random --seed 1" >/dev/null
 "$ref" ladder add "$L" r2 "$top/bin/bot-random --seed 2" >/dev/null
 mkdir "$tmp/odd"
-printf '[bot]\ncommand = %s --seed 3\nauthor = <script>alert(1)</script> & co\n' "$top/bin/bot-random" >"$tmp/odd/manifest.ini"
+cp "$top/bin/bot-random" "$tmp/odd/"
+printf '[bot]\ncommand = ./bot-random --seed 3\nauthor = <script>alert(1)</script> & co\n' >"$tmp/odd/manifest.ini"
 "$ref" ladder add "$L" odd "$tmp/odd" >/dev/null || { echo "Bail out! cannot add odd"; exit 1; }
 "$ref" ladder add "$L" bad "$fake crash '<b>bold</b>'" >/dev/null 2>&1
 "$ref" ladder run "$L" --games 6 -q 2>/dev/null
