@@ -42,6 +42,27 @@ GameLog *cli_load_log(const char *path)
 	return log;
 }
 
+gboolean cli_log_trusted(const char *what, const char *path, const char *const *commands, int n)
+{
+	int bots = 0;
+
+	for (int i = 0; i < n; i++)
+		bots += commands[i] && strcmp(commands[i], "human") != 0;
+	if (!bots)
+		return TRUE;
+	g_autofree char *shown = g_strescape(path, NULL);
+	fprintf(stderr, "referee: %s: not jailed (--sandbox off, or no jail here), the bot command%s %s names would "
+		"run with all your rights, and a log from elsewhere may name any command: name %s again on the "
+		"command line (%s), or give --trust-log if you trust the log\n", what, bots > 1 ? "s" : "", shown,
+		bots > 1 ? "the bots" : "the bot", !strcmp(what, "rerun") ? "rerun LOG BOT..." : "position LOG BOT");
+	for (int i = 0; i < n; i++)
+		if (commands[i] && strcmp(commands[i], "human") != 0) {
+			g_autofree char *c = g_strescape(commands[i], NULL);
+			fprintf(stderr, "  %s\n", c);
+		}
+	return FALSE;
+}
+
 char *cli_program_path(void)
 {
 	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);

@@ -44,6 +44,15 @@ gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv);
  * stderr. The caller owns the result (gamelog_free). */
 GameLog *cli_load_log(const char *path);
 
+/*
+ * A log is untrusted input: `what` (position, rerun), about to run the
+ * `n` bot commands the log at `path` names outside a jail, refuses. TRUE
+ * when none is a command (every seat is "human"); else FALSE after saying
+ * on stderr why, with the commands (escaped), and how to go on: name the
+ * bots again on the command line, or --trust-log.
+ */
+gboolean cli_log_trusted(const char *what, const char *path, const char *const *commands, int n);
+
 /* Catch SIGINT and SIGTERM from now on (cli/interrupt.c): the first one
  * makes the returned descriptor readable (for GameSpec.abort_fd) and is
  * remembered; a second kills the bots and ends the referee by the signal.

@@ -8,6 +8,10 @@
  * decision of the seat and lists those where the choice differs.
  * Exit status: 0 when every answer asked for is legal, 1 otherwise (or on
  * a failure), 2 on a usage error.
+ *
+ * A log is untrusted input: not jailed (--sandbox off, or auto where no
+ * jail can be had), the logged command is run only with --trust-log;
+ * otherwise BOT must name the bot again (cli_log_trusted()).
  */
 #include <stdio.h>
 #include <string.h>
@@ -68,13 +72,15 @@ static void print_step(const PositionStep *s, int seat)
 int cmd_position(int argc, char **argv)
 {
 	int seat = 0, step = 0;
-	gboolean all = FALSE;
+	gboolean all = FALSE, trust_log = FALSE;
 	g_autofree char *sandbox_name = NULL;
 	GOptionEntry entries[] = {
 		{"seat", 0, 0, G_OPTION_ARG_INT, &seat, "the seat whose decisions to ask about (default 0)", "S"},
 		{"step", 0, 0, G_OPTION_ARG_INT, &step, "its N-th decision (its N-th `go`, from 1)", "N"},
 		{"all", 0, 0, G_OPTION_ARG_NONE, &all, "every decision of the seat: where the choice differs", NULL},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name, "jail the bot: auto (default), on, off", "MODE"},
+		{"trust-log", 0, 0, G_OPTION_ARG_NONE, &trust_log, "not jailed, run the bot command the log names "
+		 "all the same (without it, name the bot as BOT)", NULL},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG [BOT] - put a logged decision to a bot again");
@@ -85,6 +91,8 @@ int cmd_position(int argc, char **argv)
 		"answer, its other lines, its stderr, the legal moves and the logged\n"
 		"bot's move are shown. With --all every decision is asked, in one\n"
 		"process, and those where the answer differs are listed.\n"
+		"Not jailed (--sandbox off), the logged command runs only with --trust-log:\n"
+		"a log from elsewhere may name any command.\n"
 		"Exit status 0 when every answer asked for is legal.\n"
 		"Numbers: --seat 0..players-1 of the log; --step 1..the seat's `go` count.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
@@ -106,6 +114,9 @@ int cmd_position(int argc, char **argv)
 		fprintf(stderr, "referee: position: %s\n", err->message);
 		return 1;
 	}
+	if (argc == 2 && mode == SANDBOX_OFF && !trust_log &&
+	    !cli_log_trusted("position", argv[1], (const char *const *)log->command + seat, 1))
+		return 1;
 	const char *command = argc == 3 ? argv[2] : log->command[seat];
 	g_autoptr(BotSpec) bs = bot_spec_new(command, NULL, &err);
 	if (!bs) {

@@ -1,6 +1,7 @@
 /*
- * rerun: `referee rerun [--log FILE] [--sandbox MODE] LOG`, a logged game
- * played again with the same bots, seed, options and time control; the
+ * rerun: `referee rerun [--log FILE] [--sandbox MODE] [--trust-log] LOG
+ * [BOT...]`, a logged game played again with the same bots (or the BOTs
+ * given, one a seat), seed, options and time control; the
  * new log is compared with the old one (replay_compare(),
  * referee/replay.h). Exit status 1 when they differ, with what the logs
  * tell of why (referee/differ.h).
@@ -8,6 +9,10 @@
  * A log that does not verify is refused before any bot starts. Without
  * --log the new log and its stderr files go to a directory of their own
  * under TMPDIR, removed at the end whatever happens (Ctrl-C included).
+ *
+ * A log is untrusted input: not jailed (--sandbox off, or auto where no
+ * jail can be had), the logged commands run only with --trust-log;
+ * otherwise the BOTs must name them again (cli_log_trusted()).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -40,7 +45,8 @@ static void remove_dir(const char *dir)
 }
 
 /* Play the game of `log` again into out_path and compare. */
-static int rerun(const GameLog *log, const char *out_path, const char *sandbox_name, gboolean kept)
+static int rerun(const GameLog *log, const char *out_path, const char *sandbox_name, gboolean trust_log,
+		 char **bots, gboolean kept)
 {
 	GameSpec spec;
 	game_spec_init(&spec, log->variant, log->config.nplayers, log->seed);
@@ -51,16 +57,26 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 		spec.max_faults = log->max_faults;
 	if (sandbox_name && !sandbox_mode_parse(sandbox_name, &spec.sandbox))
 		return cli_usage_error("rerun: unknown --sandbox '%s' (auto, on, off)", sandbox_name);
+	g_autoptr(GError) serr = NULL;
+	if (!sandbox_resolve(spec.sandbox, &spec.sandbox, &serr)) {
+		fprintf(stderr, "referee: rerun: %s\n", serr->message);
+		return 1;
+	}
+	if (!bots && spec.sandbox == SANDBOX_OFF && !trust_log &&
+	    !cli_log_trusted("rerun", log->path, (const char *const *)log->command, log->config.nplayers))
+		return 1;
 	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	for (int p = 0; p < log->config.nplayers; p++) {
 		g_autoptr(GError) err = NULL;
-		BotSpec *bs = bot_spec_new(log->command[p], log->name[p], &err);
+		const char *command = bots ? bots[p] : log->command[p];
+		BotSpec *bs = bot_spec_new(command, log->name[p], &err);
 		if (!bs) {
 			fprintf(stderr, "referee: rerun: seat %d: %s\n", p, err->message);
 			return 1;
 		}
-		bs->human = strcmp(log->command[p], "human") == 0;
-		bs->workdir = g_strdup(log->workdir[p]);
+		bs->human = strcmp(command, "human") == 0;
+		if (!bots)
+			bs->workdir = g_strdup(log->workdir[p]);
 		g_ptr_array_add(specs, bs);
 		spec.seats[p].spec = bs;
 	}
@@ -109,14 +125,17 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 int cmd_rerun(int argc, char **argv)
 {
 	g_autofree char *out_path = NULL, *sandbox_name = NULL;
+	gboolean trust_log = FALSE;
 	GOptionEntry entries[] = {
 		{"log", 0, 0, G_OPTION_ARG_FILENAME, &out_path,
 		 "keep the new game's log here (default: a temporary one, removed)", "FILE"},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name,
 		 "jail each bot: auto (default), on, off", "MODE"},
+		{"trust-log", 0, 0, G_OPTION_ARG_NONE, &trust_log, "not jailed, run the bot commands the log names all "
+		 "the same (without it, name them as BOT...)", NULL},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
-	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG - play a logged game again and compare");
+	g_autoptr(GOptionContext) ctx = g_option_context_new("LOG [BOT...] - play a logged game again and compare");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	usage_describe(ctx,
 		"The same bots (the logged commands), seed, options, time control and fault\n"
@@ -126,28 +145,35 @@ int cmd_rerun(int argc, char **argv)
 		"each log, the seat, and what the logs tell of why (a bot deciding by the\n"
 		"clock, its moves late or early, talk or real-time moves in another order).\n"
 		"Without --log the new log goes to a directory of its own under TMPDIR,\n"
-		"removed at the end. Numbers: none.", FALSE, FALSE);
+		"removed at the end. BOT...: one command a seat, run instead of the logged\n"
+		"ones (in the current directory). Not jailed (--sandbox off), the logged\n"
+		"commands run only with --trust-log: a log from elsewhere may name any\n"
+		"command. Numbers: none.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
-	if (argc != 2)
-		return cli_usage_error("rerun: want exactly one LOG");
+	if (argc < 2)
+		return cli_usage_error("rerun: want a LOG");
 	g_autoptr(GameLog) log = cli_load_log(argv[1]);
 	if (!log)
 		return 1;
+	char **bots = argc > 2 ? argv + 2 : NULL;
+	if (bots && argc - 2 != log->config.nplayers)
+		return cli_usage_error("rerun: want one BOT a seat: the log has %d, not %d", log->config.nplayers,
+				       argc - 2);
 	g_autoptr(GError) err = NULL;
 	if (!replay_verify(log, &err)) {
 		fprintf(stderr, "referee: rerun: %s does not verify, no game played: %s\n", argv[1], err->message);
 		return 1;
 	}
 	if (out_path)
-		return rerun(log, out_path, sandbox_name, TRUE);
+		return rerun(log, out_path, sandbox_name, trust_log, bots, TRUE);
 	g_autofree char *dir = g_dir_make_tmp("tetrarena-rerun-XXXXXX", &err);
 	if (!dir) {
 		fprintf(stderr, "referee: rerun: %s\n", err->message);
 		return 1;
 	}
 	g_autofree char *path = g_build_filename(dir, "rerun.log", NULL);
-	int rc = rerun(log, path, sandbox_name, FALSE);
+	int rc = rerun(log, path, sandbox_name, trust_log, bots, FALSE);
 	remove_dir(dir);
 	return rc;
 }

@@ -24,7 +24,7 @@ chmod +x "$tmp/bot.sh"
 "$ref" verify "$tmp/ok.log" >/dev/null 2>&1
 check "a game to rerun" [ $? = 0 ]
 rm -f "$tmp/ran"
-TMPDIR=$tmp/t "$ref" rerun --sandbox off "$tmp/ok.log" >"$tmp/same.out" 2>&1
+TMPDIR=$tmp/t "$ref" rerun --sandbox off --trust-log "$tmp/ok.log" >"$tmp/same.out" 2>&1
 check "the same bots rerun the same game (exit 0)" [ $? = 0 ]
 check "it says same, and names no log it removed" \
 	[ -n "$(grep '^same: [0-9]* events$' "$tmp/same.out")" ]
