@@ -575,7 +575,8 @@ int cmd_ladder(int argc, char **argv)
 		return EXIT_USAGE;
 	printf("\nNumbers: run -j 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
 	       "standings --games N: the games numbered below N; init --players within the\n"
-	       "variant's range (play --help lists them); --seed 0..18446744073709551615.\n\n");
+	       "variant's range (play --help lists them); --seed 0..18446744073709551615;\n"
+	       "init --bot-size 1..1024G (bytes, or K, M, G), --bot-files 1..10000000.\n\n");
 	describe_only = TRUE;
 	for (size_t i = 0; i < G_N_ELEMENTS(subs); i++) {
 		char *sub_argv[] = {(char *)subs[i].name, NULL};
