@@ -16,6 +16,13 @@
  *     private /tmp (its working directory /tmp/bot) and /dev/shm, each a
  *     tmpfs capped at the disk limit (and all of it charged to the bot's
  *     memory cgroup).
+ * A confined bot (BotSpec.confined: a ladder's submitted one) gets what
+ * its command names, and a program named by a path or a "#!" line, only
+ * when it lies in its workdir (after links) or is the system's. Nothing
+ * at or under a hidden path (SandboxLaunch.hide: the log, stderr files,
+ * a tournament's output, a ladder's directory) is bound, as named or
+ * through links, but the bot's own workdir in it (DIR/bots/NAME-N); a
+ * hidden path inside something bound is covered where it shows.
  * Nothing of /root, /home, /run, /var, /sys, other bots' files, the
  * referee's logs and outputs is there, and bwrap's own arguments come
  * from a memory file (--args), so the jail's /proc/1/cmdline names no host
