@@ -82,7 +82,8 @@ def fits(b, w, h):
             if(r.width===0||r.left<0||r.top<0||r.right>%d+0.5||r.bottom>%d+0.5)
               out.push(sel+' at '+[r.left,r.top,r.right,r.bottom].map(Math.round).join(','));});}
         if(window.scrollY)out.push('scrolled '+window.scrollY);
-        box('#playboard');box('#clock');box('#seats .score');return out;})()""" % (w, h))
+        box(document.getElementById('playboard')?'#playboard':'#drawing');box('#clock');box('#seats .score');
+        if(document.querySelector('#moves .dice'))box('#moves .dice');return out;})()""" % (w, h))
 
 
 def wait(b, cond, what, limit=None):
@@ -139,6 +140,7 @@ def play(b, server, url, name, shots, touch=False):
     """Play the game at url to its end; returns (turns, problems)."""
     bad = []
     open_page(b, server.rstrip("/") + url)
+    size(b, 1280, 800, touch)
     turns, seen = 0, None
     deadline = time.monotonic() + 40 * TIMEOUT
     while not over(b):
@@ -148,6 +150,9 @@ def play(b, server, url, name, shots, touch=False):
         if not p or p.get("turn") == seen:
             time.sleep(0.03)
             continue
+        if touch:  # the page settles on the touch screen's size
+            time.sleep(0.3)
+            p = pane(b)
         seen = p["turn"]
         turns += 1
         words = protocol_words(text(b))
@@ -176,7 +181,8 @@ def play(b, server, url, name, shots, touch=False):
             ghost = b.eval("!!document.querySelector('#playboard .ghost') && !document.getElementById('confirm').hidden")
             still = b.eval("!!document.querySelector('#moves .playpane[data-turn=\"%s\"]')" % seen)
             if not (ghost and still):
-                bad.append("touch: the first tap did not only preview (ghost and Confirm %s, same turn %s)" % (ghost, still))
+                bad.append("touch: the first tap did not only preview (ghost and Confirm %s, same turn %s: %s)" % (ghost, still,
+                           b.eval("document.getElementById('status').textContent")))
             if turns % 2:
                 tap(b, *c)
             else:
@@ -207,7 +213,7 @@ def end_screen(b, name, shots):
                "resign:!document.getElementById('resign').hidden,"
                "clocks:Array.from(document.querySelectorAll('.clock')).filter(function(c){return !c.hidden&&c.textContent}).length,"
                "result:r.dataset.result}})()")
-    if not re.match(r"^(You won \S+-\S+\.|You lost \S+-\S+\.|Draw, |You share first|You finished \d+(st|nd|rd|th) of \d+|You won with|You ran out of time|You scored)", e["head"]):
+    if not re.match(r"^(You (won|lost) (\S+-\S+|\S+ to \S+)\.|Draw, |You share first|You finished \d+(st|nd|rd|th) of \d+|You won with|You ran out of time|You scored)", e["head"]):
         bad.append("headline %r" % e["head"])
     if not (e["rematch"] and e["newgame"]) or e["resign"] or e["clocks"]:
         bad.append("end screen: %s" % json.dumps(e))
@@ -227,7 +233,9 @@ def start_page(b, server, shots):
     if first[1:] != ["bot-link-level3"]:
         bad.append("the default opponent is %s, not medium" % first[1:])
     b.eval("document.getElementById('variant').focus()")
-    for want, n in (("tetroll", 2), ("rush", 2), ("matrix", 7)):
+    order = b.eval("Array.from(document.getElementById('variant').options).map(function(o){return o.value})")
+    for want in order[1:]:
+        n = 7 if want == "matrix" else 2
         press(b, "ArrowDown")
         time.sleep(0.1)
         got = b.eval("document.getElementById('variant').value")

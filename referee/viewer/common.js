@@ -192,7 +192,8 @@ function personResult(result, me, lowerWins) {
 	if (n === 1) return "You scored " + mine + ".";
 	if (firsts === n) return "Draw, " + mine + "-" + mine + (n > 2 ? " (all " + n + " share first place)" : "") + ".";
 	if (ranks[me] === "1" && firsts > 1) return "You share first place with " + mine + ".";
-	if (n === 2) return ranks[me] === "1" ? "You won " + mine + "-" + scores[best] + "." : "You lost " + mine + "-" + scores[best] + ".";
+	const vs = +mine < 0 || +scores[best] < 0 ? mine + " to " + scores[best] : mine + "-" + scores[best];
+	if (n === 2) return (ranks[me] === "1" ? "You won " : "You lost ") + vs + ".";
 	if (ranks[me] === "1") return "You won with " + mine + "; next best " + scores[best] + ".";
 	return "You finished " + ordinal(ranks[me]) + " of " + n + " with " + mine + ".";
 }

@@ -109,20 +109,21 @@ const PLAYKIT = (function () {
 		// a mouse: hover shows, a click commits; touch: a tap shows (the
 		// ghost, and the Confirm button), a second tap on what is shown
 		// (or Confirm) commits
-		let touch = false;
+		let touch = false, previewed = "";	// the move a first tap showed
 		s.addEventListener("pointerdown", function (ev) { touch = ev.pointerType === "touch" || ev.pointerType === "pen"; });
 		s.addEventListener("mousemove", function (ev) { const p = at(ev); if (p && on.hover && !touch) on.hover(p[0], p[1]); });
 		s.addEventListener("mouseleave", function () { if (on.leave && !touch) on.leave(); });
 		s.addEventListener("click", function (ev) {
 			const p = at(ev);
+			if (ev.pointerType) touch = ev.pointerType === "touch" || ev.pointerType === "pen";
 			if (!p || !on.click) return;
 			if (!touch) { on.click(p[0], p[1]); return; }
 			const shown = function () { const g = ghosts.querySelector("[data-move]"); return g ? g.getAttribute("data-move") : ""; };
-			const before = shown();
 			if (on.hover) on.hover(p[0], p[1]);
 			const now = shown();
-			if (before && now === before) { confirm(null); on.click(p[0], p[1]); }
-			else confirm(now ? function () { on.click(p[0], p[1]); } : null, now);
+			if (previewed && now === previewed) { previewed = ""; confirm(null); on.click(p[0], p[1]); return; }
+			previewed = now;
+			confirm(now ? function () { previewed = ""; on.click(p[0], p[1]); } : null, now);
 		});
 		return {
 			svg: s, W: W, H: H, C: C,

@@ -143,6 +143,17 @@ const PLAY_VARIANTS = {};
 		say("Played: " + (moveWords(v(), move) || "your move") + ". Waiting for the others.");
 		tick();
 	}
+	// the board of your turn shrinks to the window's height (the words
+	// and buttons above it wrap on a narrow screen)
+	function fit() {
+		const s = document.getElementById("playboard");
+		if (!s) return;
+		const r = s.getBoundingClientRect(), room = window.innerHeight - (r.top + window.scrollY) - 6;
+		if (r.bottom + window.scrollY > window.innerHeight && room > 80) {
+			s.style.height = room + "px";
+			s.style.width = "auto";
+		}
+	}
 	// for a variant's page: the `go` state, side lines (table talk), the
 	// lines play.js does not handle, the game's header
 	const ui = { send: play, seat: D.seat, moves: function () { return list; },
@@ -152,7 +163,7 @@ const PLAY_VARIANTS = {};
 	function offer() {
 		moves.textContent = "";
 		const custom = PLAY_VARIANTS[variant || (G && G.variant)];
-		if (custom && custom(ui, list, moves)) return;
+		if (custom && custom(ui, list, moves)) { fit(); return; }
 		list.forEach(function (m) {
 			const b = el("button", { type: "button", "data-move": m }, moveWords(v(), m) || m);
 			b.addEventListener("click", function () { play(m); });
@@ -286,9 +297,15 @@ const PLAY_VARIANTS = {};
 		end: function (info) { end(info.result); },
 	});
 	// a resize draws the board again at once
-	let resizing = null;
+	let resizing = null, drawnAt = window.innerWidth + "x" + window.innerHeight;
 	window.addEventListener("resize", function () {
 		clearTimeout(resizing);
-		resizing = setTimeout(function () { drawTable(); if (pending) offer(); }, 30);
+		resizing = setTimeout(function () {
+			const now = window.innerWidth + "x" + window.innerHeight;
+			if (now === drawnAt) return;
+			drawnAt = now;
+			drawTable();
+			if (pending) offer();
+		}, 30);
 	});
 })();
