@@ -60,7 +60,7 @@ const BOARDS = (function () {
 		const supply = list(f.supply), scores = list(f.scores);
 		const s = frame(W * CELL + 230, rows.length * CELL + 30, "the tower");
 		grid(s, "tower", 0, 4, rows, function (ch) {
-			return ch === "." ? null : { fill: PALETTE[+ch], label: ch };
+			return ch === "." ? null : { fill: PALETTE[+ch], label: plain ? SEAT_COLOURS[+ch][0] : ch };
 		}, before);
 		let y = 16;
 		label(s, W * CELL + 12, y, "die: " + (f.roll && f.roll !== "-" ? f.roll : "–"), "big");
@@ -130,7 +130,7 @@ const BOARDS = (function () {
 	// ---- rush: every board, hands and slots, and the box ----------------
 	function rush(G, st, prev) {
 		const f = fields(st.st), n = G.players, pf = prev ? fields(prev.st) : null;
-		const W = Number(f.width), H = Number(f.height), bw = W * CELL + 24;
+		const W = Number(f.width), H = Number(f.height), bw = Math.max(W * CELL + 24, plain ? 190 : 0);
 		const hands = list(f.hands), slots = list(f.slots), unc = list(f.uncovered);
 		const s = frame(Math.max(n * bw, 420), H * CELL + 110, "the boards and the box");
 		const tetris = list(f.tetris);
@@ -175,7 +175,7 @@ const BOARDS = (function () {
 			if (ch === "*") return { fill: "#777", label: "*" };
 			if (ch === "+") return { fill: "#bbb", label: "" };
 			if (ch === "#") return { fill: "#444", label: "" };
-			return { fill: PALETTE[+ch], label: ch };
+			return { fill: PALETTE[+ch], label: plain ? SEAT_COLOURS[+ch][0] : ch };
 		}, before);
 		// the top of the matrix
 		s.appendChild(svg("line", { x1: 0, x2: W * CELL, y1: 8 + top * CELL - 0.5, y2: 8 + top * CELL - 0.5, stroke: "#a00", "stroke-width": 2 }));

@@ -42,7 +42,7 @@ const PLAY_VARIANTS = {};
 	let audio = null;
 	function muted() { try { return localStorage.getItem(MUTE) === "1"; } catch (e) { return false; } }
 	function drawSound() {
-		sound.textContent = muted() ? "🔇 Sound off" : "🔊 Sound on";
+		sound.textContent = muted() ? "Sound: off" : "Sound: on";
 		sound.setAttribute("aria-pressed", muted() ? "false" : "true");
 	}
 	sound.addEventListener("click", function () {
@@ -127,11 +127,11 @@ const PLAY_VARIANTS = {};
 		const left = Math.max(0, deadline - Date.now());
 		// your clock: the time left for this move; the others': how long
 		// they have been thinking since the last move
-		clock.textContent = over ? "" : pending ? "⏱ " + clockText(left) + " left" : "⏱ waiting";
+		clock.textContent = over ? "" : pending ? clockText(left) + " left" : "waiting";
 		clock.classList.toggle("low", pending && left < 10000);
 		clock.classList.toggle("running", pending);
 		Array.from(seatsBar.querySelectorAll(".seatcard:not(.me) .clock")).forEach(function (c) {
-			c.textContent = over ? "" : "⏱ " + clockText(Date.now() - lastStepAt);
+			c.textContent = over ? "" : "thinking " + clockText(Date.now() - lastStepAt);
 		});
 	}
 	function play(move) {
