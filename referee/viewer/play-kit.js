@@ -167,11 +167,11 @@ const PLAYKIT = (function () {
 	}
 
 	// One keydown handler for the page; each `go` installs its own keys
-	// (a focused button keeps its own Enter and space).
+	// (a focused move button keeps its own Enter and space).
 	let keymap = null;
 	document.addEventListener("keydown", function (ev) {
 		if (!keymap || (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName))) return;
-		if (ev.target && ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
+		if (ev.target && ev.target.tagName === "BUTTON" && ev.target.hasAttribute("data-move") && (ev.key === "Enter" || ev.key === " ")) return;
 		const f = keymap[ev.key] || keymap[ev.key.toLowerCase()];
 		if (f) { f(ev); ev.preventDefault(); }
 	});
