@@ -295,6 +295,15 @@ build/server-assets.h: $(SERVER_ASSETS) | deps-needed
 
 $(O)/server/server.o $(FZ)/obj/server/server.o: build/server-assets.h
 
+# The rules pages' words and pictures (server/rules/), served by server/rules.c.
+RULES_ASSETS := $(sort $(wildcard server/rules/*.html server/rules/*.js))
+
+build/rules-assets.h: $(RULES_ASSETS) | deps-needed
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)python3 scripts/embed.py $(RULES_ASSETS) >$@.tmp && mv $@.tmp $@
+
+$(O)/server/rules.o $(FZ)/obj/server/rules.o: build/rules-assets.h
+
 # ---- fuzzing (clang, libFuzzer, ASan, UBSan) ----------------------------
 # Every source is compiled again with clang under build/fuzz/.
 FUZZ_CC := clang

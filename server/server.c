@@ -18,6 +18,7 @@
 #include "referee/replay.h"
 #include "seat.h"
 #include "server/ladder.h"
+#include "server/rules.h"
 #include "sse.h"
 
 G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
@@ -333,6 +334,8 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 			respond_text(msg, status, body);
 	} else if ((n == 0 || (n == 1 && !w[0][0])) && get) {
 		start_page(s, msg);
+	} else if (n <= 2 && strcmp(w[0], "rules") == 0 && get) {
+		rules_respond(msg, n == 2 ? w[1] : "");
 	} else if (n == 2 && strcmp(w[0], "assets") == 0 && get) {
 		gsize len = 0;
 		const char *viewer = html_asset(w[1], &len);

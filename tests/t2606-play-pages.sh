@@ -74,7 +74,7 @@ page = json.load(open(sys.argv[1]))
 log = [l.split(" ", 1)[1].strip() for l in open(sys.argv[2]) if l.startswith("result ")][0]
 want = {"link": {"click column", "key R", "key M"}, "tetroll": {"keep", "click place"},
         "rush": {"take", "place"}, "matrix": {"keys", "say"}, "rush-realtime": {"take", "place"}}[sys.argv[3]]
-ok = page["result"] == log and " faults=-," in " " + log and "you finished" in page["text"] and "1st: seat" in page["text"] \
+ok = page["result"] == log and " faults=-," in " " + log and page["text"].startswith(("You ", "Draw")) and "1st: " in page["text"] \
     and want <= set(page["used"]) and "generic button" not in page["used"]
 print("# %s: %d turns, %s" % (sys.argv[3], page["turns"], ", ".join(page["used"])))
 if not ok:  # on stderr, which prove shows
@@ -88,7 +88,7 @@ g=$(cat "$tmp/resign.id")
 serve_wait "$g"
 check "resign: two clicks give the game up, logged and said (resigned), the log verifies $(cat "$tmp/resign.err")" sh -c "
 	grep -q '^fault 0 resigned' '$games/$g.log' && grep -q '^result ranks=2,1 .*faults=resigned,-' '$games/$g.log' &&
-	grep -q 'resigned: resigned (gave the game up)' '$tmp/resign.json' && '$ref' verify '$games/$g.log' >/dev/null"
+	grep -q 'You resigned' '$tmp/resign.json' && '$ref' verify '$games/$g.log' >/dev/null"
 # a gift to the person in the Main Match: accepted on the chat panel; the
 # move chosen before is rejected (traded), and the two pieces held then
 # are offered as buttons

@@ -10,6 +10,9 @@ const BOARDS = (function () {
 	const PIECE = PIECE_COLOURS;
 
 	const fields = stateFields, list = stateList;
+	// how a seat is named: "seat 2" (the replay), or opts.who(p) (a
+	// person's play page, which also leaves out the state's own words)
+	let who = function (p) { return "seat " + p; }, plain = false;
 
 	// A grid of cells. rows: top row first; paint(ch, x, y) -> null for an
 	// empty cell or {fill, label, stroke}; before: the same board's rows at
@@ -57,7 +60,7 @@ const BOARDS = (function () {
 		const supply = list(f.supply), scores = list(f.scores);
 		const s = frame(W * CELL + 230, rows.length * CELL + 30, "the tower");
 		grid(s, "tower", 0, 4, rows, function (ch) {
-			return ch === "." ? null : { fill: PALETTE[+ch], label: ch };
+			return ch === "." ? null : { fill: PALETTE[+ch], label: plain ? SEAT_COLOURS[+ch][0] : ch };
 		}, before);
 		let y = 16;
 		label(s, W * CELL + 12, y, "die: " + (f.roll && f.roll !== "-" ? f.roll : "–"), "big");
@@ -65,7 +68,7 @@ const BOARDS = (function () {
 		for (let p = 0; p < G.players; p++) {
 			const x = W * CELL + 12;
 			s.appendChild(svg("rect", { x: x, y: y - 11, width: 14, height: 14, fill: PALETTE[p] }));
-			label(s, x + 20, y, "seat " + p + (f.current === String(p) && f.stage === "place" ? " ◀" : "") +
+			label(s, x + 20, y, who(p) + (f.current === String(p) && f.stage === "place" ? " ◀" : "") +
 				"  score " + (scores[p] || ""));
 			label(s, x + 20, y + 15, "supply " + (supply[p] || "").replace(/([A-Z])(\d)/g, "$1 $2 ").trim(), "small");
 			y += 38;
@@ -82,14 +85,18 @@ const BOARDS = (function () {
 		const W = Number(f.width), H = Number(f.height);
 		const sheetW = W * CELL + 150;
 		const s = frame(n * sheetW + 10, (H + 3) * CELL + 150, "the sheets");
-		label(s, 0, 14, "dice " + (f.dice || "-") + "   shape " + (f.shape || "-") + "   stage " + (f.stage || "") +
-			(f.queue && f.queue !== "-" ? "   to choose " + f.queue : ""), "big");
+		if (plain)
+			label(s, 0, 14, (f.dice && f.dice !== "-" ? "rolled " + f.dice.split("").join(" ") : "") +
+				(f.shape === "joker" ? ": a joker" : f.shape && f.shape !== "-" ? ": the " + f.shape[1] + " of " + f.shape[0] + "s" : ""), "big");
+		else
+			label(s, 0, 14, "dice " + (f.dice || "-") + "   shape " + (f.shape || "-") + "   stage " + (f.stage || "") +
+				(f.queue && f.queue !== "-" ? "   to choose " + f.queue : ""), "big");
 		for (let p = 0; p < n; p++) {
 			const x0 = p * sheetW, y0 = 44;
 			const rows = (f["sheet" + p] || "").split("/");
 			const status = list(f.status)[p] || "";
-			label(s, x0, y0 - 4, "seat " + p + (f.current === String(p) && f.stage !== "over" ? " ◀" : "") +
-				"  " + (list(f.scores)[p] || "") + " points" + (status !== "play" ? "  (" + status + ")" : ""));
+			label(s, x0, y0 - 4, who(p) + (f.current === String(p) && f.stage !== "over" ? " ◀" : "") +
+				"  " + (list(f.scores)[p] || "") + " points" + (status !== "play" && !plain ? "  (" + status + ")" : ""));
 			grid(s, "sheet" + p, x0, y0 + 4, rows, function (ch, x, y) {
 				// rows 0..H-1 are the grid, the 3 above it the rest
 				const sp = y < H ? (layout[H - 1 - y] || "")[x] : ".";
@@ -123,14 +130,15 @@ const BOARDS = (function () {
 	// ---- rush: every board, hands and slots, and the box ----------------
 	function rush(G, st, prev) {
 		const f = fields(st.st), n = G.players, pf = prev ? fields(prev.st) : null;
-		const W = Number(f.width), H = Number(f.height), bw = W * CELL + 24;
+		const W = Number(f.width), H = Number(f.height), bw = Math.max(W * CELL + 24, plain ? 190 : 0);
 		const hands = list(f.hands), slots = list(f.slots), unc = list(f.uncovered);
 		const s = frame(Math.max(n * bw, 420), H * CELL + 110, "the boards and the box");
 		const tetris = list(f.tetris);
 		for (let p = 0; p < n; p++) {
 			const x0 = p * bw, rows = (f["board" + p] || "").split("/");
-			label(s, x0, 14, "seat " + p + "  " + (unc[p] || "") + " uncovered" + (tetris.indexOf(String(p)) >= 0 ? "  (tetris)" : ""));
-			label(s, x0, 30, "hand " + (hands[p] || "-") + "  slot " + (slots[p] || "-"), "small");
+			label(s, x0, 14, who(p) + "  " + (unc[p] || "") + " uncovered" + (tetris.indexOf(String(p)) >= 0 ? (plain ? "  reached the top" : "  (tetris)") : ""));
+			label(s, x0, 30, plain ? "in hand " + (hands[p] && hands[p] !== "-" ? hands[p] : "nothing") + ", in slot " + (slots[p] && slots[p] !== "-" ? slots[p] : "nothing")
+				: "hand " + (hands[p] || "-") + "  slot " + (slots[p] || "-"), "small");
 			s.appendChild(svg("rect", { x: x0 - 2, y: 38, width: W * CELL + 3, height: H * CELL + 3, fill: "none", stroke: PALETTE[p], "stroke-width": 2 }));
 			grid(s, "board" + p, x0, 40, rows, function (ch) {
 				return ch === "." ? null : { fill: PIECE[ch] || "#888", label: ch };
@@ -145,7 +153,8 @@ const BOARDS = (function () {
 			label(s, x + 4, y, k, "cell");
 			label(s, x + 22, y, "×" + c);
 		});
-		label(s, 0, y + 24, (f.mode || "") + ", tick " + (f.tick || 0) + (f.end && f.end !== "-" ? ", ended: " + f.end : ""), "small");
+		if (!plain)
+			label(s, 0, y + 24, (f.mode || "") + ", tick " + (f.tick || 0) + (f.end && f.end !== "-" ? ", ended: " + f.end : ""), "small");
 		return s;
 	}
 
@@ -166,20 +175,21 @@ const BOARDS = (function () {
 			if (ch === "*") return { fill: "#777", label: "*" };
 			if (ch === "+") return { fill: "#bbb", label: "" };
 			if (ch === "#") return { fill: "#444", label: "" };
-			return { fill: PALETTE[+ch], label: ch };
+			return { fill: PALETTE[+ch], label: plain ? SEAT_COLOURS[+ch][0] : ch };
 		}, before);
 		// the top of the matrix
 		s.appendChild(svg("line", { x1: 0, x2: W * CELL, y1: 8 + top * CELL - 0.5, y2: 8 + top * CELL - 0.5, stroke: "#a00", "stroke-width": 2 }));
 		const deal = (f.deal || "-").split("/")[0] || "", last = (f.last || "").split(";"), gains = list(f.gains);
 		const scores = list(f.scores);
 		let y = 16;
-		label(s, W * CELL + 12, y, "round " + (f.round || "") + ", " + (f.stage || ""), "big");
+		label(s, W * CELL + 12, y, "round " + (f.round || "") + (plain ? "" : ", " + (f.stage || "")), "big");
 		y += 20;
 		for (let p = 0; p < G.players; p++) {
 			const x = W * CELL + 12;
 			s.appendChild(svg("rect", { x: x, y: y - 11, width: 14, height: 14, fill: PALETTE[p] }));
-			label(s, x + 20, y, "seat " + p + "  " + (scores[p] || "") + " pts  piece " + (deal[p] || "-") +
-				"  last " + (last[p] || "-") + (gains[p] && gains[p] !== "0" ? " (" + (gains[p][0] === "-" ? "" : "+") + gains[p] + ")" : ""), "small");
+			const gain = gains[p] && gains[p] !== "0" ? " (" + (gains[p][0] === "-" ? "" : "+") + gains[p] + ")" : "";
+			label(s, x + 20, y, plain ? who(p) + "  " + (scores[p] || "") + " points" + gain
+				: "seat " + p + "  " + (scores[p] || "") + " pts  piece " + (deal[p] || "-") + "  last " + (last[p] || "-") + gain, "small");
 			y += 20;
 		}
 		label(s, W * CELL + 12, y + 6, "* covered by two pieces at once; grey: the starting field", "small");
@@ -190,8 +200,12 @@ const BOARDS = (function () {
 	const DRAW = { link: link, tetroll: tetroll, rush: rush, matrix: matrix };
 	// The drawing of step st of game G, or null for a variant without one;
 	// with prev (the step before), the cells that changed since are marked.
-	return function (G, st, prev) {
+	// opts.who(p) names the seats for a person (the play page), in plain
+	// words without the state's fields.
+	return function (G, st, prev, opts) {
 		const d = DRAW[G.variant];
+		who = opts && opts.who ? opts.who : function (p) { return "seat " + p; };
+		plain = !!(opts && opts.who);
 		return d && st.st ? d(G, st, prev && prev.st ? prev : null) : null;
 	};
 })();

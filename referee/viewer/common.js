@@ -67,11 +67,13 @@ function ordinal(n) {
 
 // A result line ("ranks=1,2 scores=14,9 faults=-,timeout reason=end") in
 // sentences: [headline, one line per seat in rank order, why it ended].
-// names[p] names seat p; unit is "points" or what the score counts.
-function resultWords(result, names, lowerWins, unit) {
+// names[p] names seat p; unit is "points" or what the score counts;
+// who(p), if given, names a seat for a person (the play page: no fault
+// codes then, only their words).
+function resultWords(result, names, lowerWins, unit, who0) {
 	const ranks = (fieldOf(result, "ranks") || "").split(","), scores = (fieldOf(result, "scores") || "").split(",");
 	const faults = (fieldOf(result, "faults") || "").split(","), reason = fieldOf(result, "reason");
-	const n = ranks.length, who = function (p) { return "seat " + p + " (" + (names[p] || "?") + ")"; };
+	const n = ranks.length, who = who0 || function (p) { return "seat " + p + " (" + (names[p] || "?") + ")"; };
 	if (!result || !ranks[0]) return ["No result: the game did not end."];
 	const order = ranks.map(function (r, p) { return p; }).sort(function (a, b) { return ranks[a] - ranks[b] || a - b; });
 	const first = order.filter(function (p) { return ranks[p] === "1"; });
@@ -84,7 +86,7 @@ function resultWords(result, names, lowerWins, unit) {
 	order.forEach(function (p) {
 		const shared = ranks.filter(function (r) { return r === ranks[p]; }).length > 1;
 		let s = (shared ? "shared " : "") + ordinal(ranks[p]) + ": " + who(p) + ", " + scores[p] + " " + unit;
-		if (faults[p] && faults[p] !== "-") s += "; " + faults[p] + ": " + (FAULT_WORDS[faults[p]] || "a fault");
+		if (faults[p] && faults[p] !== "-") s += "; " + (who0 ? "" : faults[p] + ": ") + (FAULT_WORDS[faults[p]] || "a fault");
 		lines.push(s);
 	});
 	lines.push(reason === "end" ? "The game ended by its rules." : reason === "faults" ? "It ended because no seat could go on."
@@ -129,4 +131,69 @@ function moveWords(v, t) {
 				return q ? article(q[1]) + " (" + (q[2] === "0" ? "spawn" : q[2] === "2" ? "upside down" : ROT_WORDS[q[2]]) + ") at column " + q[3] + ", row " + q[4] : p; }).join(" and ");
 	}
 	return t;
+}
+
+// ---- a person's words: the games, the seats, the AIs ----------------------
+// Each game in one line, who plays, how long, and how it is won (the start
+// page, the play pages' "how to win" panel; the rules pages say it all).
+const GAME_WORDS = {
+	link: { what: "Drop pieces into one shared tower; link your own colour into groups of three or more.",
+		players: "2-4 players", length: "about 10 minutes", seats: 2,
+		win: "Groups of 3 or more of your pieces score one point a piece; each gap you leave under a piece costs 1 or 2. Most points wins." },
+	tetroll: { what: "Roll four dice, make a shape, write it on your sheet; finish rows and fill bonus tracks.",
+		players: "1-2 players", length: "about 15 minutes", seats: 2,
+		win: "A full row scores 10 less each repeated number; bonus tracks pay rings and prizes. Most points wins." },
+	rush: { what: "Take blocks from the shared box and fit them on your own board; give awkward ones away.",
+		players: "2-4 players", length: "about 5 minutes", seats: 2,
+		win: "Fewest uncovered squares wins. Covering a top-row square ends the game for everyone at once." },
+	matrix: { what: "Everyone places a piece on one shared field at the same time; unique cells and cleared rows score.",
+		players: "2-7 players (7 by the rules)", length: "about 10 minutes", seats: 7,
+		win: "+1 for each cell only you covered, +5 for each cleared row you are in, -3 next to a hole. First to the target ends it; most points wins." },
+};
+
+// Seats are named by their colour (PALETTE's order), never by number.
+const SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Orange", "Sky", "Pink", "Grey"];
+
+// Our AIs' levels by strength (docs/ai.md, Levels): bot-V-levelL, bot-V is 5.
+const LEVEL_WORDS = ["", "gentle", "easy", "medium", "hard", "strongest"];
+
+// An opponent's program name for a person: "medium AI", "strongest AI",
+// "a person"; other bots keep their name.
+function playerWords(name) {
+	let m;
+	if (!name) return "?";
+	if (/^person\d*$/.test(name)) return "a person";
+	if ((m = name.match(/^bot-(link|tetroll|rush|matrix)-level([1-5])$/))) return LEVEL_WORDS[+m[2]] + " AI";
+	if (/^bot-(link|tetroll|rush|matrix)$/.test(name)) return "strongest AI";
+	if (/^bot-(link|tetroll|rush|matrix)-baseline$/.test(name)) return "baseline AI";
+	return name;
+}
+
+// "Blue (medium AI)" for seat p of a game whose seats are names[]; me: the
+// reader's seat ("Red (you)").
+function seatWords(p, names, me) {
+	return SEAT_COLOURS[p] + " (" + (p === me ? "you" : playerWords(names && names[p])) + ")";
+}
+
+// A result line for the person at seat me, in one headline: "You won
+// 17-12", "Draw", "You ran out of time", "You finished 2nd of 3".
+function personResult(result, me, lowerWins) {
+	const ranks = (fieldOf(result, "ranks") || "").split(","), scores = (fieldOf(result, "scores") || "").split(",");
+	const faults = (fieldOf(result, "faults") || "").split(",");
+	const n = ranks.length;
+	if (!ranks[0]) return "The game ended without a result.";
+	const f = faults[me] || "-";
+	if (f === "timeout") return "You ran out of time.";
+	if (f === "resigned") return "You resigned.";
+	if (f !== "-" && f !== "") return "Your seat left the game: it " + (FAULT_WORDS[f] || "faulted") + ".";
+	const mine = scores[me], best = ranks.map(function (r, p) { return p; }).filter(function (p) { return p !== me; })
+		.sort(function (a, b) { return ranks[a] - ranks[b] || a - b; })[0];
+	const firsts = ranks.filter(function (r) { return r === "1"; }).length;
+	if (n === 1) return "You scored " + mine + ".";
+	if (firsts === n) return "Draw, " + mine + "-" + mine + (n > 2 ? " (all " + n + " share first place)" : "") + ".";
+	if (ranks[me] === "1" && firsts > 1) return "You share first place with " + mine + ".";
+	const vs = +mine < 0 || +scores[best] < 0 ? mine + " to " + scores[best] : mine + "-" + scores[best];
+	if (n === 2) return (ranks[me] === "1" ? "You won " : "You lost ") + vs + ".";
+	if (ranks[me] === "1") return "You won with " + mine + "; next best " + scores[best] + ".";
+	return "You finished " + ordinal(ranks[me]) + " of " + n + " with " + mine + ".";
 }

@@ -37,20 +37,28 @@ const PLAYKIT = (function () {
 
 	const fields = stateFields, list = stateList;
 
-	// The cell size that lets a board of w x h cells take the window.
+	// The cell size that lets a board of w x h cells take the window: the
+	// room below the top of #moves (the play page's controls), less a
+	// line or two of words and buttons above the board; on a narrow
+	// screen the board takes the whole width.
 	function cellSize(w, h, share) {
-		const byW = Math.floor(window.innerWidth * (share || 0.55) / w);
-		const byH = Math.floor((window.innerHeight - 220) / h);
-		return Math.max(14, Math.min(40, byW, byH));
+		const moves = document.getElementById("moves");
+		const top = moves ? Math.max(0, moves.getBoundingClientRect().top + window.scrollY) : 150;
+		const narrow = window.innerWidth < 700;
+		const byW = Math.floor((window.innerWidth - 24) * (narrow ? 0.96 : share || 0.55) / w);
+		const byH = Math.floor((window.innerHeight - top - (narrow ? 110 : 95)) / h);
+		return Math.max(narrow ? 9 : 12, Math.min(40, byW, byH));
 	}
 
 	// The board each variant page drew last (by name): what changed since
 	// is framed as the last moves (opts.before of board()).
-	const seen = {};
+	const seen = {}, was = {};
 	function since(name, rows) {
-		const before = seen[name];
+		// the same board drawn again (a resize): the same marks
+		if (seen[name] && seen[name].join("/") === rows.join("/")) return was[name];
+		was[name] = seen[name];
 		seen[name] = rows;
-		return before;
+		return was[name];
 	}
 	// A clickable board: rows top row first; paint(ch, x, y) -> a fill, or
 	// {fill, label}, or null (empty). Cells carry data-x, data-y (row 0 at the bottom), data-c.
@@ -62,7 +70,8 @@ const PLAYKIT = (function () {
 		// opts.side(y): a few words right of row y (tetroll's row scores)
 		const SW = opts.side ? 3 * C : 0;
 		const s = svg("svg", { class: "playboard", id: opts.id || "playboard", width: W * C + 2 + SW, height: H * C + 2,
-			viewBox: "-1 -1 " + (W * C + 2 + SW) + " " + (H * C + 2), role: "img" });
+			viewBox: "-1 -1 " + (W * C + 2 + SW) + " " + (H * C + 2), role: "img", tabindex: "0",
+			"aria-label": opts.label || "your board, " + W + " columns by " + H + " rows" });
 		const rects = [];
 		rows.forEach(function (row, r) {
 			const y = H - 1 - r;
@@ -97,9 +106,25 @@ const PLAYKIT = (function () {
 			const x = Math.floor(((ev.clientX - r.left) * k - 1) / C), row = Math.floor(((ev.clientY - r.top) * (H * C + 2) / r.height - 1) / C);
 			return x >= 0 && x < W && row >= 0 && row < H ? [x, H - 1 - row] : null;
 		}
-		s.addEventListener("mousemove", function (ev) { const p = at(ev); if (p && on.hover) on.hover(p[0], p[1]); });
-		s.addEventListener("mouseleave", function () { if (on.leave) on.leave(); });
-		s.addEventListener("click", function (ev) { const p = at(ev); if (p && on.click) on.click(p[0], p[1]); });
+		// a mouse: hover shows, a click commits; touch: a tap shows (the
+		// ghost, and the Confirm button), a second tap on what is shown
+		// (or Confirm) commits
+		let touch = false, previewed = "";	// the move a first tap showed
+		s.addEventListener("pointerdown", function (ev) { touch = ev.pointerType === "touch" || ev.pointerType === "pen"; });
+		s.addEventListener("mousemove", function (ev) { const p = at(ev); if (p && on.hover && !touch) on.hover(p[0], p[1]); });
+		s.addEventListener("mouseleave", function () { if (on.leave && !touch) on.leave(); });
+		s.addEventListener("click", function (ev) {
+			const p = at(ev);
+			if (ev.pointerType) touch = ev.pointerType === "touch" || ev.pointerType === "pen";
+			if (!p || !on.click) return;
+			if (!touch) { on.click(p[0], p[1]); return; }
+			const shown = function () { const g = ghosts.querySelector("[data-move]"); return g ? g.getAttribute("data-move") : ""; };
+			if (on.hover) on.hover(p[0], p[1]);
+			const now = shown();
+			if (previewed && now === previewed) { previewed = ""; confirm(null); on.click(p[0], p[1]); return; }
+			previewed = now;
+			confirm(now ? function () { previewed = ""; on.click(p[0], p[1]); } : null, now);
+		});
 		return {
 			svg: s, W: W, H: H, C: C,
 			rect: function (x, y) { return rects[y] && rects[y][x]; },
@@ -131,14 +156,53 @@ const PLAYKIT = (function () {
 		return s;
 	}
 
-	// One keydown handler for the page; each `go` installs its own keys.
+	// The touch preview's Confirm button (#confirm, the play page's):
+	// confirm(f, move) shows it to call f, confirm(null) hides it.
+	function confirm(f, move) {
+		const b = document.getElementById("confirm");
+		if (!b) return;
+		b.hidden = !f;
+		b.onclick = f ? function () { b.hidden = true; f(); } : null;
+		b.setAttribute("data-move", move || "");
+	}
+
+	// One keydown handler for the page; each `go` installs its own keys
+	// (a focused move button keeps its own Enter and space).
 	let keymap = null;
 	document.addEventListener("keydown", function (ev) {
 		if (!keymap || (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName))) return;
+		if (ev.target && ev.target.tagName === "BUTTON" && ev.target.hasAttribute("data-move") && (ev.key === "Enter" || ev.key === " ")) return;
 		const f = keymap[ev.key] || keymap[ev.key.toLowerCase()];
 		if (f) { f(ev); ev.preventDefault(); }
 	});
-	function keys(map) { keymap = map; }
+	function keys(map) { keymap = map; confirm(null); }
+
+	// A die's face as SVG: size px square, pips drawn as the dice show them.
+	function die(v, size, attrs) {
+		const S = size || 52, r = S * 0.09;
+		const s = svg("svg", Object.assign({ class: "die", width: S, height: S, viewBox: "0 0 " + S + " " + S,
+			role: "img", "aria-label": "a die showing " + v }, attrs || {}));
+		s.appendChild(svg("rect", { x: 1.5, y: 1.5, width: S - 3, height: S - 3, rx: S * 0.16, fill: "#fff", stroke: "#222", "stroke-width": 2.5, class: "face" }));
+		const a = S * 0.27, b = S * 0.5, c = S * 0.73;
+		const PIPS = { 1: [[b, b]], 2: [[a, a], [c, c]], 3: [[a, a], [b, b], [c, c]], 4: [[a, a], [c, a], [a, c], [c, c]],
+			5: [[a, a], [c, a], [b, b], [a, c], [c, c]], 6: [[a, a], [c, a], [a, b], [c, b], [a, c], [c, c]] };
+		(PIPS[v] || []).forEach(function (p) { s.appendChild(svg("circle", { cx: p[0], cy: p[1], r: r, fill: "#222" })); });
+		return s;
+	}
+	// Keys that walk a list of choices: ← → (and Tab is the browser's).
+	function cycle(n, i, d) { return n ? (i + d + n) % n : 0; }
+	// ← → move the focus among the pane's move buttons (Enter presses
+	// the focused one); the first is focused at once.
+	function focusKeys(pane) {
+		const all = function () { return Array.from(pane.querySelectorAll("button[data-move]:not([disabled])")); };
+		const step = function (d) {
+			const b = all(), i = b.indexOf(document.activeElement);
+			if (b.length) b[cycle(b.length, i < 0 ? 0 : i, i < 0 ? 0 : d)].focus();
+		};
+		keys({ ArrowLeft: function () { step(-1); }, ArrowRight: function () { step(1); },
+			ArrowUp: function () { step(-1); }, ArrowDown: function () { step(1); } });
+		setTimeout(function () { const b = all(); if (b.length && pane.isConnected) b[0].focus({ preventScroll: true }); }, 0);
+	}
 
 	function button(text, attrs, onclick) {
 		const b = el("button", Object.assign({ type: "button" }, attrs || {}), text);
@@ -160,5 +224,6 @@ const PLAYKIT = (function () {
 	}
 
 	return { CELLS: CELLS, MIRROR: MIRROR, SRS: SRS, PIECE: PIECE, fields: fields, list: list, board: board,
-		picture: picture, keys: keys, button: button, prompt: prompt, cellSize: cellSize, pane: pane, since: since };
+		picture: picture, keys: keys, button: button, prompt: prompt, cellSize: cellSize, pane: pane, since: since,
+		die: die, cycle: cycle, confirm: confirm, focusKeys: focusKeys };
 })();

@@ -29,9 +29,10 @@
 
 		const pane = K.pane(box, "link");
 		const logo = f.roll === "logo";
-		K.prompt(pane, (logo ? "A logo roll: choose any piece left in your supply (" + (K.list(f.supply)[ui.seat] || "") + ")." :
-			"You rolled " + f.roll + ".") + " Hover a column to see where it lands; click to drop it there. " +
-			"Turn it with R, mirror it with M, move with ← →, drop with Enter.");
+		const supply = (K.list(f.supply)[ui.seat] || "").replace(/([A-Z])(\d+)/g, "$1 ×$2 ").trim();
+		K.prompt(pane, (logo ? "The die shows the logo: choose any piece you have left." :
+			"The die shows " + article(f.roll) + ".") + " Your pieces left: " + supply + ". " +
+			"Move it with ← → (or hover), turn it with R, mirror it with M, drop it with Enter (or a click).");
 		const bar = el("div", { class: "playbar" });
 		pane.appendChild(bar);
 		// the shapes to choose from (a logo roll; L/J and S/Z are one shape)
@@ -50,9 +51,10 @@
 			K.button("drop (Enter)", { id: "drop", "data-move": "" }, function () { drop(); }));
 		const where = el("span", { class: "where muted" });
 		bar.appendChild(where);
-		const b = K.board(rows, function (ch) { return ch === "." ? null : PALETTE[+ch]; },
+		// each cell in its seat's colour, marked with the colour's initial
+		const b = K.board(rows, function (ch) { return ch === "." ? null : { fill: PALETTE[+ch], label: SEAT_COLOURS[+ch][0] }; },
 			{ hover: function (x) { aim(x); }, click: function (x) { aim(x); drop(); }, leave: function () { } },
-			{ labels: true, before: K.since("tower", rows) });
+			{ labels: false, before: K.since("tower", rows), label: "the tower, " + W + " columns by " + H + " rows" });
 		pane.appendChild(b.svg);
 
 		function width(k) { return 1 + Math.max.apply(null, K.CELLS[k].map(function (c) { return c[0]; })); }
@@ -66,7 +68,7 @@
 			last = k;
 			pic.textContent = "";
 			pic.appendChild(K.picture(K.CELLS[k], PALETTE[ui.seat], 12));
-			pic.appendChild(document.createTextNode(" " + k));
+			pic.appendChild(document.createTextNode(" " + ROT_WORDS[k[1]]));
 			b.svg.setAttribute("data-key", k);
 			b.svg.setAttribute("data-cols", Object.keys(legal[k]).join(","));
 			aim(col === null ? Number(Object.keys(legal[k])[0]) : col);
@@ -79,6 +81,7 @@
 			if (legal[key][col]) {
 				b.show(landing(key, col), "ghost", PALETTE[ui.seat], { "data-move": key + "@" + col });
 				where.textContent = moveWords("link", key + "@" + col).replace(/^dropped /, "");
+				b.svg.setAttribute("aria-label", "the tower; your piece: " + where.textContent);
 			} else {
 				where.textContent = "it does not fit in column " + col;
 			}

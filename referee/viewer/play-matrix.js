@@ -26,29 +26,31 @@
 		});
 	}
 	let round = null;
+	let who = function (p) { return SEAT_COLOURS[p] || "?"; };
 	function hook(ui) {
 		if (hooked) return;
 		hooked = true;
+		who = function (p) { return ui.who(+p); };
 		ui.onLine = function (verb, rest) {
 			const w = rest.split(" ");
-			if (verb === "heard") note("seat " + w[0] + " says: " + w.slice(1).join(" "));
+			if (verb === "heard") note(who(w[0]) + " says: " + w.slice(1).join(" "));
 			else if (verb === "offered") {
-				const id = w[0], li = note("seat " + w[1] + (w[3] === "-" ? " gives you its " + w[2] : " offers its " + w[2] + " for your " + w[3]) + " ");
+				const id = w[0], li = note(who(w[1]) + (w[3] === "-" ? " gives you its " + w[2] : " offers its " + w[2] + " for your " + w[3]) + " ");
 				[["accept", "accept"], ["refuse", "refuse"]].forEach(function (a) {
 					li.appendChild(K.button(a[1], { class: "answer", "data-id": id }, function () {
 						ui.side(a[0] + " " + id);
 						Array.from(li.querySelectorAll("button")).forEach(function (b) { b.disabled = true; });
 					}));
 				});
-			} else if (verb === "traded") note("trade " + w[0] + " done: seat " + w[1] + " gave " + w[2] + " to seat " + w[3] + (w[4] !== "-" ? " for " + w[4] : ""));
-			else if (verb === "held") note("you now hold " + (rest === "-" ? "nothing" : rest));
+			} else if (verb === "traded") note("A trade is done: " + who(w[1]) + " gave " + article(w[2]) + " to " + who(w[3]) + (w[4] !== "-" ? " for " + article(w[4]) : "") + ".");
+			else if (verb === "held") note("You now hold " + (rest === "-" ? "nothing" : rest.split("").join(", ")) + ".");
 			else if (verb === "closed") {
-				note("offer " + w[0] + " closed: " + w[1]);
+				note("An offer closed (" + (w[1] || "").replace(/-/g, " ") + ").");
 				answered(w[0]);
 			}
-			else if (verb === "ok") note("ok: " + rest);
-			else if (verb === "refused") note("refused: " + rest);
-			else if (verb === "rejected") note("your move " + w[0] + " no longer fits what you hold (" + w[1] + "): choose again");
+			else if (verb === "ok") note("Sent.");
+			else if (verb === "refused") note("Not allowed: " + w.slice(1).join(" ").replace(/-/g, " ") + ".");
+			else if (verb === "rejected") note("Your chosen place no longer fits what you hold: choose again.");
 		};
 	}
 
@@ -60,12 +62,12 @@
 		for (let p = 0; p < n; p++) if (p !== me) others.push(p);
 		const partners = talk === "all" ? others : K.list(talk).map(Number).filter(function (p) { return p !== me; });
 		box.appendChild(el("b", {}, "Table talk"));
-		box.appendChild(el("span", { class: "muted" }, " this round with " + (partners.length ? "seat " + partners.join(", seat ") : "nobody (gifts only)") +
+		box.appendChild(el("span", { class: "muted" }, " this round with " + (partners.length ? partners.map(who).join(", ") : "nobody (gifts only)") +
 			"; gifts left " + (f.gifts || "0")));
 		box.appendChild(log);
 		function seatSelect(id, seats) {
 			const s = el("select", { id: id });
-			seats.forEach(function (p) { s.appendChild(el("option", { value: String(p) }, "seat " + p)); });
+			seats.forEach(function (p) { s.appendChild(el("option", { value: String(p) }, who(p))); });
 			return s;
 		}
 		function pieceSelect(id, pieces) {
@@ -79,7 +81,7 @@
 			const to = seatSelect("sayto", partners), text = el("input", { id: "saytext", type: "text", maxlength: "180", placeholder: "a message" });
 			r1.append(el("span", {}, "say to"), to, text, K.button("say", { id: "say" }, function () {
 				const t = text.value.replace(/[^ -~]/g, "").trim();
-				if (t) { ui.side("say " + to.value + " " + t); note("you to seat " + to.value + ": " + t); text.value = ""; }
+				if (t) { ui.side("say " + to.value + " " + t); note("You to " + who(+to.value) + ": " + t); text.value = ""; }
 			}));
 			box.appendChild(r1);
 			if (held.length) {
@@ -122,8 +124,9 @@
 			(landings[q[1] + q[2]] = landings[q[1] + q[2]] || []).push({ move: m, x: x, y: y, cells: cells });
 		});
 		const keys = Object.keys(landings).sort(function (a, b) { return "0R2L".indexOf(a[1]) - "0R2L".indexOf(b[1]); });
-		K.prompt(pane, "Round " + f.round + ": place your " + (f.held || "-") + " (next " + (f.next || "-") + "). " +
-			(keys.length ? "The green cells are where it may land: choose with ← → or by hovering, turn it with R, place it with Enter or a click." : ""));
+		K.prompt(pane, "Round " + f.round + ": place your " + (f.held && f.held !== "-" ? f.held.split("").join(" and ") : "nothing") +
+			(f.next && f.next !== "-" ? " (next: " + f.next + ")" : "") + ". " +
+			(keys.length ? "The green cells are where it may land: choose with ← → (or hover), turn it with R, place it with Enter (or a click)." : ""));
 		if (!keys.length) {
 			// several pieces held (after trades), or none: the moves as buttons
 			const bar = el("div", { class: "playbar" });
@@ -131,6 +134,7 @@
 			moves.forEach(function (m) {
 				bar.appendChild(K.button(m === "-" ? "place nothing" : moveWords("matrix", m), { "data-move": m }, function () { ui.send(m); }));
 			});
+			K.focusKeys(bar);
 		} else {
 			keys.forEach(function (k) { landings[k].sort(function (a, b) { return a.x - b.x || a.y - b.y; }); });
 			const field = (f.field || "").split("/").filter(Boolean);
@@ -142,7 +146,14 @@
 			const pic = el("span", { class: "current" }), where = el("span", { class: "muted" });
 			bar.append(pic, K.button("⟳ turn (R)", { id: "rotate" }, rotate), K.button("◀", { id: "left" }, function () { pick(i - 1); }),
 				K.button("▶", { id: "right" }, function () { pick(i + 1); }), K.button("place (Enter)", { id: "place" }, place), where);
-			const b = K.board(rows, function (ch) { return ch === "." ? null : "#666"; }, {
+			// each cell in the colour of the seat that covered it (the live
+			// step's owners), the starting field grey
+			const st = ui.step(), own = st && st.own ? st.own.split("/") : [];
+			const b = K.board(rows, function (ch, x, y) {
+				if (ch === ".") return null;
+				const o = (own[own.length - 1 - y] || "")[x];
+				return o >= "0" && o <= "9" ? { fill: PALETTE[+o], label: SEAT_COLOURS[+o][0] } : o === "*" ? { fill: "#777", label: "*" } : "#bbb";
+			}, {
 				hover: function (x, y) {
 					const j = landings[key].findIndex(function (l) { return l.cells.some(function (c) { return c[0] === x && c[1] === y; }); });
 					if (j >= 0) pick(j);
@@ -157,7 +168,8 @@
 				b.clear();
 				landings[key].forEach(function (l) { b.show(l.cells, "target"); });
 				const l = landings[key][i];
-				b.show(l.cells, "ghost", PLAYKIT.PIECE[key[0]], { "data-move": l.move });
+				b.show(l.cells, "ghost", PALETTE[ui.seat], { "data-move": l.move });
+				b.svg.setAttribute("aria-label", "the field; your " + key[0] + " " + moveWords("matrix", l.move).replace(/^placed \S+ \S+ /, ""));
 				b.svg.setAttribute("data-move", l.move);
 				where.textContent = moveWords("matrix", l.move).replace(/^placed /, "") + " (" + (i + 1) + " of " + landings[key].length + ")";
 			}
@@ -170,7 +182,7 @@
 				landings[key].forEach(function (l, j) { if (Math.abs(l.x - x) < Math.abs(landings[key][best].x - x)) best = j; });
 				i = best;
 				pic.textContent = "";
-				pic.append(K.picture(K.SRS[key[0]][key[1]], PLAYKIT.PIECE[key[0]], 12), document.createTextNode(" " + key));
+				pic.append(K.picture(K.SRS[key[0]][key[1]], PALETTE[ui.seat], 12), document.createTextNode(" " + (key[1] === "0" ? "as dealt" : key[1] === "2" ? "upside down" : ROT_WORDS[key[1]])));
 				draw();
 			}
 			function place() { ui.send(landings[key][i].move); }

@@ -26,13 +26,15 @@
 		const pane = K.pane(box, "rush");
 		pane.setAttribute("data-what", keys.length ? "place" : Object.keys(takes).length ? "take" : gives.length ? "give" : "discard");
 		K.keys(null);
-		K.prompt(pane, "In your hand: " + hand + ", in your slot: " + slot + " (" + (f.mode || "") + ", fewest uncovered squares wins). " +
-			(keys.length ? "Hover your board to see the block, click to place it; R turns it. " : "") +
-			(Object.keys(takes).length ? "Take a block from the box. " : "") + (gives.length ? "Or give your block to an empty slot. " : ""));
+		const none = function (k) { return k && k !== "-" ? article(k) : "nothing"; };
+		K.prompt(pane, "In your hand: " + none(hand) + "; in your slot: " + none(slot) + ". " +
+			(keys.length ? "Choose where with ← → (or hover), turn it with R, place it with Enter (or a click). " : "") +
+			(Object.keys(takes).length ? "Take a block from the box (← → and Enter, or a click). " : "") +
+			(gives.length ? "Or give your block to an opponent's empty slot. " : ""));
 		// the box
 		const bar = el("div", { class: "playbar" });
 		pane.appendChild(bar);
-		bar.appendChild(el("span", {}, "box:"));
+		bar.appendChild(el("span", {}, "The box:"));
 		K.list(f.box).forEach(function (kc) {
 			const k = kc[0], m = takes[k];
 			const b = K.button(k + " ×" + kc.slice(1), m ? { "data-move": m, title: "take " + article(k) } : { disabled: "" },
@@ -43,11 +45,11 @@
 		const acts = el("div", { class: "playbar" });
 		pane.appendChild(acts);
 		gives.forEach(function (m) {
-			acts.appendChild(K.button("give your " + hand + " to seat " + m.split(":")[1], { "data-move": m }, function () { ui.send(m); }));
+			acts.appendChild(K.button("give your " + hand + " to " + ui.who(+m.split(":")[1]), { "data-move": m }, function () { ui.send(m); }));
 		});
 		if (discard) acts.appendChild(K.button("discard (it fits nowhere)", { "data-move": "discard" }, function () { ui.send("discard"); }));
 		if (keys.length) {
-			let key = keys[0], aimed = null;
+			let key = keys[0], aimed = null, idx = 0;
 			const pic = el("span", { class: "current" });
 			acts.append(pic, K.button("⟳ turn (R)", { id: "rotate" }, rotate));
 			const b = K.board(rows, function (ch) { return ch === "." ? null : PLAYKIT.PIECE[ch] || "#888"; }, {
@@ -72,15 +74,29 @@
 			function set(k) {
 				key = k;
 				pic.textContent = "";
-				pic.append(K.picture(K.CELLS[k], PLAYKIT.PIECE[k[0]], 12), document.createTextNode(" " + k));
+				pic.append(K.picture(K.CELLS[k], PLAYKIT.PIECE[k[0]], 12), document.createTextNode(" " + ROT_WORDS[k[1]]));
 				b.clear();
 				b.show(Object.keys(legal[k]).map(function (a) { return a.split(":").map(Number); }), "target");
 				b.svg.setAttribute("data-targets", Object.keys(legal[k]).join(","));
+				pick(0);
+			}
+			// the keyboard: ← → walk the legal places (left to right, bottom up)
+			function anchors() {
+				return Object.keys(legal[key]).map(function (a) { return a.split(":").map(Number); })
+					.sort(function (a, c) { return a[1] - c[1] || a[0] - c[0]; });
+			}
+			function pick(j) {
+				const a = anchors();
+				idx = K.cycle(a.length, j, 0);
+				if (a.length) aim(a[idx][0], a[idx][1]);
+				b.svg.setAttribute("aria-label", "your board; the " + key[0] + (aimed ? " " + moveWords("rush", aimed).replace(/^placed the \S+ /, "") : ""));
 			}
 			function rotate() { set(keys[(keys.indexOf(key) + 1) % keys.length]); }
-			K.keys({ r: rotate, ArrowUp: rotate });
+			K.keys({ r: rotate, ArrowUp: rotate, ArrowLeft: function () { pick(idx - 1); }, ArrowRight: function () { pick(idx + 1); },
+				Enter: function () { if (aimed) ui.send(aimed); }, " ": function () { if (aimed) ui.send(aimed); } });
 			set(key);
 		}
+		else K.focusKeys(pane);
 		pane.setAttribute("data-ready", "1");
 		return true;
 	};

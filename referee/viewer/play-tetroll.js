@@ -9,7 +9,6 @@
 "use strict";
 (function () {
 	const K = PLAYKIT;
-	const FACE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 	function tracks(pane, f, seat) {
 		const rings = K.list(f.rings), marked = K.list(f["rings" + seat]), prizes = (f["prizes" + seat] || "").split("");
@@ -25,21 +24,26 @@
 		const values = (f.dice || "").split("").filter(function (c) { return /[1-6]/.test(c); });
 		const shape = f.shape === "joker" ? "a joker (a majority of 6s): you choose the shape, every cell a 6"
 			: f.shape && f.shape !== "-" ? "the " + f.shape[1] + " (its cells are " + f.shape[0] + "s)" : "no shape";
-		K.prompt(pane, "Your dice make " + shape + ". Keep them, or click dice to reroll them, paying with a bonus's first prize.");
+		K.prompt(pane, "Your dice make " + shape + ". Keep them, or mark dice to reroll (a click, or Tab and Enter), paying with a bonus's first prize.");
 		const row = el("div", { class: "dice" });
 		pane.appendChild(row);
 		const marked = values.map(function () { return false; });
 		const pay = el("div", { class: "playbar" });
 		values.forEach(function (v, i) {
-			row.appendChild(K.button(FACE[v], { "data-value": v, title: "die showing " + v + ": click to reroll it" }, function (ev) {
+			const b = K.button("", { class: "die-button", "data-value": v, "aria-pressed": "false",
+				"aria-label": "a die showing " + v + ": press to mark it for a reroll" }, function (ev) {
 				marked[i] = !marked[i];
 				ev.currentTarget.classList.toggle("reroll", marked[i]);
+				ev.currentTarget.setAttribute("aria-pressed", marked[i] ? "true" : "false");
 				offer();
-			}));
+			});
+			b.appendChild(K.die(+v, window.innerWidth < 700 ? 40 : 52));
+			row.appendChild(b);
 		});
 		const kb = el("div", { class: "playbar" });
 		kb.appendChild(K.button("keep these dice", { id: "keep", "data-move": "keep" }, function () { ui.send("keep"); }));
 		pane.append(kb, pay);
+		setTimeout(function () { const k = document.getElementById("keep"); if (k && k.isConnected) k.focus({ preventScroll: true }); }, 0);
 		function offer() {
 			pay.textContent = "";
 			const chosen = values.filter(function (v, i) { return marked[i]; }).sort().join("");
@@ -89,8 +93,8 @@
 		const keys = Object.keys(legal).sort();
 		if (!keys.length) return false;
 		const joker = f.shape === "joker";
-		K.prompt(pane, (joker ? "A joker: choose any shape, every cell a 6. " : "Place " + (f.shape ? "the " + f.shape[1] : "the piece") + ". ") +
-			"Hover the sheet to see it, click to write it there. Turn it with R, mirror it with M.");
+		K.prompt(pane, (joker ? "A joker: choose any shape, every cell a 6. " : "Place " + (f.shape ? "the " + f.shape[1] + " of " + f.shape[0] + "s" : "the piece") + ". ") +
+			"Choose where with ← → (or hover), turn it with R, mirror it with M, write it with Enter (or a click).");
 		const bar = el("div", { class: "playbar" });
 		pane.appendChild(bar);
 		const free = function (k) { return { J: "L", Z: "S" }[k[0]] || k[0]; };
@@ -102,7 +106,7 @@
 			});
 		const pic = el("span", { class: "current" });
 		bar.append(pic, K.button("⟳ turn (R)", { id: "rotate" }, rotate), K.button("⇋ mirror (M)", { id: "mirror" }, mirror));
-		let key = keys[0], aimed = null;
+		let key = keys[0], aimed = null, idx = 0;
 		const b = sheet(ui, pane, f, null, {
 			hover: function (x, y) { aim(x, y); },
 			click: function (x, y) { aim(x, y); if (aimed) ui.send(aimed); },
@@ -130,19 +134,29 @@
 		function set(k) {
 			key = k;
 			pic.textContent = "";
-			pic.append(K.picture(K.CELLS[k], PALETTE[ui.seat], 12), document.createTextNode(" " + k));
+			pic.append(K.picture(K.CELLS[k], PALETTE[ui.seat], 12), document.createTextNode(" " + ROT_WORDS[k[1]]));
 			b.clear();
 			// where it may go: each legal anchor's lower-left cell
 			b.show(Object.keys(legal[k]).map(function (a) { return a.split(":").map(Number); }), "target");
 			b.svg.setAttribute("data-targets", Object.keys(legal[k]).join(","));
 			b.svg.setAttribute("data-key", k);
+			pick(0);
+		}
+		// the keyboard: ← → walk the legal places (bottom up, left to right)
+		function pick(j) {
+			const a = Object.keys(legal[key]).map(function (t) { return t.split(":").map(Number); })
+				.sort(function (p, q) { return p[1] - q[1] || p[0] - q[0]; });
+			idx = K.cycle(a.length, j, 0);
+			if (a.length) aim(a[idx][0], a[idx][1]);
+			b.svg.setAttribute("aria-label", "your sheet; the piece " + (aimed ? moveWords("tetroll", aimed).replace(/^placed /, "") : ""));
 		}
 		function rotate() {
 			const same = keys.filter(function (k) { return k[0] === key[0]; });
 			set(same[(same.indexOf(key) + 1) % same.length]);
 		}
 		function mirror() { if (legal[K.MIRROR[key]]) set(K.MIRROR[key]); }
-		K.keys({ r: rotate, ArrowUp: rotate, m: mirror });
+		K.keys({ r: rotate, ArrowUp: rotate, m: mirror, ArrowLeft: function () { pick(idx - 1); }, ArrowRight: function () { pick(idx + 1); },
+			Enter: function () { if (aimed) ui.send(aimed); }, " ": function () { if (aimed) ui.send(aimed); } });
 		set(key);
 		return true;
 	}
@@ -155,27 +169,41 @@
 			const w = m.match(/^write:(\d)@/);
 			if (w) values[w[1]] = true;
 		});
-		K.prompt(pane, stage === "copy" ? "A copy space: click the empty cell to write the same number (" + q.split(":")[1] + ") in." :
-			"Bonus #6's prize: choose a number, then click the empty cell to write it in.");
+		K.prompt(pane, stage === "copy" ? "A copy space: choose an empty cell (← → and Enter, or a click) to write the same number (" + q.split(":")[1] + ") in." :
+			"Bonus #6's prize: choose a number (a click, or its key 1-6), then an empty cell (← → and Enter, or a click) to write it in.");
 		const bar = el("div", { class: "playbar" });
 		pane.appendChild(bar);
-		let prefix = stage === "copy" ? "copy@" : null;
+		let prefix = stage === "copy" ? "copy@" : null, ti = 0, t = [];
 		const b = sheet(ui, pane, f, null, {
 			click: function (x, y) { if (prefix && moves.indexOf(prefix + x + ":" + y) >= 0) ui.send(prefix + x + ":" + y); },
 		});
 		function targets() {
 			b.clear();
-			const t = moves.filter(function (m) { return prefix && m.indexOf(prefix) === 0; }).map(function (m) { return m.slice(prefix.length); });
+			t = moves.filter(function (m) { return prefix && m.indexOf(prefix) === 0; }).map(function (m) { return m.slice(prefix.length); });
 			b.show(t.map(function (a) { return a.split(":").map(Number); }), "target");
 			b.svg.setAttribute("data-targets", t.join(","));
+			pick(0);
 		}
+		// the keyboard: ← → walk the empty cells, Enter writes
+		function pick(j) {
+			b.clear("ghost");
+			if (!t.length) return;
+			ti = K.cycle(t.length, j, 0);
+			const c = t[ti].split(":").map(Number);
+			b.show([c], "ghost", PALETTE[ui.seat], { "data-move": prefix + t[ti] });
+		}
+		function choose(v) {
+			prefix = "write:" + v + "@";
+			Array.from(bar.children).forEach(function (c) { c.classList.toggle("on", c.dataset.value === v); });
+			targets();
+		}
+		const map = { ArrowLeft: function () { pick(ti - 1); }, ArrowRight: function () { pick(ti + 1); },
+			Enter: function () { if (t.length) ui.send(prefix + t[ti]); }, " ": function () { if (t.length) ui.send(prefix + t[ti]); } };
 		Object.keys(values).sort().forEach(function (v) {
-			bar.appendChild(K.button(v, { class: "value", "data-value": v }, function (ev) {
-				prefix = "write:" + v + "@";
-				Array.from(bar.children).forEach(function (c) { c.classList.toggle("on", c === ev.currentTarget); });
-				targets();
-			}));
+			bar.appendChild(K.button(v, { class: "value", "data-value": v, "aria-label": "write a " + v }, function () { choose(v); }));
+			map[v] = function () { choose(v); };
 		});
+		K.keys(map);
 		targets();
 		return true;
 	}
@@ -197,6 +225,7 @@
 				bar.appendChild(K.button("a ring of bonus #" + m.split(":")[1], { "data-move": m }, function () { ui.send(m); }));
 			});
 			done = moves.length > 0;
+			K.focusKeys(pane);
 		}
 		if (!done) { pane.remove(); return false; }
 		tracks(pane, f, ui.seat);

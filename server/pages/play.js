@@ -9,14 +9,109 @@
 const PLAY_VARIANTS = {};
 (function () {
 	const D = JSON.parse(document.getElementById("data").textContent);
-	const h1 = el("h1", {}, "game " + D.id + ": you are seat " + D.seat);
-	const status = el("p", { id: "status" }, "connecting");
-	const clock = el("span", { id: "clock" });
+	// The table (docs/viewer.md, "The play page"): a bar with the game's
+	// name, the rules, the sound and resigning; the seats around the
+	// board, each in its colour with its score and clock; what to do now;
+	// the board with your controls (#moves) beside the whole table (#live);
+	// how to win, with the score as it stands; the end screen (#result).
+	document.body.classList.add("play");
+	const h1 = el("h1", {}, "tetrarena");
+	const rulesLink = el("a", { id: "rules-link", href: "/rules", target: "_blank" }, "Rules");
+	const sound = el("button", { id: "sound", type: "button", "aria-pressed": "false" });
+	const resign = el("button", { id: "resign", type: "button" }, "Resign");
+	const confirmBtn = el("button", { id: "confirm", type: "button", hidden: "" }, "Confirm");
+	const top = el("header", { id: "top" });
+	top.append(h1, rulesLink, sound, resign);
+	const seatsBar = el("section", { id: "seats", "aria-label": "the players" });
+	const status = el("p", { id: "status", role: "status", "aria-live": "polite" }, "Connecting…");
+	const clock = el("span", { id: "clock", class: "clock" });
 	const moves = el("div", { id: "moves" });
-	const box = el("div", { id: "live" });
-	const result = el("p", { id: "result", hidden: "" });
-	const resign = el("button", { id: "resign", type: "button" }, "resign");
-	document.body.append(h1, status, clock, moves, resign, result, box);
+	const box = el("div", { id: "live", role: "img", "aria-label": "the whole table" });
+	const table = el("main", { id: "table" });
+	const howto = el("aside", { id: "howto" });
+	table.append(moves, box, howto);
+	const result = el("section", { id: "result", hidden: "", role: "dialog", "aria-label": "the game is over" });
+	const statusRow = el("div", { id: "statusrow" });
+	statusRow.append(status, confirmBtn);
+	document.body.append(top, seatsBar, statusRow, result, table);
+	let lastStep = null;	// the latest live step (scores)
+	let lastStepAt = Date.now();
+
+	// ---- sound: a beep for your turn and the end, muted by a toggle ----
+	const MUTE = "tetrarena-mute";
+	let audio = null;
+	function muted() { try { return localStorage.getItem(MUTE) === "1"; } catch (e) { return false; } }
+	function drawSound() {
+		sound.textContent = muted() ? "Sound: off" : "Sound: on";
+		sound.setAttribute("aria-pressed", muted() ? "false" : "true");
+	}
+	sound.addEventListener("click", function () {
+		try { localStorage.setItem(MUTE, muted() ? "0" : "1"); } catch (e) { /* no storage: stays */ }
+		drawSound();
+	});
+	drawSound();
+	function beep(freq, ms) {
+		if (muted()) return;
+		try {
+			audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+			const o = audio.createOscillator(), g = audio.createGain();
+			o.frequency.value = freq;
+			g.gain.value = 0.08;
+			o.connect(g);
+			g.connect(audio.destination);
+			o.start();
+			o.stop(audio.currentTime + ms / 1000);
+		} catch (e) { /* no audio here */ }
+	}
+
+	// ---- the seats: colour, who, score, clock ----
+	function names() { return G ? G.bots.map(function (b) { return b.name; }) : []; }
+	function who(p) { return seatWords(p, names(), D.seat); }
+	function v() { return variant || (G && G.variant) || ""; }
+	function unit() { return v() === "rush" ? "uncovered" : "points"; }
+	function drawSeats() {
+		if (!G) return;
+		if (seatsBar.children.length !== G.players) {
+			seatsBar.textContent = "";
+			for (let p = 0; p < G.players; p++) {
+				const c = el("div", { class: "seatcard" + (p === D.seat ? " me" : ""), "data-seat": String(p) });
+				const sw = el("span", { class: "swatch" });
+				sw.style.background = PALETTE[p];
+				c.append(sw, el("span", { class: "who" }, who(p)), el("span", { class: "score" }),
+					p === D.seat ? clock : el("span", { class: "clock" }));
+				seatsBar.appendChild(c);
+			}
+		}
+		const sc = lastStep && lastStep.sc ? lastStep.sc : [];
+		Array.from(seatsBar.children).forEach(function (c, p) {
+			c.querySelector(".score").textContent = (sc[p] !== undefined ? sc[p] : 0) + " " + unit();
+			c.style.borderColor = PALETTE[p];
+		});
+		drawHowto();
+	}
+	// "how to win", and where you stand now
+	function drawHowto() {
+		const w = GAME_WORDS[v()];
+		if (!w) return;
+		rulesLink.href = "/rules/" + v();
+		h1.textContent = (G && G.title ? G.title : v()) + ": you are " + SEAT_COLOURS[D.seat];
+		howto.textContent = "";
+		howto.append(el("h2", {}, "How to win"), el("p", {}, w.win));
+		const sc = lastStep && lastStep.sc ? lastStep.sc.map(Number) : null;
+		if (sc && sc.length) {
+			const mine = sc[D.seat], others = sc.filter(function (x, p) { return p !== D.seat; });
+			const lower = v() === "rush";
+			const best = others.length ? (lower ? Math.min.apply(null, others) : Math.max.apply(null, others)) : null;
+			let t = "Now you have " + mine + " " + (lower ? "uncovered squares" : "points");
+			if (best !== null) {
+				const d = lower ? best - mine : mine - best;
+				t += d > 0 ? ": you lead by " + d + "." : d < 0 ? ": you are " + (-d) + " behind the leader." : ": level with the leader.";
+			} else t += ".";
+			howto.appendChild(el("p", { id: "livescore" }, t));
+		}
+		const more = el("a", { href: "/rules/" + v(), target: "_blank" }, "All the rules of " + (G && G.title ? G.title : v()));
+		howto.appendChild(el("p", {}, "")).appendChild(more);
+	}
 
 	let list = [], fresh = true, pending = false, deadline = 0, timer = null, over = false, G = null, goState = "", variant = null;
 	const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?game=" +
@@ -24,29 +119,53 @@ const PLAY_VARIANTS = {};
 	const ws = new WebSocket(url);
 	function send(line) { ws.send(line); }
 	function say(text, turn) { status.textContent = text; status.className = turn ? "turn" : ""; }
+	function clockText(ms) {
+		const t = Math.ceil(ms / 1000);
+		return t >= 60 ? Math.floor(t / 60) + ":" + String(t % 60).padStart(2, "0") : (ms / 1000).toFixed(1) + " s";
+	}
 	function tick() {
 		const left = Math.max(0, deadline - Date.now());
-		clock.textContent = pending ? (left / 1000).toFixed(1) + " s left" : "";
+		// your clock: the time left for this move; the others': how long
+		// they have been thinking since the last move
+		clock.textContent = over ? "" : pending ? clockText(left) + " left" : "waiting";
+		clock.classList.toggle("low", pending && left < 10000);
+		clock.classList.toggle("running", pending);
+		Array.from(seatsBar.querySelectorAll(".seatcard:not(.me) .clock")).forEach(function (c) {
+			c.textContent = over ? "" : "thinking " + clockText(Date.now() - lastStepAt);
+		});
 	}
 	function play(move) {
 		if (!pending || list.indexOf(move) < 0) return;	// only a legal move, once
 		pending = false;
 		moves.textContent = "";
 		send("move " + move);
-		say("sent " + move + "; waiting for the others");
+		PLAYKIT.confirm(null);
+		say("Played: " + (moveWords(v(), move) || "your move") + ". Waiting for the others.");
 		tick();
+	}
+	// the board of your turn shrinks to the window's height (the words
+	// and buttons above it wrap on a narrow screen)
+	function fit() {
+		const s = document.getElementById("playboard");
+		if (!s) return;
+		const r = s.getBoundingClientRect(), room = window.innerHeight - (r.top + window.scrollY) - 6;
+		if (r.bottom + window.scrollY > window.innerHeight && room > 80) {
+			s.style.height = room + "px";
+			s.style.width = "auto";
+		}
 	}
 	// for a variant's page: the `go` state, side lines (table talk), the
 	// lines play.js does not handle, the game's header
 	const ui = { send: play, seat: D.seat, moves: function () { return list; },
 		state: function () { return goState; }, pending: function () { return pending; },
-		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; } };
+		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; },
+		step: function () { return lastStep; }, who: function (p) { return who(p); } };
 	function offer() {
 		moves.textContent = "";
 		const custom = PLAY_VARIANTS[variant || (G && G.variant)];
-		if (custom && custom(ui, list, moves)) return;
+		if (custom && custom(ui, list, moves)) { fit(); return; }
 		list.forEach(function (m) {
-			const b = el("button", { type: "button", "data-move": m }, m);
+			const b = el("button", { type: "button", "data-move": m }, moveWords(v(), m) || m);
 			b.addEventListener("click", function () { play(m); });
 			moves.appendChild(b);
 		});
@@ -59,7 +178,8 @@ const PLAY_VARIANTS = {};
 			const m = rest.match(/(^| )variant=(\S+)/);
 			variant = m ? m[2] : null;
 			send("hello person 1 moves");
-			say("the game begins");
+			say("The game begins.");
+			drawHowto();
 		} else if (verb === "moves") {
 			if (fresh) list = [];	// the lines before one go make one list
 			fresh = false;
@@ -69,7 +189,8 @@ const PLAY_VARIANTS = {};
 			fresh = true;
 			deadline = Date.now() + Number(rest.split(" ")[0]);
 			goState = rest.slice(rest.indexOf(" ") + 1);
-			say("your move: " + list.length + " legal moves", true);
+			say("Your turn.", true);
+			beep(660, 120);
 			offer();
 			tick();
 		} else if (verb === "result") {
@@ -78,31 +199,66 @@ const PLAY_VARIANTS = {};
 			ui.onLine(verb, rest, line);
 		}
 	});
-	// The end screen: the result in words (common.js), the link to the replay.
+	// The end screen: the result in words ("You won 17-12", common.js),
+	// each seat's place, and what next: a rematch (the same seats
+	// rotated, a new seed), a new game, the replay. The resign button and
+	// the clocks go.
 	function end(rest) {
 		if (!result.hidden) return;
 		over = true;
 		pending = false;
 		moves.textContent = "";
-		const f = LIVE.fields(rest);
-		const rank = f.ranks ? +f.ranks[D.seat] : 0, n = f.ranks ? f.ranks.length : 0;
+		PLAYKIT.keys(null);
+		resign.hidden = true;
+		confirmBtn.hidden = true;
+		Array.from(document.querySelectorAll(".clock")).forEach(function (c) { c.textContent = ""; c.hidden = true; });
 		result.dataset.result = rest;
-		result.textContent = "Game over: you finished " + LIVE.ordinal(rank) + " of " + n + " with " +
-			(f.scores ? f.scores[D.seat] : "?") + (G && G.variant === "rush" ? " uncovered squares" : " points") +
-			" (" + (f.reason || ["?"])[0] + "). ";
-		result.appendChild(el("a", { href: "/games/" + encodeURIComponent(D.id) + "/replay" }, "replay"));
-		if (G && typeof resultWords === "function") {
-			const words = resultWords(rest, G.bots.map(function (b) { return b.name; }), G.lower_score_wins,
-				G.variant === "rush" ? "uncovered squares" : "points");
+		result.textContent = "";
+		const lower = !!(G && G.lower_score_wins);
+		const head = personResult(rest, D.seat, lower);
+		result.appendChild(el("h2", { id: "headline" }, head));
+		if (G) {
+			const words = resultWords(rest, names(), lower, v() === "rush" ? "uncovered squares" : "points", who);
 			const ul = el("ul", { class: "words" });
-			words.forEach(function (w) { ul.appendChild(el("li", {}, w)); });
+			words.slice(1).forEach(function (w) { ul.appendChild(el("li", {}, w)); });
 			result.appendChild(ul);
 		}
+		const bar = el("div", { class: "endbar" });
+		const again = el("button", { id: "rematch", type: "button" }, "Rematch");
+		again.addEventListener("click", rematch);
+		bar.append(again, el("a", { id: "newgame", class: "button", href: "/" }, "New game"),
+			el("a", { id: "replay", href: "/games/" + encodeURIComponent(D.id) + "/replay" }, "Watch the replay"));
+		result.appendChild(bar);
+		result.appendChild(el("p", { id: "rematch-error", class: "bad", hidden: "" }));
 		result.hidden = false;
-		say("the game is over");
+		say(head);
+		beep(440, 300);
+		again.focus();
+	}
+	// A rematch: POST /games as the start page does, the same seats
+	// rotated by one (each moves to the next seat), the same options, a
+	// new seed; the answer's Location is your new seat's page.
+	function rematch() {
+		if (!G) return;
+		const n = G.players, body = new URLSearchParams();
+		body.append("variant", G.variant);
+		for (let p = 0; p < n; p++) {
+			const name = G.bots[(p + n - 1) % n].name;
+			body.append("seat", /^person\d*$/.test(name) ? "person" : name);
+		}
+		(G.options || "").split(",").forEach(function (kv) {
+			const i = kv.indexOf("=") >= 0 ? kv.indexOf("=") : kv.indexOf(":");
+			if (i > 0) body.append("opt." + kv.slice(0, i), kv.slice(i + 1));
+		});
+		const err = document.getElementById("rematch-error");
+		fetch("/games", { method: "POST", body: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } })
+			.then(function (r) {
+				if (r.ok && r.redirected) { location.href = r.url; return; }
+				return r.text().then(function (t) { err.textContent = "No rematch: " + t; err.hidden = false; });
+			}).catch(function (e) { err.textContent = "No rematch: " + e; err.hidden = false; });
 	}
 	ws.addEventListener("close", function () {
-		if (!over && !resigned) say("the connection closed");
+		if (!over && !resigned) say("The connection to the game closed.");
 		clearInterval(timer);
 	});
 	// resigning is the line `resign` (protocol.md, Faults): the seat is out,
@@ -111,21 +267,45 @@ const PLAY_VARIANTS = {};
 		if (over || resigned) return;
 		if (!resign.dataset.armed) {	// a second click within 4 s resigns
 			resign.dataset.armed = "1";
-			resign.textContent = "click again to resign";
-			setTimeout(function () { delete resign.dataset.armed; if (!resigned) resign.textContent = "resign"; }, 4000);
+			resign.textContent = "Click again to resign";
+			setTimeout(function () { delete resign.dataset.armed; if (!resigned) resign.textContent = "Resign"; }, 4000);
 			return;
 		}
 		resigned = true;
 		send("resign");
 		pending = false;
 		moves.textContent = "";
-		say("you resigned; the game goes on without you");
+		say("You resigned; the game goes on without you.");
 	});
 	let resigned = false;
 	timer = setInterval(tick, 100);
+	// the whole table, drawn as the replay draws it, with the seats named
+	function drawTable() {
+		if (!G || !lastStep) return;
+		let j = G.steps.indexOf(lastStep);
+		while (j > 0 && G.steps[j] && G.steps[j].k === "chance") j--;
+		const pic = typeof BOARDS === "function" ? BOARDS(G, lastStep, j > 0 ? G.steps[j - 1] : null, { who: who }) : null;
+		box.textContent = "";
+		if (pic) {
+			pic.setAttribute("aria-label", "the whole table: " + G.bots.map(function (b, p) { return who(p); }).join(", "));
+			box.appendChild(pic);
+		}
+	}
 	LIVE.watch(D.id, {
-		game: function (g) { G = g; },
-		step: function (n, st, g) { LIVE.draw(box, g, st); },
+		game: function (g) { G = g; drawSeats(); },
+		step: function (n, st) { lastStep = st; lastStepAt = Date.now(); drawTable(); drawSeats(); },
 		end: function (info) { end(info.result); },
+	});
+	// a resize draws the board again at once
+	let resizing = null, drawnAt = window.innerWidth + "x" + window.innerHeight;
+	window.addEventListener("resize", function () {
+		clearTimeout(resizing);
+		resizing = setTimeout(function () {
+			const now = window.innerWidth + "x" + window.innerHeight;
+			if (now === drawnAt) return;
+			drawnAt = now;
+			drawTable();
+			if (pending) offer();
+		}, 30);
 	});
 })();
