@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ladder/ladder.h"
+#include "ladder/db.h"
 #include "referee/botspec.h"
 
 #define DEPTH_MAX 64	/* directories inside directories */
@@ -26,6 +26,8 @@ typedef struct {
 	guint64 bytes, files;
 } Walk;
 
+G_DEFINE_QUARK(ladder-botdir-error-quark, ladder_botdir_error)
+
 static gboolean refuse(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 static gboolean refuse(GError **error, const char *fmt, ...)
@@ -35,7 +37,7 @@ static gboolean refuse(GError **error, const char *fmt, ...)
 	va_start(ap, fmt);
 	g_autofree char *msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	g_set_error_literal(error, LADDER_ERROR, LADDER_ERROR_SUBMISSION, msg);
+	g_set_error_literal(error, LADDER_BOTDIR_ERROR, LADDER_BOTDIR_ERROR_REFUSED, msg);
 	return FALSE;
 }
 

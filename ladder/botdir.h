@@ -27,6 +27,14 @@
 #define LADDER_BOT_FILES_DEFAULT 2000
 #define LADDER_BOTS_DIR "bots"
 
+#define LADDER_BOTDIR_ERROR (ladder_botdir_error_quark())
+GQuark ladder_botdir_error_quark(void);
+
+typedef enum {
+	LADDER_BOTDIR_ERROR_REFUSED,	/* a submission refused before admission: its
+					 * directory or what its command names */
+} LadderBotdirErrorCode;
+
 typedef struct {
 	guint64 size;		/* bytes of regular files, at most */
 	guint64 files;		/* entries (files, directories, links), at most */
@@ -34,7 +42,7 @@ typedef struct {
 
 /*
  * Check the directory `src` as above, reading no file. FALSE with error
- * (LADDER_ERROR_SUBMISSION) naming the file at fault and the cap.
+ * (LADDER_BOTDIR_ERROR_REFUSED) naming the file at fault and the cap.
  */
 gboolean ladder_bot_dir_check(const char *src, const LadderBotCaps *caps, GError **error);
 
@@ -58,7 +66,7 @@ gboolean ladder_bot_dir_valid(const char *ladder_dir, const char *workdir, GErro
  * directory): nothing outside it (bot_spec_outside()); without (a command
  * the ladder's keeper gave): nothing in `ladder_dir`, which no bot sees.
  * A command that does not parse passes (admission rejects it). FALSE with
- * error (LADDER_ERROR_SUBMISSION) naming the word at fault.
+ * error (LADDER_BOTDIR_ERROR_REFUSED) naming the word at fault.
  */
 gboolean ladder_command_check(const char *command, const char *workdir, const char *ladder_dir, GError **error);
 

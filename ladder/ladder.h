@@ -28,8 +28,6 @@ typedef enum {
 	LADDER_ERROR_SETTINGS,	/* a setting that is invalid */
 	LADDER_ERROR_NAME,	/* a bot name that is invalid or unknown */
 	LADDER_ERROR_STOPPED,	/* a stop was asked during an admission */
-	LADDER_ERROR_SUBMISSION,	/* a submission refused before admission: its
-				 * directory or what its command names */
 } LadderErrorCode;
 
 /* The most entries (every version of every name) a ladder holds: the
