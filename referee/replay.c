@@ -43,6 +43,8 @@ typedef struct {
 	int greeted[VARIANT_MAX_PLAYERS];	/* 0, 1 after `tetrarena`, 2 after `game` */
 	int wants_moves[VARIANT_MAX_PLAYERS];	/* its hello: -1 none in this log, 0 or 1 */
 	int bad_hello[VARIANT_MAX_PLAYERS];	/* line of a hello not yet faulted, or 0 */
+	int hello_line[VARIANT_MAX_PLAYERS];	/* line of the hello wants_moves is from */
+	int heard_line[VARIANT_MAX_PLAYERS];	/* line of the seat's last line */
 	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
 	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
 	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
@@ -344,6 +346,7 @@ static void check_received(Replay *r, const GameLogEvent *e)
 
 	if (game_text_counts(e->text))
 		r->said_bytes[p] += strlen(e->text) + 1;
+	r->heard_line[p] = e->lineno;
 
 	ProtocolVerb verb = protocol_verb(e->text);
 	ProtocolHello hello;
@@ -357,11 +360,31 @@ static void check_received(Replay *r, const GameLogEvent *e)
 			return;
 		}
 		r->wants_moves[p] = hello.moves;
+		r->hello_line[p] = e->lineno;
 		protocol_hello_clear(&hello);
 	} else if (is_side_line(r, e->text)) {
 		g_queue_push_tail(&r->side_heard[p], g_strdup_printf("%d %s", e->lineno, e->text));
 		r->sides[p]++;
 	}
+}
+
+/*
+ * Whether fault e is the referee's answer to the seat's hello (game-start.c):
+ * a hello that does not parse ("expected hello"), or one that held a
+ * control byte, which the log shows as '?' and so parses here (the
+ * `malformed` fault right after it: before its first `go` nothing else
+ * the seat says makes one but a later line, logged in between). Either
+ * way the referee took no hello: the seat asked for no `moves`, and a
+ * later hello is an unexpected line.
+ */
+static gboolean hello_faulted(const Replay *r, const GameLogEvent *e)
+{
+	int p = e->seat;
+
+	if (r->bad_hello[p])
+		return TRUE;
+	return r->wants_moves[p] >= 0 && r->hello_line[p] == r->heard_line[p] &&
+	       protocol_fault_from_name(e->text) == GAME_FAULT_MALFORMED;
 }
 
 /* Parse and check a player's move; the random policy's must match its draw. */
@@ -635,6 +658,8 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			     e->seat, r->said_line[e->seat],
 			     r->said[e->seat] ? "a legal move here, or no move" : "missing");
 		g_clear_pointer(&r->said[e->seat], g_free);
+		if (!r->went[e->seat] && hello_faulted(r, e))
+			r->wants_moves[e->seat] = 0;	/* the referee took no hello */
 		r->bad_hello[e->seat] = 0;
 		protocol_update_fault(&t, e->seat, e->text);
 		tell(r, -1, line);
