@@ -109,6 +109,9 @@ typedef struct {
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	gboolean aborted;	/* spec->abort_fd turned readable: stop */
+	gboolean round_open;	/* in a simultaneous round: faults are held */
+	GString *held;		/* `update fault` lines held until the round is
+				 * in (game_release_faults()) */
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
@@ -215,8 +218,15 @@ Reply game_handle_event(Game *g, const Event *ev, Move *move, double *wall, doub
 
 /* Charge fault `kind` to seat p (logged, every seat told) and apply the
  * policy to the seat; what to do with the current decision is the
- * caller's. */
+ * caller's. While a simultaneous round is open (g->round_open) the
+ * `update fault` line is held, for every seat alike, until the round is
+ * in: nobody hears of anything a seat did in a round before the round's
+ * end (protocol.md, update). */
 void game_fault(Game *g, int p, GameFault kind, const char *detail);
+
+/* Queue the held `update fault` lines for every seat, in the order the
+ * faults came, and close the round (g->round_open FALSE). */
+void game_release_faults(Game *g);
 
 /* The same for a bot found gone (`what`: its output or input closed),
  * saying how its process ended (waited for within the grace margin). */

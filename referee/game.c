@@ -125,6 +125,8 @@ static void game_release(Game *g)
 	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 		g_free(g->sha256[p]);
 	g_free(g->text);
+	if (g->held)
+		g_string_free(g->held, TRUE);
 }
 
 /* Check the spec and open what the game needs outside itself (the
@@ -195,6 +197,7 @@ static void game_init(Game *g, const GameSpec *spec)
 	int pace_index = variant_option_index(v, "pace");
 	g->pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
 	g->t0 = g_get_monotonic_time();
+	g->held = g_string_new(NULL);
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
