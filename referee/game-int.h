@@ -66,8 +66,10 @@ typedef struct {
 	gboolean nogo_fault;	/* charged a `move` without `go` since its last */
 	/* real time */
 	gint64 next_go;		/* us: its next `go` not before (the pace) */
+	gint64 go_pass;		/* us: when the pass that sent its `go` began,
+				 * the same for every `go` of one pass */
 	gint64 ready;		/* us: its move takes effect not before (the
-				 * pace after its `go` went out) */
+				 * pace after go_pass) */
 	gboolean held;		/* a move read and waiting for its moment */
 	gint64 due;		/* us: that moment, ready or when it was read */
 	Move held_move;
@@ -106,6 +108,7 @@ typedef struct {
 	gint64 pace;		/* us between a seat's actions in real time */
 	gboolean started;	/* the real-time start line was crossed */
 	gint64 lag;		/* us: the test hook TETRARENA_TEST_LAG_MS */
+	gint64 go_write;	/* us: the test hook TETRARENA_TEST_GO_WRITE_MS */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	gboolean aborted;	/* spec->abort_fd turned readable: stop */

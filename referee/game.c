@@ -194,6 +194,12 @@ static void game_init(Game *g, const GameSpec *spec)
 	gint64 lag_ms = 0;
 	if (lag && g_ascii_string_to_signed(lag, 10, 0, 10000, &lag_ms, NULL))
 		g->lag = lag_ms * 1000;
+	/* Test hook: each real-time `go` takes this many ms to write (as a
+	 * pipe write can on a loaded machine; tests/t6007-rush-tie-load.sh). */
+	const char *slow = g_getenv("TETRARENA_TEST_GO_WRITE_MS");
+	gint64 slow_ms = 0;
+	if (slow && g_ascii_string_to_signed(slow, 10, 0, 10000, &slow_ms, NULL))
+		g->go_write = slow_ms * 1000;
 	int pace_index = variant_option_index(v, "pace");
 	g->pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
 	g->t0 = g_get_monotonic_time();
