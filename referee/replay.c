@@ -824,28 +824,35 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	replay_init(r, log);
 	fprintf(out, "%s, seed %" G_GUINT64_FORMAT ", %d players\n", log->variant->title, log->seed,
 		log->config.nplayers);
-	for (int p = 0; p < log->config.nplayers; p++)
-		fprintf(out, "seat %d: %s (%s)\n", p, log->name[p], log->command[p]);
+	/* a log's text is shown escaped (gamelog_escape()): a log made by
+	 * hand may hold anything */
+	char *name[VARIANT_MAX_PLAYERS] = {0};
+	for (int p = 0; p < log->config.nplayers; p++) {
+		name[p] = gamelog_escape(log->name[p], GAMELOG_ESCAPE_LOGGED);
+		g_autofree char *command = gamelog_escape(log->command[p], GAMELOG_ESCAPE_LOGGED);
+		fprintf(out, "seat %d: %s (%s)\n", p, name[p], command);
+	}
 	show(r, colour, out);
 	for (guint i = 0; ok && i < log->events->len; i++) {
 		const GameLogEvent *e = g_ptr_array_index(log->events, i);
 		ok = replay_step(r, e, error);
 		if (!ok)
 			break;
+		g_autofree char *text = gamelog_escape(e->text, GAMELOG_ESCAPE_LOGGED);
 		switch (e->kind) {
 		case GAMELOG_CHANCE:
-			fprintf(out, "\nchance: %s\n", e->text);
+			fprintf(out, "\nchance: %s\n", text);
 			continue;	/* the board did not change */
 		case GAMELOG_MOVE:
-			fprintf(out, "\nseat %d (%s): %s  (%.1f ms)\n", e->seat, log->name[e->seat], e->text,
+			fprintf(out, "\nseat %d (%s): %s  (%.1f ms)\n", e->seat, name[e->seat], text,
 				e->wall_ms);
 			break;
 		case GAMELOG_RANDOM:
-			fprintf(out, "\nseat %d: %s (played by the fault policy)\n", e->seat, e->text);
+			fprintf(out, "\nseat %d: %s (played by the fault policy)\n", e->seat, text);
 			break;
 		case GAMELOG_SUBMIT:
 		case GAMELOG_SUBMIT_RANDOM:
-			fprintf(out, "seat %d submits %s\n", e->seat, e->text);
+			fprintf(out, "seat %d submits %s\n", e->seat, text);
 			continue;
 		case GAMELOG_MISSING:
 			fprintf(out, "seat %d submits nothing\n", e->seat);
@@ -854,7 +861,7 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 			fprintf(out, "\nround played\n");
 			break;
 		case GAMELOG_FAULT:
-			fprintf(out, "\nseat %d: fault %s\n", e->seat, e->text);
+			fprintf(out, "\nseat %d: fault %s\n", e->seat, text);
 			continue;
 		case GAMELOG_RETIRE:
 			fprintf(out, "seat %d is out of the game\n", e->seat);
@@ -863,10 +870,10 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 			fprintf(out, "\nthe game's time ran out\n");
 			break;
 		case GAMELOG_RESULT:
-			fprintf(out, "\nresult: %s\n", e->text);
+			fprintf(out, "\nresult: %s\n", text);
 			continue;
 		case GAMELOG_SIDE:
-			fprintf(out, "seat %d: %s\n", e->seat, e->text);
+			fprintf(out, "seat %d: %s\n", e->seat, text);
 			continue;
 		default:
 			continue;
@@ -881,6 +888,8 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	}
 	if (ok)
 		ok = replay_finish(r, error);
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_free(name[p]);
 	replay_release(r);
 	g_free(r);
 	return ok;
