@@ -32,9 +32,9 @@ hello_as() {
 	chmod +x "$tmp/$2"
 	echo "$tmp/$2"
 }
-ctrl=$(hello_as 'hello bad\001name 1 moves' ctrl.sh)
-empty=$(hello_as 'hello  1 moves' empty.sh)
-again=$(hello_as '+hello  1 moves' again.sh)
+hello_as 'hello bad\001name 1 moves' ctrl >/dev/null
+hello_as 'hello  1 moves' empty >/dev/null
+hello_as '+hello  1 moves' again >/dev/null
 
 echo "1..18"
 for mode in rush lockstep matrix; do
@@ -44,10 +44,9 @@ for mode in rush lockstep matrix; do
 	matrix) opts="--variant matrix" ;;
 	esac
 	for bad in ctrl empty again; do
-		eval "bot=\$$bad"
 		# shellcheck disable=SC2086
 		"$ref" play $opts --seed 3 --sandbox off --time "$time" --log "$tmp/$mode-$bad.log" \
-			"$bot" "$rnd --seed 2" >"$tmp/$mode-$bad.out" 2>&1
+			"$tmp/$bad" "$rnd --seed 2" >"$tmp/$mode-$bad.out" 2>&1
 		check "$mode, $bad hello: seat 0 is faulted malformed for its hello and plays on" \
 			sh -c "grep -A1 '^< 0 .* hello ' '$tmp/$mode-$bad.log' | grep -q '^fault 0 malformed' &&
 			grep -q '^< 0 .* move ' '$tmp/$mode-$bad.log' &&
