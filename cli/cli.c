@@ -21,6 +21,13 @@ int cli_usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+void cli_error(const char *what, const GError *err)
+{
+	g_autofree char *msg = gamelog_escape(err->message, GAMELOG_ESCAPE_LINES | GAMELOG_ESCAPE_LOGGED);
+
+	fprintf(stderr, "referee: %s%s%s\n", what ? what : "", what ? ": " : "", msg);
+}
+
 gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv)
 {
 	g_autoptr(GError) err = NULL;
@@ -38,7 +45,7 @@ GameLog *cli_load_log(const char *path)
 	GameLog *log = gamelog_read(path, &err);
 
 	if (!log)
-		fprintf(stderr, "referee: %s\n", err->message);
+		cli_error(NULL, err);
 	return log;
 }
 

@@ -36,6 +36,11 @@ int cmd_serve(int argc, char **argv);		/* cli/serve.c */
 /* Print "referee: MESSAGE" on stderr and return EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
+/* Print "referee: WHAT: MESSAGE" (WHAT NULL: "referee: MESSAGE") on
+ * stderr, the message escaped as a log's text (gamelog_escape()): errors
+ * quote logs and bots, whose text must not reach a terminal raw. */
+void cli_error(const char *what, const GError *err);
+
 /* Parse a subcommand's options with ctx, updating *argc and *argv. FALSE
  * after printing "referee: WHY" on stderr; the caller returns EXIT_USAGE. */
 gboolean cli_parse_options(GOptionContext *ctx, int *argc, char ***argv);

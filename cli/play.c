@@ -54,8 +54,10 @@ static int report(const GameSpec *spec, const GameResult *res, gboolean json)
 						       game_fault_name(f), r->faults[f]);
 		/* named as it named itself, when that differs from the
 		 * name the command gave it (a script's file name) */
-		g_autofree char *name = r->hello && strcmp(r->hello, r->name) != 0
-					? g_strdup_printf("%s (%s)", r->hello, r->name) : g_strdup(r->name);
+		g_autofree char *named = r->hello && strcmp(r->hello, r->name) != 0
+					 ? g_strdup_printf("%s (%s)", r->hello, r->name) : g_strdup(r->name);
+		/* (a bot's own words: escaped as the log escapes them) */
+		g_autofree char *name = gamelog_escape(named, 0);
 		printf("seat %d %-20s rank %d  score %4d  moves %3d  mean %.1f ms  max %.1f ms%s%s\n", p,
 		       name, r->rank, r->score, r->moves, r->mean_ms, r->max_ms,
 		       faults->len ? "  faults: " : "", faults->str);
@@ -166,7 +168,7 @@ int cmd_play(int argc, char **argv)
 		g_autoptr(GError) err = NULL;
 		named = bot_spec_file_load(bots_file, &err);
 		if (!named) {
-			fprintf(stderr, "referee: %s\n", err->message);
+			cli_error(NULL, err);
 			return 1;
 		}
 	}
@@ -198,7 +200,7 @@ int cmd_play(int argc, char **argv)
 		g_autofree char *tmpl = g_strdup_printf("tetrarena-%s-XXXXXX.log", v->name);
 		int fd = g_file_open_tmp(tmpl, &tmp_log, &err);
 		if (fd < 0) {
-			fprintf(stderr, "referee: %s\n", err->message);
+			cli_error(NULL, err);
 			return 1;
 		}
 		close(fd);
@@ -210,7 +212,7 @@ int cmd_play(int argc, char **argv)
 	GameResult res;
 	g_autoptr(GError) err = NULL;
 	if (!game_run(&spec, &res, &err)) {
-		fprintf(stderr, "referee: %s\n", err->message);
+		cli_error(NULL, err);
 		return 1;
 	}
 	if (res.end == GAME_END_ABORTED) {
@@ -230,8 +232,10 @@ int cmd_play(int argc, char **argv)
 		if (!nostart_seat(r->faults, r->moves))
 			continue;
 		why = res.log_path ? nostart_reason(res.log_path, p) : g_strdup("no log to tell why");
+		/* (the reason quotes the bot's stderr and the log: escaped) */
+		g_autofree char *shown = gamelog_escape(why, GAMELOG_ESCAPE_LOGGED);
 		fprintf(stderr, "referee: bot %s (seat %d, %s) cannot start: %s\n", r->name, p,
-			spec.seats[p].spec->command, why);
+			spec.seats[p].spec->command, shown);
 		rc = 1;
 	}
 	game_result_clear(&res);

@@ -27,32 +27,48 @@
 
 #define POSITION_SHOW_MOVES 200	/* legal moves printed at most */
 
-/* `text` cut to `max` bytes with "..." */
-static void print_cut(const char *prefix, const char *text, gsize max)
+/* A bot's text (or a log's: `how`) escaped for the terminal, as the log
+ * escapes it (gamelog_escape()): in the buffer of slot 0-3, valid until
+ * that slot's next use. */
+static const char *shown(int slot, const char *text, GameLogEscape how)
 {
-	gsize len = strlen(text);
+	static char *kept[4];
 
-	printf("%s%.*s%s\n", prefix, (int)MIN(len, max), text, len > max ? "..." : "");
+	g_free(kept[slot]);
+	kept[slot] = gamelog_escape(text, how);
+	return kept[slot];
+}
+
+#define BOT(slot, text) shown(slot, text, 0)
+#define LOGGED(slot, text) shown(slot, text, GAMELOG_ESCAPE_LOGGED)
+
+/* `text` (escaped) cut to `max` bytes with "..." */
+static void print_cut(const char *prefix, const char *text, gsize max, GameLogEscape how)
+{
+	g_autofree char *e = gamelog_escape(text, how);
+	gsize len = strlen(e);
+
+	printf("%s%.*s%s\n", prefix, (int)MIN(len, max), e, len > max ? "..." : "");
 }
 
 static void print_step(const PositionStep *s, int seat)
 {
 	printf("step %d of seat %d (log line %d), after the %u lines the seat received up to it:\n", s->step,
 	       seat, s->lineno, s->sent);
-	print_cut("  ", s->go, 300);
+	print_cut("  ", s->go, 300, GAMELOG_ESCAPE_LOGGED);
 	if (s->answer)
-		printf("answer: %s (%.1f ms), %s\n", s->answer, s->ms,
+		printf("answer: %s (%.1f ms), %s\n", BOT(0, s->answer), s->ms,
 		       !s->known ? "legality unknown (the state did not parse)" : s->legal ? "legal" : "ILLEGAL");
 	else
-		printf("answer: none (%s)\n", s->why ? s->why : "?");
+		printf("answer: none (%s)\n", s->why ? BOT(0, s->why) : "?");
 	for (guint i = 0; i < s->said->len; i++)
-		print_cut("its line: ", g_ptr_array_index(s->said, i), 300);
+		print_cut("its line: ", g_ptr_array_index(s->said, i), 300, 0);
 	if (s->errtext && *s->errtext) {
 		printf("its stderr:\n");
 		g_auto(GStrv) lines = g_strsplit(s->errtext, "\n", -1);
 		for (int i = 0; lines[i]; i++)
 			if (lines[i][0] || lines[i + 1])
-				printf("  | %s\n", lines[i]);
+				printf("  | %s\n", BOT(0, lines[i]));
 	} else {
 		printf("its stderr: (nothing)\n");
 	}
@@ -64,7 +80,7 @@ static void print_step(const PositionStep *s, int seat)
 			printf(" ... (%u more)", s->moves->len - POSITION_SHOW_MOVES);
 		printf("\n");
 	}
-	printf("the logged bot played: %s\n", s->played ? s->played : "(no move: see the log)");
+	printf("the logged bot played: %s\n", s->played ? LOGGED(0, s->played) : "(no move: see the log)");
 	if (s->answer && s->played)
 		printf("%s\n", s->same ? "the same move as the logged bot" : "a different move from the logged bot's");
 }
@@ -111,7 +127,7 @@ int cmd_position(int argc, char **argv)
 		return cli_usage_error("position: the log has seats 0 to %d", log->config.nplayers - 1);
 	g_autoptr(GError) err = NULL;
 	if (!sandbox_resolve(want, &mode, &err)) {
-		fprintf(stderr, "referee: position: %s\n", err->message);
+		cli_error("position", err);
 		return 1;
 	}
 	if (argc == 2 && mode == SANDBOX_OFF && !trust_log &&
@@ -120,17 +136,17 @@ int cmd_position(int argc, char **argv)
 	const char *command = argc == 3 ? argv[2] : log->command[seat];
 	g_autoptr(BotSpec) bs = bot_spec_new(command, NULL, &err);
 	if (!bs) {
-		fprintf(stderr, "referee: position: %s\n", err->message);
+		cli_error("position", err);
 		return 1;
 	}
 	if (argc == 2)
 		bs->workdir = g_strdup(log->workdir[seat]);
 	g_autoptr(GPtrArray) steps = position_run(log, seat, all ? 0 : step, bs, mode, &err);
 	if (!steps) {
-		fprintf(stderr, "referee: position: %s\n", err->message);
+		cli_error("position", err);
 		return 1;
 	}
-	printf("%s, seat %d (%s), asked of: %s\n", argv[1], seat, log->name[seat], command);
+	printf("%s, seat %d (%s), asked of: %s\n", argv[1], seat, LOGGED(0, log->name[seat]), LOGGED(1, command));
 	if (steps->len == 0) {
 		printf("the bot stopped before its first decision (no hello or no answer)\n");
 		return 1;
@@ -138,7 +154,7 @@ int cmd_position(int argc, char **argv)
 	if (!all) {
 		const PositionStep *s = g_ptr_array_index(steps, steps->len - 1);
 		if (s->step != step) {
-			printf("the bot stopped before step %d: %s\n", step, s->why ? s->why : "?");
+			printf("the bot stopped before step %d: %s\n", step, s->why ? BOT(0, s->why) : "?");
 			return 1;
 		}
 		print_step(s, seat);
@@ -154,10 +170,10 @@ int cmd_position(int argc, char **argv)
 		differ++;
 		if (s->answer)
 			printf("  step %d (log line %d): logged %s, new %s%s\n", s->step, s->lineno,
-			       s->played ? s->played : "(none)", s->answer, ok ? "" : " (ILLEGAL)");
+			       s->played ? LOGGED(0, s->played) : "(none)", BOT(1, s->answer), ok ? "" : " (ILLEGAL)");
 		else
 			printf("  step %d (log line %d): logged %s, no new answer (%s)\n", s->step, s->lineno,
-			       s->played ? s->played : "(none)", s->why ? s->why : "?");
+			       s->played ? LOGGED(0, s->played) : "(none)", s->why ? BOT(1, s->why) : "?");
 	}
 	printf("%u decisions of seat %d asked, %d answered otherwise than the logged bot, %d not legal or "
 	       "not answered\n", steps->len, seat, differ, bad);

@@ -71,7 +71,8 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 		const char *command = bots ? bots[p] : log->command[p];
 		BotSpec *bs = bot_spec_new(command, log->name[p], &err);
 		if (!bs) {
-			fprintf(stderr, "referee: rerun: seat %d: %s\n", p, err->message);
+			g_autofree char *what = g_strdup_printf("rerun: seat %d", p);
+			cli_error(what, err);
 			return 1;
 		}
 		bs->human = strcmp(command, "human") == 0;
@@ -85,7 +86,7 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 	GameResult res;
 	g_autoptr(GError) err = NULL;
 	if (!game_run(&spec, &res, &err)) {
-		fprintf(stderr, "referee: rerun: %s\n", err->message);
+		cli_error("rerun", err);
 		return 1;
 	}
 	gboolean aborted = res.end == GAME_END_ABORTED;
@@ -116,7 +117,9 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 		again->path = g_strdup("(rerun)");
 	}
 	g_autofree char *why = differ_explain(log, again);
-	printf("different: %s", why);
+	/* (it quotes both logs: escaped as their text) */
+	g_autofree char *shown = gamelog_escape(why, GAMELOG_ESCAPE_LINES | GAMELOG_ESCAPE_LOGGED);
+	printf("different: %s", shown);
 	if (!kept)
 		printf("  (the new log is removed: keep it with --log FILE)\n");
 	return 1;
@@ -162,14 +165,15 @@ int cmd_rerun(int argc, char **argv)
 				       argc - 2);
 	g_autoptr(GError) err = NULL;
 	if (!replay_verify(log, &err)) {
-		fprintf(stderr, "referee: rerun: %s does not verify, no game played: %s\n", argv[1], err->message);
+		g_autofree char *what = g_strdup_printf("rerun: %s does not verify, no game played", argv[1]);
+		cli_error(what, err);
 		return 1;
 	}
 	if (out_path)
 		return rerun(log, out_path, sandbox_name, trust_log, bots, TRUE);
 	g_autofree char *dir = g_dir_make_tmp("tetrarena-rerun-XXXXXX", &err);
 	if (!dir) {
-		fprintf(stderr, "referee: rerun: %s\n", err->message);
+		cli_error("rerun", err);
 		return 1;
 	}
 	g_autofree char *path = g_build_filename(dir, "rerun.log", NULL);

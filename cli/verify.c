@@ -28,7 +28,7 @@ int cmd_verify(int argc, char **argv)
 		return 1;
 	g_autoptr(GError) err = NULL;
 	if (!replay_verify(log, &err)) {
-		fprintf(stderr, "referee: verify: %s\n", err->message);
+		cli_error("verify", err);
 		return 1;
 	}
 	if (replay_aborted(log))

@@ -21,7 +21,7 @@ static int view_html(const GameLog *log, const char *out)
 	g_autoptr(GError) err = NULL;
 	g_autofree char *json = replay_json(log, &err);
 	if (!json) {
-		fprintf(stderr, "referee: view: %s\n", err->message);
+		cli_error("view", err);
 		return 1;
 	}
 	g_autofree char *base = g_path_get_basename(log->path);
@@ -32,7 +32,7 @@ static int view_html(const GameLog *log, const char *out)
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (!g_file_set_contents(out, page, -1, &err)) {
-		fprintf(stderr, "referee: view: %s\n", err->message);
+		cli_error("view", err);
 		return 1;
 	}
 	return 0;
@@ -72,7 +72,7 @@ int cmd_view(int argc, char **argv)
 	g_autoptr(GError) err = NULL;
 	if (!replay_view(log, colour && !no_colour, step, stdout, stdin, &err)) {
 		fflush(stdout);
-		fprintf(stderr, "referee: view: %s\n", err->message);
+		cli_error("view", err);
 		return 1;
 	}
 	return 0;

@@ -612,14 +612,16 @@ void bot_set_sha256(Bot *bot, const char *sha256)
 	bot->spec->sha256 = g_strdup(sha256);
 }
 
-const char *bot_wait_line(Bot *b, gint64 deadline, gboolean *eof)
+const char *bot_wait_line(Bot *b, gint64 deadline, gboolean *eof, gboolean *control)
 {
 	const char *line;
 
 	*eof = FALSE;
 	for (;;) {
 		BotLineStatus st = bot_next_line(b, &line);
-		if (st == BOT_LINE_OK)
+		if (control)
+			*control = st == BOT_LINE_CONTROL;
+		if (st == BOT_LINE_OK || st == BOT_LINE_CONTROL)
 			return line;
 		if (st == BOT_LINE_TOO_LONG || bot_eof(b)) {
 			*eof = TRUE;

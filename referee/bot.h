@@ -160,10 +160,12 @@ BotReadStatus bot_read(Bot *bot);
 /*
  * The bot's next complete line, reading (and draining its stderr) until
  * one comes or `deadline` (monotonic us) passes; NULL then, with *eof set
- * once it closed its output or sent an overlong line. Valid until the
- * next call. For driving one bot by hand (referee check, position).
+ * once it closed its output or sent an overlong line. A line that held
+ * control bytes comes too, with '?' in their place and *control set (a
+ * game faults it as malformed); control may be NULL. Valid until the next
+ * call. For driving one bot by hand (referee check, position).
  */
-const char *bot_wait_line(Bot *bot, gint64 deadline, gboolean *eof);
+const char *bot_wait_line(Bot *bot, gint64 deadline, gboolean *eof, gboolean *control);
 
 /* Drain stderr into the capped file (non-blocking). */
 void bot_drain_stderr(Bot *bot);

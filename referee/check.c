@@ -61,10 +61,33 @@ static gboolean wanted(const Check *c, const char *name)
 }
 
 /* An item that passed but deserves attention: `note` says why. */
+/* A report's text, which may hold a bot's words or a log's, escaped for
+ * the terminal as the log escapes a bot's line (gamelog_escape()). */
+static char *shown(const char *text)
+{
+	return gamelog_escape(text, GAMELOG_ESCAPE_LINES | GAMELOG_ESCAPE_LOGGED);
+}
+
+/* Why a line with control bytes (now '?') fails: a game faults it. */
+static char *control_text(const char *line)
+{
+	return g_strdup_printf("a line with a control byte, a `malformed` fault in a game: %.100s", line);
+}
+
+/* An error on stderr, escaped as shown() does. */
+static void say_error(const GError *err)
+{
+	g_autofree char *m = shown(err->message);
+
+	fprintf(stderr, "referee: check: %s\n", m);
+}
+
 static void item_warn(Check *c, const char *name, const char *what, const char *note)
 {
-	printf("  %-7s %-11s %s\n", "warn", name, what);
-	printf("          note: %s\n", note);
+	g_autofree char *w = shown(what), *n = shown(note);
+
+	printf("  %-7s %-11s %s\n", "warn", name, w);
+	printf("          note: %s\n", n);
 	c->warned++;
 }
 
@@ -96,14 +119,16 @@ static const char grace_note[] =
 static void item(Check *c, gboolean ok, const char *name, const char *what, const char *line,
 		 const char *hint)
 {
-	printf("  %-7s %-11s %s\n", ok ? "ok" : "FAILED", name, what);
+	g_autofree char *w = shown(what), *l = shown(line), *h = shown(hint);
+
+	printf("  %-7s %-11s %s\n", ok ? "ok" : "FAILED", name, w);
 	if (ok)
 		return;
 	c->failed++;
-	if (line)
-		printf("          the line: %s\n", line);
-	if (hint)
-		printf("          hint: %s\n", hint);
+	if (l)
+		printf("          the line: %s\n", l);
+	if (h)
+		printf("          hint: %s\n", h);
 }
 
 static const char *fault_hint(const char *kind)
@@ -224,7 +249,7 @@ static gboolean play(Check *c, const BotSpec *bs, Bot **kept, gboolean keep, con
 			kept[p] = NULL;
 	}
 	if (!game_run(&spec, res, &err)) {
-		fprintf(stderr, "referee: check: %s\n", err->message);
+		say_error(err);
 		return FALSE;
 	}
 	for (int p = 0; keep && p < res->nseats; p++) {
@@ -287,13 +312,19 @@ static void game_item(Check *c, const char *name, const char *what, const char *
  * longer than the grace margin. */
 static char *await(const Check *c, Bot *b, ProtocolVerb verb, gint64 deadline, char **why)
 {
-	gboolean eof;
+	gboolean eof, control;
 	const char *line;
 
-	while ((line = bot_wait_line(b, deadline, &eof)))
+	while ((line = bot_wait_line(b, deadline, &eof, &control))) {
+		if (control) {
+			g_free(*why);
+			*why = control_text(line);
+			return NULL;
+		}
 		if (protocol_verb(line) == verb ||
 		    (verb == PROTOCOL_HELLO && protocol_verb(line) == PROTOCOL_DECLINE))
 			return g_strdup(line);
+	}
 	g_autofree char *end = eof ? bot_end_text(b, g_get_monotonic_time() + c->tc.grace * 1000) : NULL;
 	g_free(*why);
 	*why = !eof ? g_strdup("nothing in time")
@@ -540,12 +571,18 @@ static char *talk_ask(const Check *c, Bot *b, void *state, int seat, const char 
 		*why = g_strdup("it stopped reading its input");
 		return NULL;
 	}
-	while ((line = bot_wait_line(b, deadline, &eof))) {
+	gboolean control;
+	while ((line = bot_wait_line(b, deadline, &eof, &control))) {
+		if (control) {
+			g_free(*why);
+			*why = control_text(line);
+			return NULL;
+		}
 		if (protocol_verb(line) == PROTOCOL_MOVE) {
 			/* still alive after the talk it read? (a grace's wait) */
 			g_autofree char *move = g_strdup(line);
 			gint64 until = g_get_monotonic_time() + c->tc.grace * 1000;
-			while (bot_wait_line(b, until, &eof))
+			while (bot_wait_line(b, until, &eof, NULL))
 				;
 			if (!eof)
 				return g_steal_pointer(&move);
@@ -925,7 +962,7 @@ static void check_direct(Check *c, const BotSpec *bs)
 		 * exit by polling instead, so `quit` alone is tested) */
 		while (!(gone = bot_ended(b, g_get_monotonic_time())) && g_get_monotonic_time() < now + CHECK_QUIT_MS * 1000) {
 			gboolean eof;
-			bot_wait_line(b, MIN(g_get_monotonic_time() + 10000, now + CHECK_QUIT_MS * 1000), &eof);
+			bot_wait_line(b, MIN(g_get_monotonic_time() + 10000, now + CHECK_QUIT_MS * 1000), &eof, NULL);
 			if (eof)
 				g_usleep(5000);
 		}
@@ -947,7 +984,7 @@ static gboolean check_bot(Check *c, const char *command, int index)
 	GameResult res;
 
 	if (!bs) {
-		fprintf(stderr, "referee: check: %s\n", err->message);
+		say_error(err);
 		return FALSE;
 	}
 	if (c->workdir)
@@ -970,8 +1007,9 @@ static gboolean check_bot(Check *c, const char *command, int index)
 			     (strcmp(kind, "start") == 0 || strcmp(kind, "declined") == 0));
 	g_autofree char *hello = log_line(log1, PROTOCOL_HELLO);
 	if (c->all && !started && strcmp(kind, "declined") == 0) {
+		g_autofree char *l = shown(line);
 		printf("  %-7s %-11s it declined %s: not checked (%.*s)\n", "skip", "handshake", c->v->name,
-		       (int)strcspn(line, "\n"), line);
+		       (int)strcspn(l, "\n"), l);
 		game_result_clear(&res);
 		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 			bot_free(kept[p]);
@@ -1122,7 +1160,7 @@ int check_main(int argc, char **argv)
 		"Numbers: --players the variant's range (default 2, or its least);\n"
 		"--seed 0..9223372036854775807.", TRUE, TRUE);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
-		fprintf(stderr, "referee: check: %s\n", err->message);
+		say_error(err);
 		return 2;
 	}
 	Check c = {0};
@@ -1150,7 +1188,7 @@ int check_main(int argc, char **argv)
 	}
 	c.dir = g_dir_make_tmp("tetrarena-check-XXXXXX", &err);
 	if (!c.dir) {
-		fprintf(stderr, "referee: check: %s\n", err->message);
+		say_error(err);
 		return 1;
 	}
 	gboolean ran = TRUE;

@@ -92,7 +92,22 @@ void game_fault(Game *g, int p, GameFault kind, const char *detail)
 	Text t;
 	text_init(&t, line, sizeof(line));
 	protocol_update_fault(&t, p, protocol_fault_name(kind));
+	if (g->round_open) {
+		g_string_append(g->held, line);
+		g_string_append_c(g->held, '\n');
+		return;
+	}
 	game_queue_others(g, -1, line);	/* the seat itself is told too */
+}
+
+void game_release_faults(Game *g)
+{
+	g->round_open = FALSE;
+	for (char *line = g->held->str, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+		*nl = '\0';
+		game_queue_others(g, -1, line);
+	}
+	g_string_truncate(g->held, 0);
 }
 
 /*

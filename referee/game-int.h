@@ -66,8 +66,10 @@ typedef struct {
 	gboolean nogo_fault;	/* charged a `move` without `go` since its last */
 	/* real time */
 	gint64 next_go;		/* us: its next `go` not before (the pace) */
+	gint64 go_pass;		/* us: when the pass that sent its `go` began,
+				 * the same for every `go` of one pass */
 	gint64 ready;		/* us: its move takes effect not before (the
-				 * pace after its `go` went out) */
+				 * pace after go_pass) */
 	gboolean held;		/* a move read and waiting for its moment */
 	gint64 due;		/* us: that moment, ready or when it was read */
 	Move held_move;
@@ -106,9 +108,13 @@ typedef struct {
 	gint64 pace;		/* us between a seat's actions in real time */
 	gboolean started;	/* the real-time start line was crossed */
 	gint64 lag;		/* us: the test hook TETRARENA_TEST_LAG_MS */
+	gint64 go_write;	/* us: the test hook TETRARENA_TEST_GO_WRITE_MS */
 	int spin;		/* non-blocking polls before sleeping */
 	int plies;
 	gboolean aborted;	/* spec->abort_fd turned readable: stop */
+	gboolean round_open;	/* in a simultaneous round: faults are held */
+	GString *held;		/* `update fault` lines held until the round is
+				 * in (game_release_faults()) */
 	Move *legal;		/* legal moves of legal_seat in the current state */
 	int nlegal, legal_seat;	/* legal_seat -1: the cache is stale */
 	char *text;		/* scratch for notation and state */
@@ -215,8 +221,15 @@ Reply game_handle_event(Game *g, const Event *ev, Move *move, double *wall, doub
 
 /* Charge fault `kind` to seat p (logged, every seat told) and apply the
  * policy to the seat; what to do with the current decision is the
- * caller's. */
+ * caller's. While a simultaneous round is open (g->round_open) the
+ * `update fault` line is held, for every seat alike, until the round is
+ * in: nobody hears of anything a seat did in a round before the round's
+ * end (protocol.md, update). */
 void game_fault(Game *g, int p, GameFault kind, const char *detail);
+
+/* Queue the held `update fault` lines for every seat, in the order the
+ * faults came, and close the round (g->round_open FALSE). */
+void game_release_faults(Game *g);
 
 /* The same for a bot found gone (`what`: its output or input closed),
  * saying how its process ended (waited for within the grace margin). */

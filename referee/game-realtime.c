@@ -3,7 +3,10 @@
  * an outstanding `go`, at most one per pace; every seat's first `go` goes
  * out in one pass once every bot said hello (the start line). Every move
  * read is held until its due moment: `pace` (a variant option, ms) after
- * its `go` went out (`ready`), or when it was read if later. Each wake-up
+ * the pass that sent its `go` began (`ready`), or, if it took the seat
+ * longer, that moment plus the time from its own `go` to its move: the
+ * `go`s of one pass count as sent at one moment, however long each took
+ * to write, so a seat written to later is never behind. Each wake-up
  * reads everything the bots sent before it settles anything, so a referee
  * scheduled late still applies moves in the order of their due moments;
  * moves due within GAME_TIE_US of the earliest are one batch, applied
@@ -85,8 +88,8 @@ static gboolean release_held(Game *g, gint64 now)
 
 /*
  * A real-time event read at `now`: a move is held until its due moment,
- * the pace after its `go` or `now` when it was read later than that (so
- * a move read late never goes before one held for an earlier moment).
+ * the pace after its `go`'s pass, or when it was read later than that,
+ * less the time its `go` waited for the writes before it in the pass.
  */
 static void realtime_event(Game *g, const Event *ev, gint64 now)
 {
@@ -103,7 +106,9 @@ static void realtime_event(Game *g, const Event *ev, gint64 now)
 		return;
 	}
 	s->held = TRUE;
-	s->due = MAX(s->ready, now);
+	/* its reaction, from the moment its own `go` went out, counted from
+	 * its pass: the later `go`s of a pass lose nothing by their writes */
+	s->due = MAX(s->ready, s->go_pass + (now - s->go_time));
 	s->held_move = m;
 	s->held_wall = wall;
 	s->held_cpu = cpu;
@@ -187,10 +192,14 @@ gboolean game_realtime(Game *g, gint64 game_deadline)
 					deadline = MIN(deadline, s->next_go);
 					continue;
 				}
-				/* Its move takes effect the pace after this `go`
-				 * went out, whenever that is. */
+				/* Its move takes effect the pace after this pass
+				 * began, whenever its `go` went out: every `go` of
+				 * a pass is on the same line (ties, protocol.md). */
 				game_send_go(g, p);
-				s->ready = s->go_time + g->pace;
+				s->go_pass = now;
+				s->ready = now + g->pace;
+				if (g->go_write)
+					g_usleep((gulong)g->go_write);
 			}
 			if (s->awaiting)
 				deadline = MIN(deadline, s->deadline);

@@ -1,7 +1,10 @@
 /*
  * game-round: a SIMULTANEOUS phase: `go` to every seat of the round at
  * once, one deadline for all, moves held until the round is complete and
- * then applied together (apply_joint) and broadcast. Meanwhile a variant
+ * then applied together (apply_joint) and broadcast; the round's faults
+ * are announced then too, before its moves (game_fault() holds them while
+ * g->round_open), so that nobody hears of a seat's fault while its own
+ * move is still open. Meanwhile a variant
  * with side actions (table talk) gets every other line of a seat through
  * Variant.side, which says what to answer and route, and Variant.side_close
  * once a seat is no longer awaited; a move outdated by a trade is answered
@@ -127,7 +130,9 @@ static void drain_round(Game *g)
 	}
 }
 
-void game_round(Game *g, uint32_t mask)
+/* The round of game_round(), open from its first `go`: faults are held
+ * until the round is in (released before its moves are announced). */
+static void round_play(Game *g, uint32_t mask)
 {
 	uint32_t closed = 0;
 	Move moves[VARIANT_MAX_PLAYERS] = {0};
@@ -223,7 +228,9 @@ void game_round(Game *g, uint32_t mask)
 		}
 	}
 	game_log_event(g, GAMELOG_JOINT, -1, NULL);
-	/* Everyone learns the round's moves only after it is complete. */
+	/* Everyone learns the round's faults and moves only after it is
+	 * complete. */
+	game_release_faults(g);
 	for (int p = 0; p < g->n; p++)
 		if (submitted & (1u << p)) {
 			char u[VARIANT_MOVE_TEXT_MAX + 32];
@@ -235,4 +242,13 @@ void game_round(Game *g, uint32_t mask)
 	g->legal_seat = -1;
 	g->v->apply_joint(g->state, moves, submitted);
 	g->plies++;
+}
+
+void game_round(Game *g, uint32_t mask)
+{
+	g->round_open = TRUE;
+	round_play(g, mask);
+	/* (a round that ended the game, or was aborted, has no moves to
+	 * announce: its faults go before the result) */
+	game_release_faults(g);
 }

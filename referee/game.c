@@ -125,6 +125,8 @@ static void game_release(Game *g)
 	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 		g_free(g->sha256[p]);
 	g_free(g->text);
+	if (g->held)
+		g_string_free(g->held, TRUE);
 }
 
 /* Check the spec and open what the game needs outside itself (the
@@ -192,9 +194,16 @@ static void game_init(Game *g, const GameSpec *spec)
 	gint64 lag_ms = 0;
 	if (lag && g_ascii_string_to_signed(lag, 10, 0, 10000, &lag_ms, NULL))
 		g->lag = lag_ms * 1000;
+	/* Test hook: each real-time `go` takes this many ms to write (as a
+	 * pipe write can on a loaded machine; tests/t6007-rush-tie-load.sh). */
+	const char *slow = g_getenv("TETRARENA_TEST_GO_WRITE_MS");
+	gint64 slow_ms = 0;
+	if (slow && g_ascii_string_to_signed(slow, 10, 0, 10000, &slow_ms, NULL))
+		g->go_write = slow_ms * 1000;
 	int pace_index = variant_option_index(v, "pace");
 	g->pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
 	g->t0 = g_get_monotonic_time();
+	g->held = g_string_new(NULL);
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;

@@ -244,6 +244,12 @@ static void text_ms(Text *t, double ms)
 	text_puts(t, frac);
 }
 
+/* A byte the log (and a terminal) shows as it is. */
+static gboolean plain(char c)
+{
+	return (unsigned char)c >= 0x20 && (unsigned char)c < 0x7f && c != '\\';
+}
+
 void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
 			   size_t len)
 {
@@ -262,23 +268,50 @@ void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, cons
 	text_int(&t, (long)MAX(us, 0));
 	text_putc(&t, ' ');
 	fwrite(head, 1, t.len, w->f);
-	/* ASCII only: control bytes as '?', bytes from 0x80 as \xHH and the
-	 * backslash as \\ */
+	/* ASCII only (gamelog_escape_append()); most lines are clean */
 	size_t clean = 0;
-	while (clean < len && (unsigned char)text[clean] >= 0x20 && (unsigned char)text[clean] < 0x7f &&
-	       text[clean] != '\\')
+	while (clean < len && plain(text[clean]))
 		clean++;
 	fwrite(text, 1, clean, w->f);
-	for (size_t i = clean; i < len; i++) {
-		unsigned char c = (unsigned char)text[i];
-		if (c == '\\')
-			fputs("\\\\", w->f);
-		else if (c >= 0x80)
-			fprintf(w->f, "\\x%02x", c);
-		else
-			fputc(c < 0x20 || c == 0x7f ? '?' : c, w->f);
+	if (clean < len) {
+		g_autoptr(GString) rest = g_string_new(NULL);
+		gamelog_escape_append(rest, text + clean, len - clean);
+		fwrite(rest->str, 1, rest->len, w->f);
 	}
 	fputc('\n', w->f);
+}
+
+void gamelog_escape_append(GString *out, const char *text, gsize len)
+{
+	for (gsize i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (plain((char)c))
+			g_string_append_c(out, (char)c);
+		else if (c == '\\')
+			g_string_append(out, "\\\\");
+		else if (c >= 0x80)
+			g_string_append_printf(out, "\\x%02x", c);
+		else
+			g_string_append_c(out, '?');
+	}
+}
+
+char *gamelog_escape(const char *text, GameLogEscape how)
+{
+	if (!text)
+		return NULL;
+	GString *out = g_string_sized_new(strlen(text));
+	for (const char *p = text; *p;) {
+		gsize n = 0;
+		while (p[n] && !((how & GAMELOG_ESCAPE_LINES) && p[n] == '\n') &&
+		       !((how & GAMELOG_ESCAPE_LOGGED) && p[n] == '\\'))
+			n++;
+		gamelog_escape_append(out, p, n);
+		p += n;
+		if (*p)
+			g_string_append_c(out, *p++);	/* a newline or a logged '\\' */
+	}
+	return g_string_free(out, FALSE);
 }
 
 void gamelog_write_timed(GameLogWriter *w, GameLogKind kind, int seat, const char *text,

@@ -159,14 +159,35 @@ void gamelog_write_event(GameLogWriter *w, GameLogKind kind, int seat, const cha
  * refused REASON LINE". */
 void gamelog_write_side(GameLogWriter *w, int seat, const char *reason, const char *line);
 
+/*
+ * Text from outside (a bot's line, its stderr) as the log shows it:
+ * printable ASCII as it is, '\\' as '\\\\', control bytes (0x00-0x1f, 0x7f)
+ * as '?', bytes from 0x80 as \xHH (so C1 controls, raw or UTF-8, too).
+ * Whatever comes in, what comes out is printable ASCII: safe to show on a
+ * terminal. Appended to out.
+ */
+void gamelog_escape_append(GString *out, const char *text, gsize len);
+
+typedef enum {
+	GAMELOG_ESCAPE_LINES = 1 << 0,	/* newlines kept, each line escaped */
+	GAMELOG_ESCAPE_LOGGED = 1 << 1,	/* text read from a log, escaped when it
+					 * was written: '\\' kept as it is (a log
+					 * made by hand may hold anything else) */
+} GameLogEscape;
+
+/* Text escaped as gamelog_escape_append() does, for a terminal (every
+ * command that prints a bot's text, or a log's), newly allocated; NULL
+ * gives NULL. */
+char *gamelog_escape(const char *text, GameLogEscape how);
+
 /* A comment line "# TEXT". */
 void gamelog_write_comment(GameLogWriter *w, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* The last line, "end". */
 void gamelog_write_end(GameLogWriter *w);
 
-/* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), kept ASCII: control
- * bytes of text shown as '?', bytes from 0x80 as \xHH, '\\' as '\\\\'. */
+/* A traffic line "DIR SEAT +US TEXT" (dir '>' or '<'), kept ASCII as
+ * gamelog_escape_append() escapes it. */
 void gamelog_write_traffic(GameLogWriter *w, char dir, int seat, gint64 us, const char *text,
 			   size_t len);
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "gamelog.h"
 #include "piece.h"
 
 /* The stem of move m into out (see humanview.h); OUT *rest: what follows
@@ -382,12 +383,5 @@ void humanview_describe(GString *out, const Variant *v, int seat, const char *st
 
 char *humanview_escape(const char *text)
 {
-	GString *out = g_string_new(NULL);
-
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p >= 0x20 && *p < 0x7f && *p != '\\')
-			g_string_append_c(out, (char)*p);
-		else
-			g_string_append_printf(out, "\\x%02x", *p);
-	return g_string_free(out, FALSE);
+	return gamelog_escape(text, 0);
 }

@@ -51,9 +51,9 @@ char *humanview_fit(const char *pic, int max_lines);
  * hand and slot); each line with its newline. */
 void humanview_describe(GString *out, const Variant *v, int seat, const char *state);
 
-/* `text` (from a bot: a name, table talk) with every byte that is not
- * printable ASCII written as \xHH, so that it cannot move the cursor or
- * colour the terminal. Newly allocated. */
+/* `text` (from a bot: a name, table talk) escaped as the log escapes a
+ * bot's line (gamelog_escape(): printable ASCII only), so that it cannot
+ * move the cursor or colour the terminal. Newly allocated. */
 char *humanview_escape(const char *text);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "gamelog.h"
 
 gboolean nostart_seat(const int *faults, int moves)
 {
@@ -76,10 +77,8 @@ static char *stderr_tail(const char *log_path, int seat)
 	start = start ? start + 1 : buf;
 	if (!*start)
 		return NULL;
-	for (char *c = start; *c; c++)
-		if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
-			*c = '?';
-	return g_strdup(start);
+	/* shown on a terminal: escaped as the log escapes a bot's line */
+	return gamelog_escape(start, 0);
 }
 
 static char *with_stderr(char *reason, const char *log_path, int seat)

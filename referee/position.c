@@ -53,7 +53,7 @@ static char *await(Bot *b, ProtocolVerb verb, gint64 deadline, GPtrArray *said, 
 	gboolean eof;
 	const char *line;
 
-	while ((line = bot_wait_line(b, deadline, &eof))) {
+	while ((line = bot_wait_line(b, deadline, &eof, NULL))) {
 		ProtocolVerb got = protocol_verb(line);
 		if (got == verb || (verb == PROTOCOL_HELLO && got == PROTOCOL_DECLINE))
 			return g_strdup(line);

@@ -36,6 +36,11 @@ typedef struct {
 	 * moves, chatter, quit, refusals of bad side lines) are checked
 	 * where they stand. */
 	GQueue told[VARIANT_MAX_PLAYERS];
+	/* A simultaneous round is open from its first `go` to its `joint`
+	 * (or the result, when it ends the game): its faults' updates are
+	 * held until then (game_release_faults()). */
+	gboolean round_open;
+	GQueue held;
 	GQueue side_heard[VARIANT_MAX_PLAYERS];	/* side lines the seat sent, not yet judged */
 	int sides[VARIANT_MAX_PLAYERS];		/* its side lines since its last go */
 	guint64 said_bytes[VARIANT_MAX_PLAYERS];	/* bytes of its lines logged that count
@@ -43,6 +48,8 @@ typedef struct {
 	int greeted[VARIANT_MAX_PLAYERS];	/* 0, 1 after `tetrarena`, 2 after `game` */
 	int wants_moves[VARIANT_MAX_PLAYERS];	/* its hello: -1 none in this log, 0 or 1 */
 	int bad_hello[VARIANT_MAX_PLAYERS];	/* line of a hello not yet faulted, or 0 */
+	int hello_line[VARIANT_MAX_PLAYERS];	/* line of the hello wants_moves is from */
+	int heard_line[VARIANT_MAX_PLAYERS];	/* line of the seat's last line */
 	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
 	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
 	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
@@ -79,6 +86,7 @@ static void replay_release(Replay *r)
 		g_queue_clear_full(&r->side_heard[p], g_free);
 		g_string_free(r->moves[p], TRUE);
 	}
+	g_queue_clear_full(&r->held, g_free);
 	g_free(r->state);
 	g_free(r->scratch);
 }
@@ -156,6 +164,19 @@ static void tell(Replay *r, int except, const char *line)
 	for (int p = 0; p < r->log->config.nplayers; p++)
 		if (p != except)
 			g_queue_push_tail(&r->told[p], g_strdup(line));
+}
+
+/* The round is in: the faults held in it are owed to every seat now, in
+ * the order they came. */
+static void release_held(Replay *r)
+{
+	char *line;
+
+	r->round_open = FALSE;
+	while ((line = g_queue_pop_head(&r->held))) {
+		tell(r, -1, line);
+		g_free(line);
+	}
 }
 
 static gboolean is_side_line(const Replay *r, const char *line)
@@ -303,6 +324,10 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 			return take_moves(r, e, error);
 		if (!check_go(r, e, ph, mask, error) || !check_moves(r, e, error))
 			return FALSE;
+		if (ph == VARIANT_PHASE_SIMULTANEOUS)
+			r->round_open = TRUE;
+		else if (r->round_open)
+			release_held(r);	/* (a round that ended its phase) */
 		r->chat[p] = 0;
 		r->sides[p] = 0;
 		r->went[p] = TRUE;
@@ -344,6 +369,7 @@ static void check_received(Replay *r, const GameLogEvent *e)
 
 	if (game_text_counts(e->text))
 		r->said_bytes[p] += strlen(e->text) + 1;
+	r->heard_line[p] = e->lineno;
 
 	ProtocolVerb verb = protocol_verb(e->text);
 	ProtocolHello hello;
@@ -357,11 +383,31 @@ static void check_received(Replay *r, const GameLogEvent *e)
 			return;
 		}
 		r->wants_moves[p] = hello.moves;
+		r->hello_line[p] = e->lineno;
 		protocol_hello_clear(&hello);
 	} else if (is_side_line(r, e->text)) {
 		g_queue_push_tail(&r->side_heard[p], g_strdup_printf("%d %s", e->lineno, e->text));
 		r->sides[p]++;
 	}
+}
+
+/*
+ * Whether fault e is the referee's answer to the seat's hello (game-start.c):
+ * a hello that does not parse ("expected hello"), or one that held a
+ * control byte, which the log shows as '?' and so parses here (the
+ * `malformed` fault right after it: before its first `go` nothing else
+ * the seat says makes one but a later line, logged in between). Either
+ * way the referee took no hello: the seat asked for no `moves`, and a
+ * later hello is an unexpected line.
+ */
+static gboolean hello_faulted(const Replay *r, const GameLogEvent *e)
+{
+	int p = e->seat;
+
+	if (r->bad_hello[p])
+		return TRUE;
+	return r->wants_moves[p] >= 0 && r->hello_line[p] == r->heard_line[p] &&
+	       protocol_fault_from_name(e->text) == GAME_FAULT_MALFORMED;
 }
 
 /* Parse and check a player's move; the random policy's must match its draw. */
@@ -612,6 +658,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	case GAMELOG_JOINT:
 		if (ph != VARIANT_PHASE_SIMULTANEOUS)
 			FAIL("a joint round in phase %s", phase_name(ph));
+		release_held(r);	/* the round's faults, then its moves */
 		for (int p = 0; p < r->log->config.nplayers; p++)
 			if (r->submitted & (1u << p)) {
 				text_init(&t, line, sizeof(line));
@@ -635,9 +682,14 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			     e->seat, r->said_line[e->seat],
 			     r->said[e->seat] ? "a legal move here, or no move" : "missing");
 		g_clear_pointer(&r->said[e->seat], g_free);
+		if (!r->went[e->seat] && hello_faulted(r, e))
+			r->wants_moves[e->seat] = 0;	/* the referee took no hello */
 		r->bad_hello[e->seat] = 0;
 		protocol_update_fault(&t, e->seat, e->text);
-		tell(r, -1, line);
+		if (r->round_open)
+			g_queue_push_tail(&r->held, g_strdup(line));
+		else
+			tell(r, -1, line);
 		if (r->first_fault[e->seat] < 0)
 			r->first_fault[e->seat] = protocol_fault_from_name(e->text);
 		return TRUE;
@@ -677,6 +729,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			return FALSE;
 		{
 			g_autofree char *result = protocol_result_line(e->text);
+			release_held(r);
 			tell(r, -1, result);
 		}
 		r->result_seen = TRUE;
@@ -771,28 +824,35 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	replay_init(r, log);
 	fprintf(out, "%s, seed %" G_GUINT64_FORMAT ", %d players\n", log->variant->title, log->seed,
 		log->config.nplayers);
-	for (int p = 0; p < log->config.nplayers; p++)
-		fprintf(out, "seat %d: %s (%s)\n", p, log->name[p], log->command[p]);
+	/* a log's text is shown escaped (gamelog_escape()): a log made by
+	 * hand may hold anything */
+	char *name[VARIANT_MAX_PLAYERS] = {0};
+	for (int p = 0; p < log->config.nplayers; p++) {
+		name[p] = gamelog_escape(log->name[p], GAMELOG_ESCAPE_LOGGED);
+		g_autofree char *command = gamelog_escape(log->command[p], GAMELOG_ESCAPE_LOGGED);
+		fprintf(out, "seat %d: %s (%s)\n", p, name[p], command);
+	}
 	show(r, colour, out);
 	for (guint i = 0; ok && i < log->events->len; i++) {
 		const GameLogEvent *e = g_ptr_array_index(log->events, i);
 		ok = replay_step(r, e, error);
 		if (!ok)
 			break;
+		g_autofree char *text = gamelog_escape(e->text, GAMELOG_ESCAPE_LOGGED);
 		switch (e->kind) {
 		case GAMELOG_CHANCE:
-			fprintf(out, "\nchance: %s\n", e->text);
+			fprintf(out, "\nchance: %s\n", text);
 			continue;	/* the board did not change */
 		case GAMELOG_MOVE:
-			fprintf(out, "\nseat %d (%s): %s  (%.1f ms)\n", e->seat, log->name[e->seat], e->text,
+			fprintf(out, "\nseat %d (%s): %s  (%.1f ms)\n", e->seat, name[e->seat], text,
 				e->wall_ms);
 			break;
 		case GAMELOG_RANDOM:
-			fprintf(out, "\nseat %d: %s (played by the fault policy)\n", e->seat, e->text);
+			fprintf(out, "\nseat %d: %s (played by the fault policy)\n", e->seat, text);
 			break;
 		case GAMELOG_SUBMIT:
 		case GAMELOG_SUBMIT_RANDOM:
-			fprintf(out, "seat %d submits %s\n", e->seat, e->text);
+			fprintf(out, "seat %d submits %s\n", e->seat, text);
 			continue;
 		case GAMELOG_MISSING:
 			fprintf(out, "seat %d submits nothing\n", e->seat);
@@ -801,7 +861,7 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 			fprintf(out, "\nround played\n");
 			break;
 		case GAMELOG_FAULT:
-			fprintf(out, "\nseat %d: fault %s\n", e->seat, e->text);
+			fprintf(out, "\nseat %d: fault %s\n", e->seat, text);
 			continue;
 		case GAMELOG_RETIRE:
 			fprintf(out, "seat %d is out of the game\n", e->seat);
@@ -810,10 +870,10 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 			fprintf(out, "\nthe game's time ran out\n");
 			break;
 		case GAMELOG_RESULT:
-			fprintf(out, "\nresult: %s\n", e->text);
+			fprintf(out, "\nresult: %s\n", text);
 			continue;
 		case GAMELOG_SIDE:
-			fprintf(out, "seat %d: %s\n", e->seat, e->text);
+			fprintf(out, "seat %d: %s\n", e->seat, text);
 			continue;
 		default:
 			continue;
@@ -828,6 +888,8 @@ gboolean replay_view(const GameLog *log, gboolean colour, gboolean step, FILE *o
 	}
 	if (ok)
 		ok = replay_finish(r, error);
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_free(name[p]);
 	replay_release(r);
 	g_free(r);
 	return ok;
@@ -838,32 +900,76 @@ char *replay_event_key(const GameLogEvent *e)
 	return g_strdup_printf("%s %d %s", gamelog_kind_name(e->kind), e->seat, e->text ? e->text : "");
 }
 
-/* The next event of `log` from *i on that rerun compares (`close` lines
- * only say when a seat's move came, which timing decides), or NULL. */
-static const GameLogEvent *next_compared(const GameLog *log, guint *i)
+/* Whether rerun compares event e (`close` lines only say when a seat's
+ * move came, which timing decides; traffic is the bots' words). */
+static gboolean compared(const GameLogEvent *e)
 {
-	while (*i < log->events->len) {
-		const GameLogEvent *e = g_ptr_array_index(log->events, (*i)++);
-		if (e->kind != GAMELOG_CLOSE && e->kind != GAMELOG_SENT && e->kind != GAMELOG_RECEIVED)
-			return e;
+	return e->kind != GAMELOG_CLOSE && e->kind != GAMELOG_SENT && e->kind != GAMELOG_RECEIVED;
+}
+
+/* A fault or what follows from one for its seat alone. */
+static gboolean fault_kind(const GameLogEvent *e)
+{
+	return e->kind == GAMELOG_FAULT || e->kind == GAMELOG_RETIRE || e->kind == GAMELOG_OUT;
+}
+
+typedef struct {
+	guint index;	/* in log->events */
+	const GameLogEvent *e;
+} Compared;
+
+static int by_seat(gconstpointer a, gconstpointer b)
+{
+	const Compared *x = a, *y = b;
+
+	if (x->e->seat != y->e->seat)
+		return x->e->seat < y->e->seat ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * The events of `log` that rerun compares, in order, but for runs of
+ * faults (and the retirements they bring) with nothing else in between:
+ * those are by seat, each seat's in their order. Faults of several seats
+ * in one simultaneous round come in the order their lines arrived, which
+ * timing decides (their announcement waits for the round: protocol.md),
+ * so a rerun of the same game may log them in another order.
+ */
+static GArray *compared_events(const GameLog *log)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(Compared));
+
+	for (guint i = 0; i < log->events->len; i++) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		if (compared(e))
+			g_array_append_val(out, ((Compared){i, e}));
 	}
-	return NULL;
+	for (guint i = 0; i < out->len;) {
+		guint j = i;
+		while (j < out->len && fault_kind(g_array_index(out, Compared, j).e))
+			j++;
+		if (j - i > 1)
+			qsort(&g_array_index(out, Compared, i), j - i, sizeof(Compared), by_seat);
+		i = j > i ? j : i + 1;
+	}
+	return out;
 }
 
 gboolean replay_first_difference(const GameLog *a, const GameLog *b, guint *at_a, guint *at_b)
 {
-	guint ia = 0, ib = 0;
+	g_autoptr(GArray) ca = compared_events(a);
+	g_autoptr(GArray) cb = compared_events(b);
 
-	for (;;) {
-		const GameLogEvent *ea = next_compared(a, &ia);
-		const GameLogEvent *eb = next_compared(b, &ib);
+	for (guint i = 0;; i++) {
+		const Compared *ea = i < ca->len ? &g_array_index(ca, Compared, i) : NULL;
+		const Compared *eb = i < cb->len ? &g_array_index(cb, Compared, i) : NULL;
 		if (!ea && !eb)
 			return FALSE;
-		g_autofree char *ka = ea ? replay_event_key(ea) : NULL;
-		g_autofree char *kb = eb ? replay_event_key(eb) : NULL;
+		g_autofree char *ka = ea ? replay_event_key(ea->e) : NULL;
+		g_autofree char *kb = eb ? replay_event_key(eb->e) : NULL;
 		if (g_strcmp0(ka, kb) != 0) {
-			*at_a = ea ? ia - 1 : a->events->len;
-			*at_b = eb ? ib - 1 : b->events->len;
+			*at_a = ea ? ea->index : a->events->len;
+			*at_b = eb ? eb->index : b->events->len;
 			return TRUE;
 		}
 	}

@@ -9,8 +9,9 @@
  * every side action must be allowed or refused as the log says.
  * replay_view() prints the game move by move with the variant's pictures.
  * replay_compare() says whether two logs record the same game (moves,
- * chance, faults, side actions, result), times and `close` lines apart:
- * `referee rerun` uses it.
+ * chance, faults, side actions, result), times and `close` lines apart,
+ * and the order of several seats' faults in a row (one simultaneous
+ * round's, which arrival decides): `referee rerun` uses it.
  */
 #ifndef TETRARENA_REFEREE_REPLAY_H
 #define TETRARENA_REFEREE_REPLAY_H
