@@ -38,8 +38,9 @@ typedef struct {
 } LinkPlayer;
 
 /*
- * --analyse (for `referee review`): every legal placement valued by the
- * two-ply search (linkai_rank, no clock: the same values on any machine),
+ * --analyse (for `referee review`): every legal placement valued three
+ * placements deep (two with --depth 2; linkai_analyse, no clock: the same
+ * values on any machine),
  * as the chance of winning in percent (50 + the value / 1000: linkai.h's
  * 50000 x tanh of the margin, plus the margin in tenths as a tie-break),
  * in one `info analyse` line; the best of them is played.
@@ -49,14 +50,16 @@ static Move analyse(const Variant *v, const LinkState *s, int seat, LinkAi *ai)
 	LinkAiScored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	double values[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
-	int n = linkai_rank(ai, s, seat, sc);
+	int n = linkai_analyse(ai, s, seat, ai->depth >= 3 ? 3 : 2, sc), best = 0;
 
 	for (int i = 0; i < n; i++) {
 		moves[i] = sc[i].move;
 		values[i] = 50.0 + sc[i].value / 1000.0;
+		if (sc[i].value > sc[best].value)
+			best = i;
 	}
 	botio_analyse(v, s, seat, moves, values, n, "win%");
-	return n > 0 ? sc[0].move : 0;
+	return n > 0 ? sc[best].move : 0;
 }
 
 /* linkai_choose (or, --noise percent of the time, a random legal move),
@@ -346,9 +349,10 @@ int main(int argc, char **argv)
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --noise PCT         play a random legal move PCT percent of the time (weaker)\n"
-			 "  --analyse           at each `go`, value every legal placement by the two-ply\n"
-			 "                      search (no clock) as a chance of winning in percent, in\n"
-			 "                      an `info analyse` line, and play the best (referee review)\n"
+			 "  --analyse           at each `go`, value every legal placement three placements\n"
+			 "                      deep (two with --depth 2; no clock) as a chance of winning\n"
+			 "                      in percent, in an `info analyse` line, and play the best\n"
+			 "                      (referee review)\n"
 			 "  --opp-model M       other players' inner placements (linkai.h): 0 paranoid\n"
 			 "                      (default), 1 paranoid among their own best 3, 2 their own\n"
 			 "                      best only (max^n)\n"

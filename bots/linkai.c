@@ -448,6 +448,22 @@ int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out)
 	return first_pass(ai, s, seat, 2, NULL, out);
 }
 
+int linkai_analyse(LinkAi *ai, const LinkState *s, int seat, int depth, LinkAiScored *out)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int n = variant_link.legal_moves(s, seat, moves);
+
+	ai->deadline = 0;
+	ai->out_of_time = false;
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, seat, moves[i]);
+		ai->nodes++;
+		out[i] = (LinkAiScored){moves[i], chance_value(ai, &t, seat, depth >= 3 ? 2 : 1)};
+	}
+	return n;
+}
+
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 		   void *ctx)
 {
