@@ -59,7 +59,7 @@ static void print_json(const Review *r)
 			json_double(out, s->played_value, 2);
 		else
 			g_string_append(out, "null");
-		g_string_append_printf(out, ", \"rank\": %d, \"moves\": %d, \"same\": %s, \"unit\": ", s->valued ? s->rank : 0,
+		g_string_append_printf(out, ", \"rank\": %d, \"moves\": %d, \"as_good\": %s, \"unit\": ", s->valued ? s->rank : 0,
 				       s->moves, s->valued && s->cost == 0 ? "true" : "false");
 		json_string(out, r->unit);
 		g_string_append(out, ", \"why\": ");
@@ -122,7 +122,7 @@ int cmd_review(int argc, char **argv)
 		"in games. Progress goes to stderr (on a terminal, or with --progress).\n"
 		"--json prints a list, one object per decision: step, line (of the log), seat,\n"
 		"played, choice, cost, choice_value, played_value, rank (of the move played\n"
-		"among the AI's values, 1 the best), moves (how many it valued), same (cost 0),\n"
+		"among the AI's values, 1 the best), moves (how many it valued), as_good (cost 0),\n"
 		"unit, why (what is missing when cost is null).\n"
 		"Numbers: --seat 0..players-1 of the log.", FALSE, FALSE);
 	if (!cli_parse_options(ctx, &argc, &argv))

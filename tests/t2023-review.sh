@@ -19,7 +19,7 @@ entries() { grep -c '^[[,]\?{"step": ' "$1"; }
 zero() {
 	awk '/^[[,]?\{"step": / { n++; if (match($0, /"played": "[^"]*"/)) p = substr($0, RSTART + 10, RLENGTH - 10); else p = "?"
 		if (match($0, /"choice": "[^"]*"/)) c = substr($0, RSTART + 10, RLENGTH - 10); else c = "!"
-		if (p != c || $0 !~ /"cost": 0\.00,/ || $0 !~ /"same": true/) bad++ }
+		if (p != c || $0 !~ /"cost": 0\.00,/ || $0 !~ /"as_good": true/) bad++ }
 		END { exit !(n > 0 && bad == 0) }' "$1"
 }
 # some_cost FILE: an entry costs more than 0
