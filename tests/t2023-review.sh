@@ -5,11 +5,11 @@
 # review lists every decision (every `go` of the seat in the log) with the
 # AI's choice, each the move played at cost 0; the review of bot-random's
 # seat lists its decisions too, some at a cost above 0. A log that cannot
-# be read, a seat the log lacks, and a variant no AI of ours analyses are
-# each one clear line on stderr. Small boards keep the games short.
+# be read, a seat the log lacks, an AI that writes no analysis and a
+# variant no AI of ours analyses are each one clear line on stderr. Small boards keep the games short.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-random"
-echo "1..11"
+echo "1..12"
 
 # gos SEAT LOG: how many `go` lines the seat received
 gos() { awk -v s="$1" '$1 == ">" && $2 == s && $4 == "go" { n++ } END { print n + 0 }' "$2"; }
@@ -61,6 +61,10 @@ check "a log that cannot be read: exit 1, one line on stderr (exit $st)" \
 st=$?
 check "a seat the log lacks: exit 2, one line naming the seats (exit $st)" \
 	sh -c "[ $st = 2 ] && [ \$(grep -c '' '$tmp/err') = 1 ] && grep -q 'seats 0 to 1' '$tmp/err'"
+"$ref" review "$tmp/link.log" --seat 0 --ai "$top/bin/bot-random" >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "an AI that writes no analysis (--ai bot-random): exit 1, one line saying so (exit $st)" \
+	sh -c "[ $st = 1 ] && [ \$(grep -c '' '$tmp/err') = 1 ] && grep -q 'valued none of seat 0.*wrote no analysis' '$tmp/err'"
 "$ref" play --variant rush --seed 3 --option lockstep=1 --log "$tmp/rush.log" "$top/bin/bot-random" "$top/bin/bot-random" \
 	>/dev/null 2>&1
 "$ref" review "$tmp/rush.log" --seat 0 >"$tmp/out" 2>"$tmp/err"
