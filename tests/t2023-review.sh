@@ -4,12 +4,13 @@
 # play their analysis's best, with no clock) against bin/bot-random: its
 # review lists every decision (every `go` of the seat in the log) with the
 # AI's choice, each the move played at cost 0; the review of bot-random's
-# seat lists its decisions too, some at a cost above 0. A log that cannot
+# seat lists its decisions too, some at a cost above 0, and so does a
+# person's seat (played through a pseudo-terminal). A log that cannot
 # be read, a seat the log lacks, an AI that writes no analysis and a
 # variant no AI of ours analyses are each one clear line on stderr. Small boards keep the games short.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-random"
-echo "1..12"
+echo "1..13"
 
 # gos SEAT LOG: how many `go` lines the seat received
 gos() { awk -v s="$1" '$1 == ">" && $2 == s && $4 == "go" { n++ } END { print n + 0 }' "$2"; }
@@ -45,6 +46,16 @@ for v in link tetroll; do
 		some_cost "$tmp/$v.1"
 done
 
+# a person's game (tests/human-pty.py types the first move each time)
+python3 "$top/tests/human-pty.py" 24 80 "$(printf '1,%.0s' $(seq 30))1" -- "$ref" play --variant link --seed 4 \
+	--option pieces=2 --option height=12 --log "$tmp/person.log" human "$top/bin/bot-link --depth 2" \
+	>/dev/null 2>&1
+"$ref" review "$tmp/person.log" --seat 0 --json >"$tmp/person" 2>&1
+st=$?
+want=$(gos 0 "$tmp/person.log")
+check "a person's game: each of the person's $want decisions with the AI's choice (exit $st)" \
+	sh -c "[ $st = 0 ] && [ $want -gt 3 ] && [ $(entries "$tmp/person") = $want ] &&
+		[ \$(grep -c '\"choice\": \"[^\"]' '$tmp/person') = $want ]"
 "$ref" review "$tmp/link.log" --seat 1 >"$tmp/text" 2>&1
 check "the text review: a row per decision and the total" \
 	sh -c "grep -Eq '^ +1 +[0-9]+  [^ ]+ +[^ ]+ +[0-9]+\.[0-9]{2}  [0-9]+ of [0-9]+' '$tmp/text' &&
