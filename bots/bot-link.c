@@ -40,17 +40,29 @@ typedef struct {
 /*
  * --analyse (for `referee review`): every legal placement valued three
  * placements deep (two with --depth 2; linkai_analyse, no clock: the same
- * values on any machine),
+ * values on any machine), then again a placement deeper while the pass
+ * before predicts the next (ANALYSE_GROWTH times its placements tried)
+ * within ANALYSE_NODES, up to --depth (so deeper near the end of a game,
+ * as linkai_choose's iterative deepening; by a count, not the clock),
  * as the chance of winning in percent (50 + the value / 1000: linkai.h's
  * 50000 x tanh of the margin, plus the margin in tenths as a tie-break),
  * in one `info analyse` line; the best of them is played.
  */
+#define ANALYSE_NODES 1000000L	/* placements a deeper pass may try, predicted */
+#define ANALYSE_GROWTH 25L	/* a pass one deeper is taken to try this many times more */
 static Move analyse(const Variant *v, const LinkState *s, int seat, LinkAi *ai)
 {
 	LinkAiScored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	double values[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
-	int n = linkai_analyse(ai, s, seat, ai->depth >= 3 ? 3 : 2, sc), best = 0;
+	int depth = ai->depth >= 3 ? 3 : 2;
+	ai->nodes = 0;
+	int n = linkai_analyse(ai, s, seat, depth, sc), best = 0;
+	/* deeper while the pass before predicts the next to stay in budget */
+	while (depth < ai->depth && ai->nodes * ANALYSE_GROWTH <= ANALYSE_NODES) {
+		ai->nodes = 0;
+		linkai_analyse(ai, s, seat, ++depth, sc);
+	}
 
 	for (int i = 0; i < n; i++) {
 		moves[i] = sc[i].move;
@@ -59,6 +71,7 @@ static Move analyse(const Variant *v, const LinkState *s, int seat, LinkAi *ai)
 			best = i;
 	}
 	botio_analyse(v, s, seat, moves, values, n, "win%");
+	botio_info("depth %d nodes %ld", depth, ai->nodes);
 	return n > 0 ? sc[best].move : 0;
 }
 
@@ -350,9 +363,10 @@ int main(int argc, char **argv)
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --noise PCT         play a random legal move PCT percent of the time (weaker)\n"
 			 "  --analyse           at each `go`, value every legal placement three placements\n"
-			 "                      deep (two with --depth 2; no clock) as a chance of winning\n"
-			 "                      in percent, in an `info analyse` line, and play the best\n"
-			 "                      (referee review)\n"
+			 "                      deep (two with --depth 2; deeper near the end, by a count\n"
+			 "                      of placements tried, never the clock) as a chance of\n"
+			 "                      winning in percent, in an `info analyse` line, and play\n"
+			 "                      the best (referee review)\n"
 			 "  --opp-model M       other players' inner placements (linkai.h): 0 paranoid\n"
 			 "                      (default), 1 paranoid among their own best 3, 2 their own\n"
 			 "                      best only (max^n)\n"

@@ -10,6 +10,7 @@
 #include "botclock.h"
 #include "botlevel.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -453,13 +454,14 @@ int linkai_analyse(LinkAi *ai, const LinkState *s, int seat, int depth, LinkAiSc
 	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
 	int n = variant_link.legal_moves(s, seat, moves);
 
+	assert(depth >= 2 && depth <= LINKAI_MAX_DEPTH);
 	ai->deadline = 0;
 	ai->out_of_time = false;
 	for (int i = 0; i < n; i++) {
 		LinkState t = *s;
 		variant_link.apply(&t, seat, moves[i]);
 		ai->nodes++;
-		out[i] = (LinkAiScored){moves[i], chance_value(ai, &t, seat, depth >= 3 ? 2 : 1)};
+		out[i] = (LinkAiScored){moves[i], chance_value(ai, &t, seat, depth - 1)};
 	}
 	return n;
 }
