@@ -33,8 +33,47 @@ typedef struct {
 	LinkAi *ai;
 	LinkMc *mc;		/* playouts at 3-4 players (--mc), or NULL */
 	int noise;		/* percent of moves played at random (--noise) */
+	bool analyse;		/* --analyse */
 	RandomBot random;
 } LinkPlayer;
+
+/*
+ * --analyse (for `referee review`): every legal placement valued three
+ * placements deep (two with --depth 2; linkai_analyse, no clock: the same
+ * values on any machine), then again a placement deeper while the pass
+ * before predicts the next (ANALYSE_GROWTH times its placements tried)
+ * within ANALYSE_NODES, up to --depth (so deeper near the end of a game,
+ * as linkai_choose's iterative deepening; by a count, not the clock),
+ * as the chance of winning in percent (50 + the value / 1000: linkai.h's
+ * 50000 x tanh of the margin, plus the margin in tenths as a tie-break),
+ * in one `info analyse` line; the best of them is played.
+ */
+#define ANALYSE_NODES 1000000L	/* placements a deeper pass may try, predicted */
+#define ANALYSE_GROWTH 25L	/* a pass one deeper is taken to try this many times more */
+static Move analyse(const Variant *v, const LinkState *s, int seat, LinkAi *ai)
+{
+	LinkAiScored sc[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	double values[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int depth = ai->depth >= 3 ? 3 : 2;
+	ai->nodes = 0;
+	int n = linkai_analyse(ai, s, seat, depth, sc), best = 0;
+	/* deeper while the pass before predicts the next to stay in budget */
+	while (depth < ai->depth && ai->nodes * ANALYSE_GROWTH <= ANALYSE_NODES) {
+		ai->nodes = 0;
+		linkai_analyse(ai, s, seat, ++depth, sc);
+	}
+
+	for (int i = 0; i < n; i++) {
+		moves[i] = sc[i].move;
+		values[i] = 50.0 + sc[i].value / 1000.0;
+		if (sc[i].value > sc[best].value)
+			best = i;
+	}
+	botio_analyse(v, s, seat, moves, values, n, "win%");
+	botio_info("depth %d nodes %ld", depth, ai->nodes);
+	return n > 0 ? sc[best].move : 0;
+}
 
 /* linkai_choose (or, --noise percent of the time, a random legal move),
  * then an `info` line with the search's size for the log. */
@@ -44,6 +83,8 @@ static Move choose_and_tell(const Variant *v, const void *state, int seat, int m
 	LinkPlayer *p = ctx;
 	LinkAi *ai = p->ai;
 
+	if (p->analyse)
+		return analyse(v, state, seat, ai);
 	if (p->noise > 0 && (int)rng_below(rng, 100) < p->noise) {
 		botio_info("noise: a random move");
 		return randombot_choose(v, state, seat, ms_left, rng, &p->random);
@@ -221,7 +262,7 @@ int main(int argc, char **argv)
 	int mc_playouts = -1, mc_keep = LINKMC_KEEP, mc_min = LINKMC_MIN_PLAYERS;
 	int games = 0, players = 2, ms = 5000, opp_depth = 0, opp_level = 0, first_seed = 1, level, noise = 0;
 	const char *opponent = "random", *opp_weights = NULL, *positions = NULL;
-	bool weights_given = false;
+	bool weights_given = false, analyse_each = false;
 	char *rest[64];
 	int nrest = 0;
 
@@ -260,6 +301,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (i > 0 && has && !strcmp(a, "--noise") && parse_int_arg(argv[i + 1], 0, 100, &noise)) {
 			i++;
+		} else if (i > 0 && !strcmp(a, "--analyse")) {
+			analyse_each = true;
 		} else if (i > 0 && has && !strcmp(a, "--opponent")) {
 			opponent = argv[++i];
 		} else if (i > 0 && has && !strcmp(a, "--positions")) {
@@ -303,7 +346,7 @@ int main(int argc, char **argv)
 		}
 		return rc;
 	}
-	LinkPlayer player = {&ai, use_mc, noise, {0}};
+	LinkPlayer player = {&ai, use_mc, noise, analyse_each, {0}};
 	if (noise > 0 && !randombot_init(&player.random)) {
 		fprintf(stderr, "bot-link: out of memory\n");
 		return 1;
@@ -319,6 +362,11 @@ int main(int argc, char **argv)
 			 "                      (default 12, by time: 4 in mid-game, deeper near the end)\n"
 			 "  --deeper N          placements searched the fourth ply (default 3, at most 6)\n"
 			 "  --noise PCT         play a random legal move PCT percent of the time (weaker)\n"
+			 "  --analyse           at each `go`, value every legal placement three placements\n"
+			 "                      deep (two with --depth 2; deeper near the end, by a count\n"
+			 "                      of placements tried, never the clock) as a chance of\n"
+			 "                      winning in percent, in an `info analyse` line, and play\n"
+			 "                      the best (referee review)\n"
 			 "  --opp-model M       other players' inner placements (linkai.h): 0 paranoid\n"
 			 "                      (default), 1 paranoid among their own best 3, 2 their own\n"
 			 "                      best only (max^n)\n"

@@ -70,6 +70,7 @@ enum {
 	W_GIFT = 2 * W_DEAD,	/* a block received saves its receiver a take */
 	END_MARGIN = 8,		/* a lead this small is taken while it lasts */
 	W_END_EARLY = 10000,	/* ending with a safe lead: last resort */
+	W_END_GENTLE = 100000,	/* levels 1-3 ending ahead: below every other placement */
 	SCORE_END_WIN = 1000000,	/* covering the top row while ahead */
 	SCORE_END_LOSE = -1000000,	/* covering it while behind */
 };
@@ -154,6 +155,7 @@ typedef struct {
 	bool held;		/* that seat's block was counted so */
 	bool coin_ok;		/* real time: an even end may be played (see placement_score) */
 	int noise;		/* weaker levels: each placement's score gets a draw in [-noise, noise] */
+	bool gentle;		/* levels 1-3: ending the game ahead only as a last resort */
 } View;
 
 /*
@@ -164,7 +166,7 @@ typedef struct {
  */
 static View view_at(const RushState *s, int seat, bool next_tick)
 {
-	View v = {s, seat, 1 << 20, false, true, 0};
+	View v = {s, seat, 1 << 20, false, true, 0, false};
 	/* In real time a hand that looks empty may have taken in the moment
 	 * our go was written: then it places when we do. */
 	bool may_take = false;
@@ -255,6 +257,8 @@ static int placement_score(const View *v, Move m, int *cost)
 		bool coin = !v->s->lockstep && v->held && mine == v->best_other && v->coin_ok;
 		if (mine > v->best_other || (mine == v->best_other && !coin))
 			score += SCORE_END_LOSE;
+		else if (v->gentle)
+			score -= W_END_GENTLE;	/* levels 1-3: only when no other placement is left */
 		else if (v->best_other - mine <= END_MARGIN)
 			score += SCORE_END_WIN - mine;
 		else
@@ -304,12 +308,25 @@ typedef struct {
 	int noise;		/* see View.noise */
 	int pause;		/* per mille of real-time answers sent two paces after their go (levels) */
 	int pace_ms;		/* the game's pace (option pace), for those */
+	bool gentle;		/* levels 1-3: see View.gentle (and no_spine) */
+	int gap_ms;		/* real time: at least this long between our answers (levels 1-3) */
+	double last_ms;		/* botclock_ms() of our last answer this game, 0: none yet */
 } Ai;
 
 /*
- * Play at `level` (botlevel.h). Every level is the whole AI (the route to
- * the top, the endgame search, the care for the box): in real time a
- * level below 5 is slower, as a weaker player at the table is. Before
+ * Play at `level` (botlevel.h). Levels 4 and 5 are the whole AI (the route
+ * to the top, the endgame search, the care for the box) and play every
+ * legal tactic. Levels 1-3 play as people do: they build from the floor
+ * (no route to the top: no_spine) and never end the game by covering the
+ * top row while ahead when another placement is left (gentle: such an end
+ * scores W_END_GENTLE below every other placement, so it is played only
+ * as the last placement a board has; an end while behind stays
+ * forbidden); in real time they leave at least RUSH_GAP_MS[level] between
+ * their answers (never more than a third of the move's time), a pace a
+ * person can follow: level 1 an action every 1.5 s (a block every 3 s,
+ * slower than a beginner), level 2 every 1 s, level 3 every 0.6 s. In
+ * real time a level below 5 is also slower, as a weaker player at the
+ * table is. Before
  * RUSH_PAUSE[level] per mille of its answers (pause_draw())
  * it waits two paces from the `go` (at most a third of the move's time),
  * so that move lands a whole pace late
@@ -322,10 +339,15 @@ typedef struct {
 #define RUSH_NOISE2 W_DEAD
 #define RUSH_NOISE1 (4 * W_DEAD)
 static const int RUSH_PAUSE[BOTLEVEL_MAX + 1] = {0, 80, 62, 36, 15, 0};
+static const int RUSH_GAP_MS[BOTLEVEL_MAX + 1] = {0, 1500, 1000, 600, 0, 0};
+#define RUSH_GENTLE_LEVEL 3	/* levels up to this one play as people do */
 static void ai_set_level(Ai *ai, int level)
 {
 	ai->noise = level == 2 ? RUSH_NOISE2 : level == 1 ? RUSH_NOISE1 : 0;
 	ai->pause = RUSH_PAUSE[level];
+	ai->gentle = level <= RUSH_GENTLE_LEVEL;
+	ai->no_spine = ai->gentle;
+	ai->gap_ms = RUSH_GAP_MS[level];
 }
 
 static void ai_init(Ai *ai)
@@ -666,6 +688,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 	PieceKind k = rush_active_block(s, seat);
 
 	v.noise = ai->noise;
+	v.gentle = ai->gentle;
 	/* An even end is a coin flip (placement_score): a win, or when the
 	 * rival's block lands first a draw, or a loss if that block ends
 	 * the game itself. So it is played before a rival could end the
@@ -694,6 +717,7 @@ static Move ai_choose_rush(Ai *ai, const RushState *s, int seat)
 			take_demand(ai, s, seat, demand);
 			vt = view_at(s, seat, true);
 			vt.noise = v.noise;
+			vt.gentle = v.gentle;
 			vt.coin_ok = v.coin_ok;
 		}
 		take_choose(ai, s, seat, &vt, model ? demand : NULL, &c);
@@ -751,6 +775,16 @@ static int pause_draw(Rng *rng)
 	return (int)(h % 1000);
 }
 
+/* Sleep ms milliseconds (none when ms <= 0). */
+static void sleep_ms(long ms)
+{
+	long ns = (ms > 0 ? ms : 0) * 1000000L;
+	struct timespec t = {ns / 1000000000L, ns % 1000000000L};
+
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
 static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 		      void *ctx)
 {
@@ -759,17 +793,23 @@ static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left
 
 	ai->rng = rng;
 	Move m = ai_choose_rush(ai, state, seat);
+	if (ai->gap_ms > 0 && !((const RushState *)state)->lockstep) {
+		/* levels 1-3: a person's pace, at least gap_ms between answers */
+		double now = botclock_ms(), wait = ai->last_ms > 0 ? ai->gap_ms - (now - ai->last_ms) : ai->gap_ms;
+		if (wait > ms_left / 3.0)
+			wait = ms_left / 3.0;
+		if (wait > 0)
+			sleep_ms((long)wait);
+	}
 	if (ai->pause > 0 && !((const RushState *)state)->lockstep && pause_draw(rng) < ai->pause) {
 		/* two paces from the go: this move lands a whole pace late */
 		botio_info("slow: this move a pace late (a level below 5)");
 		long ms = 2L * ai->pace_ms;
 		if (ms > ms_left / 3)
 			ms = ms_left / 3;	/* a slow pace and a short move time: never near the limit */
-		long ns = (ms > 0 ? ms : 0) * 1000000L;
-		struct timespec t = {ns / 1000000000L, ns % 1000000000L};
-		while (nanosleep(&t, &t) != 0 && errno == EINTR)
-			;
+		sleep_ms(ms);
 	}
+	ai->last_ms = botclock_ms();
 	return m;
 }
 
@@ -780,6 +820,7 @@ static Move ai_choose(const Variant *v, const void *state, int seat, int ms_left
  * game against ourselves now, on the start allowance, and forget it.
  */
 static int rush_level = BOTLEVEL_DEFAULT;
+static int gap_ms = -1;	/* --gap, or -1: the level's */
 
 static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat, void *ctx)
 {
@@ -803,6 +844,8 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 	}
 	ai_init(ai);
 	ai_set_level(ai, rush_level);
+	if (gap_ms >= 0)
+		ai->gap_ms = gap_ms;
 	ai->pace_ms = cfg->opt[RUSH_OPT_PACE];
 	return NULL;
 }
@@ -812,13 +855,54 @@ static const char *ai_start(const Variant *v, const VariantConfig *cfg, int seat
 typedef enum { SEAT_AI, SEAT_AI_NO_CONFLICTS, SEAT_AI_NO_GIFTS, SEAT_AI_PLAIN, SEAT_AI_GREEDY, SEAT_AI_NO_SPINE, SEAT_RANDOM, SEAT_DECLINE,
 	       SEAT_LEVEL1, SEAT_LEVEL2, SEAT_LEVEL3, SEAT_LEVEL4 } SeatKind;
 
+/* Whether placement m touches the top row of b. */
+static bool touches_top(const Board *b, Move m)
+{
+	PieceKind k;
+	int rot, x, y;
+
+	rush_move_unpack(m, &k, &rot, &x, &y);
+	const Orientation *o = piece_orientation(k, rot);
+	for (int i = 0; i < 4; i++)
+		if (y + o->y[i] == b->height - 1)
+			return true;
+	return false;
+}
+
+/*
+ * Whether seat's move m ends the game early: a placement covering the top
+ * row that leaves it ahead (fewer uncovered squares than every other
+ * seat's) while its block had a placement below the top row.
+ */
+static bool ends_early(const RushState *s, int seat, Move m, Move *scratch)
+{
+	const Board *b = &s->board[seat];
+
+	if (rush_move_type(m) != RUSH_MOVE_PLACE || !touches_top(b, m))
+		return false;
+	int mine = rush_uncovered(s, seat) - 4;
+	for (int p = 0; p < s->nplayers; p++)
+		if (p != seat && rush_active(s, p) && rush_uncovered(s, p) <= mine)
+			return false;
+	PieceKind k;
+	int rot, x, y;
+	rush_move_unpack(m, &k, &rot, &x, &y);
+	int n = rush_placements(b, k, scratch);
+	for (int i = 0; i < n; i++)
+		if (!touches_top(b, scratch[i]))
+			return true;
+	return false;
+}
+
 /*
  * One lockstep game on `seed`: seats of the given kinds, chance orders and
  * the random players' choices drawn from generators derived from the seed.
- * OUT: uncovered[] and rank[] per seat; returns the ticks played.
+ * OUT: uncovered[], rank[] and placed[] (blocks placed) per seat and
+ * *early, how many times a seat ended the game early (ends_early());
+ * returns the ticks played.
  */
 static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *ai,
-			RandomBot *rb, int *uncovered, int *rank)
+			RandomBot *rb, int *uncovered, int *rank, int *placed, int *early)
 {
 	RushState *s = malloc(sizeof(*s));
 	VariantConfig cfg;
@@ -829,6 +913,7 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 
 	if (!s)
 		abort();
+	*early = 0;
 	variant_config_default(&variant_rush, players, &cfg);
 	cfg.opt[RUSH_OPT_LOCKSTEP] = 1;
 	variant_rush.init(s, &cfg);
@@ -854,6 +939,8 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 				ai->no_spine = kinds[p] == SEAT_AI_NO_SPINE;
 				ai->no_conflicts = kinds[p] == SEAT_AI_NO_CONFLICTS;
 				ai->noise = 0;
+				ai->gentle = false;
+				ai->gap_ms = 0;
 				if (kinds[p] >= SEAT_LEVEL1)
 					ai_set_level(ai, 1 + (int)(kinds[p] - SEAT_LEVEL1));
 				ai->rng = &rng[p];
@@ -863,11 +950,14 @@ static int harness_game(const SeatKind *kinds, int players, uint64_t seed, Ai *a
 				fprintf(stderr, "bot-rush: harness: seat %d chose an illegal move\n", p);
 				abort();
 			}
+			*early += ends_early(s, p, joint[p], rb->scratch);
 		}
 		variant_rush.apply_joint(s, joint, mask);
 	}
 	variant_rush.scores(s, uncovered);
 	variant_rush.ranking(s, rank);
+	for (int p = 0; p < players; p++)
+		placed[p] = s->placed[p];
 	if (getenv("BOT_RUSH_SHOW")) {
 		static char pic[65536];
 		Text t;
@@ -928,16 +1018,19 @@ static int harness_main(int argc, char **argv)
 	for (int p = 0; p < players; p++)
 		kinds[p] = seat_kind(argv[4 + p]);
 	for (long g = 0; g < games; g++) {
-		int unc[RUSH_MAX_PLAYERS], rank[RUSH_MAX_PLAYERS];
+		int unc[RUSH_MAX_PLAYERS], rank[RUSH_MAX_PLAYERS], placed[RUSH_MAX_PLAYERS], early;
 		int ticks = harness_game(kinds, players, rng_derive(seed, "game", (uint64_t)g), ai,
-					 &rb, unc, rank);
+					 &rb, unc, rank, placed, &early);
 		printf("game %ld ticks=%d uncovered=", g + 1, ticks);
 		for (int p = 0; p < players; p++)
 			printf("%s%d", p ? "," : "", unc[p]);
 		printf(" ranks=");
 		for (int p = 0; p < players; p++)
 			printf("%s%d", p ? "," : "", rank[p]);
-		printf("\n");
+		printf(" placed=");
+		for (int p = 0; p < players; p++)
+			printf("%s%d", p ? "," : "", placed[p]);
+		printf(" early_ends=%d\n", early);
 		fflush(stdout);
 	}
 	randombot_release(&rb);
@@ -956,6 +1049,24 @@ int main(int argc, char **argv)
 	if (!botlevel_take("bot-rush", &argc, argv, &rush_level))
 		return 2;
 	ai_set_level(&ai, rush_level);
+	/* --gap MS: the least time between answers in real time (the level's) */
+	int n = 0;
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && !strcmp(argv[i], "--gap") && i + 1 < argc) {
+			char *end;
+			errno = 0;
+			long ms = strtol(argv[++i], &end, 10);
+			if (errno || end == argv[i] || *end || ms < 0 || ms > 60000) {
+				fprintf(stderr, "bot-rush: bad --gap '%s': want milliseconds from 0 to 60000\n", argv[i]);
+				return 2;
+			}
+			gap_ms = (int)ms;
+			continue;
+		}
+		argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	argc = n;
 	BotioSpec spec = {
 		.name = "bot-rush",
 		.version = "1",
@@ -963,7 +1074,12 @@ int main(int argc, char **argv)
 			 "(--harness GAMES SEED KIND... plays in-process lockstep games)\n"
 			 "  --level L  strength, 1 (weakest) to 5 (the default, the whole AI): in real time\n"
 			 "             levels 4 to 1 answer 1.5, 3.6, 6.2 and 8% of their moves a pace\n"
-			 "             late; 2 and 1 also pack with noise",
+			 "             late; 2 and 1 also pack with noise. 1 to 3 play as people do: they\n"
+			 "             build from the floor (no column of I blocks to the top) and end\n"
+			 "             the game ahead only with the last placement left, at a pace a\n"
+			 "             person can follow (the gap below)\n"
+			 "  --gap MS   in real time, at least MS between answers (at most a third of\n"
+			 "             the move's time); default by level: 1 1500, 2 1000, 3 600, else 0",
 		.choose = ai_choose,
 		.start = ai_start,
 		.ctx = &ai,

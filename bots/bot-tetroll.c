@@ -8,6 +8,7 @@
  *   bot-tetroll [--objective sputnik|mother-russia|conrad] [--level 1..5]
  *               [--race X] [--race-rollouts S] [--rollouts N] [--rollout-depth D] [--spend F]
  *               [--eval hand|fitted|margin] [--weights FILE] [--no-clock] [--seed N]
+ *               [--analyse]
  *
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
@@ -62,6 +63,7 @@ static const char *start(const Variant *v, const VariantConfig *cfg, int seat, v
 static int level = BOTLEVEL_DEFAULT;
 static int rollouts;	/* --rollouts, or 0 */
 static bool no_clock;	/* --no-clock */
+static bool analyse;	/* --analyse */
 static double spend = 1;	/* --spend */
 static double weights[TETROLLAI_FEATURES];	/* --weights FILE */
 
@@ -85,12 +87,43 @@ static bool read_weights(const char *path)
 	return !why;
 }
 
+/*
+ * --analyse (for `referee review`): every legal move valued one roll ahead
+ * (tetrollai_analyse) with the settings of a 5 s move and the hand-set
+ * value, no clock and no eval cap (the same values on any machine), in
+ * one `info analyse` line in points; the best of them is played.
+ */
+#define ANALYSE_MOVES (8 * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT)
+static Move analyse_and_play(const Variant *v, const TetrollState *s, int seat, TetrollAi *ai)
+{
+	static Move moves[ANALYSE_MOVES];
+	static double values[ANALYSE_MOVES];
+	TetrollAi a = *ai;
+
+	tetrollai_budget(&a, 5000);
+	tetrollai_players(&a, s->nplayers);
+	a.weights = NULL;
+	a.eval_cap = 0;
+	a.rollout_cap = 0;
+	a.deadline = 0;
+	a.noise = 0;
+	int n = tetrollai_analyse(&a, s, seat, moves, values), best = 0;
+	for (int i = 1; i < n; i++)
+		if (values[i] > values[best])
+			best = i;
+	botio_analyse(v, s, seat, moves, values, n, "points");
+	botio_info("evals %ld", a.evals - ai->evals);
+	ai->evals = a.evals;
+	return n > 0 ? moves[best] : tetrollai_choose(ai, s, seat);
+}
+
 static Move choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng, void *ctx)
 {
 	TetrollAi *ai = ctx;
 	long before = ai->evals;
 
-	(void)v;
+	if (analyse)
+		return analyse_and_play(v, state, seat, ai);
 	TetrollAiParams keep = ai->p;
 	const double *fitted = ai->weights;
 	tetrollai_budget(ai, ms_left);
@@ -191,6 +224,10 @@ int main(int argc, char **argv)
 			no_clock = true;
 			continue;
 		}
+		if (i > 0 && !strcmp(argv[i], "--analyse")) {
+			analyse = true;
+			continue;
+		}
 		if (i > 0 && !strcmp(argv[i], "--objective") && i + 1 < argc)
 			name = argv[++i];
 		else if (i > 0 && !strncmp(argv[i], "--objective=", 12))
@@ -234,7 +271,10 @@ int main(int argc, char **argv)
 			 "             move); level 5 only\n"
 			 "  --weights FILE  value sheets by the weights in FILE (as tetroll-fit.py writes)\n"
 			 "  --no-clock  stop searching on the sheet caps alone, never on the clock:\n"
-			 "             the same moves on any machine (a loaded one may miss the time)",
+			 "             the same moves on any machine (a loaded one may miss the time)\n"
+			 "  --analyse  at each `go`, value every legal move one roll ahead (no clock,\n"
+			 "             no cap) in points, in an `info analyse` line, and play the best\n"
+			 "             (referee review)",
 		.choose = choose,
 		.start = start,
 		.ctx = &ai,

@@ -189,6 +189,27 @@ void botio_info(const char *fmt, ...)
 	fflush(stdout);
 }
 
+void botio_analyse(const Variant *v, const void *state, int seat, const Move *moves, const double *values, int n,
+		   const char *unit)
+{
+	static char line[BOTIO_LINE_MAX];
+	char one[256];
+	Text t;
+	size_t len = (size_t)snprintf(line, sizeof(line), "info analyse unit=%s", unit);
+
+	for (int i = 0; i < n && len < sizeof(line); i++) {
+		text_init(&t, one, sizeof(one) - 32);
+		v->move_format(state, seat, moves[i], &t);
+		int k = snprintf(line + len, sizeof(line) - len, " %s=%.2f", one, values[i]);
+		if (k < 0 || (size_t)k >= sizeof(line) - len - 1)
+			break;
+		len += (size_t)k;
+	}
+	line[len] = '\n';
+	fwrite(line, 1, len + 1, stdout);
+	fflush(stdout);
+}
+
 typedef struct {
 	const BotioSpec *spec;
 	FILE *in, *out;

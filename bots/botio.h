@@ -132,4 +132,16 @@ int botio_main(BotioSpec *spec, int argc, char **argv);
  */
 void botio_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * Write a bot's analysis of a decision (a bot's --analyse, for `referee
+ * review`, docs/referee.1): one line
+ *   info analyse unit=UNIT MOVE=VALUE MOVE=VALUE ...
+ * with moves[0..n) in notation (v->move_format on state for seat) and
+ * their values (higher is better for seat, in UNIT: one word, e.g.
+ * points) with two decimals. Moves whose pair would pass the line's
+ * BOTIO_LINE_MAX are left out. Call from choose only.
+ */
+void botio_analyse(const Variant *v, const void *state, int seat, const Move *moves, const double *values, int n,
+		   const char *unit);
+
 #endif

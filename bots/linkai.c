@@ -10,6 +10,7 @@
 #include "botclock.h"
 #include "botlevel.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -446,6 +447,23 @@ int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out)
 	ai->deadline = 0;
 	ai->out_of_time = false;
 	return first_pass(ai, s, seat, 2, NULL, out);
+}
+
+int linkai_analyse(LinkAi *ai, const LinkState *s, int seat, int depth, LinkAiScored *out)
+{
+	Move moves[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	int n = variant_link.legal_moves(s, seat, moves);
+
+	assert(depth >= 2 && depth <= LINKAI_MAX_DEPTH);
+	ai->deadline = 0;
+	ai->out_of_time = false;
+	for (int i = 0; i < n; i++) {
+		LinkState t = *s;
+		variant_link.apply(&t, seat, moves[i]);
+		ai->nodes++;
+		out[i] = (LinkAiScored){moves[i], chance_value(ai, &t, seat, depth - 1)};
+	}
+	return n;
 }
 
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,

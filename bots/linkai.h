@@ -192,6 +192,15 @@ typedef struct {
  */
 int linkai_rank(LinkAi *ai, const LinkState *s, int seat, LinkAiScored *out);
 
+/*
+ * As linkai_rank, each placement valued `depth` placements deep (2 to
+ * LINKAI_MAX_DEPTH: 2 is linkai_choose's first pass, 3 its second over
+ * every placement instead of the best few, deeper as its iterative
+ * deepening), in legal_moves order, no clock (bot-link --analyse); adds
+ * the placements tried to ai->nodes. Returns the count.
+ */
+int linkai_analyse(LinkAi *ai, const LinkState *s, int seat, int depth, LinkAiScored *out);
+
 /* A BotChoose (ctx is a LinkAi) for variant_link states only. */
 Move linkai_choose(const Variant *v, const void *state, int seat, int ms_left, Rng *rng,
 		   void *ctx);

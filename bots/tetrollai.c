@@ -1654,6 +1654,53 @@ static Move followup_rollouts(TetrollAi *ai, const TetrollState *s, int seat)
 	return top.move[top.order[top.n > 1 ? rollout_pick(ai, s, seat, &top, top.order, top.n) : 0]];
 }
 
+/* See tetrollai.h. */
+int tetrollai_analyse(TetrollAi *ai, const TetrollState *s, int seat, Move *moves, double *values)
+{
+	static DiceSearch ds;	/* large; the bot is single-threaded */
+	Move scratch[MAX_MOVES];
+	int pay[TETROLL_BONUSES];
+	int n = variant_tetroll.legal_moves(s, seat, moves);
+
+	ai->move_start = ai->evals;
+	if (s->stage != TETROLL_STAGE_DICE) {
+		for (int i = 0; i < n; i++) {
+			TetrollState t = *s;
+			variant_tetroll.apply(&t, seat, moves[i]);
+			settle(ai, &t, seat, scratch);
+			values[i] = roll_value(ai, &t, seat, 0);
+		}
+		return n;
+	}
+	memset(&ds, 0, sizeof(ds));
+	for (int k = 1; k <= 6; k++) {
+		TetrollState t = *s;
+		for (int i = 0; i < TETROLL_DICE; i++)
+			t.dice[i] = (int8_t)k;
+		t.stage = TETROLL_STAGE_PLACE;
+		ds.shape_value[k] = place_value(ai, &t, seat, 1);
+	}
+	ds.risk = ai->p.dice_risk;
+	ds.top = ds.shape_value[1];
+	for (int k = 2; k <= 6; k++)
+		ds.top = ds.shape_value[k] > ds.top ? ds.shape_value[k] : ds.top;
+	ds.ncost = pay_costs(ai, s, seat, ds.cost, pay);
+	ds.depth = ai->p.max_rerolls;
+	for (int i = 0; i < n; i++) {
+		if (tetroll_move_kind(moves[i]) != TETROLL_MOVE_REROLL) {
+			values[i] = ds.shape_value[tetroll_dice_shape(s->dice)];
+			continue;
+		}
+		unsigned mask = (unsigned)(moves[i] >> 4 & 15u);
+		int bonus = (int)(moves[i] >> 8 & 15u) - 1, j = 0;
+		while (j < ds.ncost && pay[j] != bonus)
+			j++;
+		/* reroll_value pays the cheapest prize; this move pays its own */
+		values[i] = reroll_value(&ds, s->dice, mask, 0) + (j < ds.ncost ? ds.cost[0] - ds.cost[j] : 0);
+	}
+	return n;
+}
+
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat)
 {
 	Move moves[MAX_MOVES], m = 0;

@@ -314,6 +314,23 @@ const char *tetrollai_parse_weights(const char *text, double w[TETROLLAI_FEATURE
 Move tetrollai_choose(TetrollAi *ai, const TetrollState *s, int seat);
 
 /*
+ * The analysis of a decision (bot-tetroll --analyse, for `referee
+ * review`): every legal move of `seat` in s (deciding, any stage), OUT
+ * moves[0..n) in legal_moves order with OUT values[0..n), each the worth
+ * one roll ahead in points as the search values them: a placement or a
+ * follow-up applied, its follow-ups settled (tetrollai_settle), then the
+ * expectation over the next roll of the best placement's static value
+ * (as level 4's lookahead values its candidates); keeping the dice, the
+ * best placement of the shape they select so valued; a reroll, the
+ * expectimax over the rerolled dice and further rerolls (as the dice
+ * decision), less the worth of the first prize it crosses out. No clock
+ * and no eval cap (set ai->eval_cap and ai->deadline to 0): a function of
+ * s and ai->p. moves and values have room for 8 x TETROLL_MAX_WIDTH x
+ * TETROLL_MAX_HEIGHT. Returns n.
+ */
+int tetrollai_analyse(TetrollAi *ai, const TetrollState *s, int seat, Move *moves, double *values);
+
+/*
  * Resolve every follow-up `seat` has pending in s (copy, #3 rings, #6
  * numbers; s in stage place once they are done) as the search does
  * inside a placement's value: each the best by static value, a copy's or

@@ -26,6 +26,7 @@ int cmd_view(int argc, char **argv);		/* cli/view.c */
 int cmd_rerun(int argc, char **argv);		/* cli/rerun.c */
 int cmd_check(int argc, char **argv);		/* cli/check.c */
 int cmd_position(int argc, char **argv);	/* cli/position.c */
+int cmd_review(int argc, char **argv);		/* cli/review.c */
 int cmd_tournament(int argc, char **argv);	/* cli/tournament.c */
 int cmd_merge(int argc, char **argv);		/* cli/merge.c */
 int cmd_export(int argc, char **argv);		/* cli/export.c */

@@ -8,6 +8,7 @@
  *   referee rerun LOG       play a logged game again with the same bots
  *   referee check --variant NAME BOT...   check bots against the protocol
  *   referee position LOG --seat S --step N [BOT]   a logged decision asked again
+ *   referee review LOG --seat S [--json]   our AI's choice and each move's cost
  *   referee tournament [FILE] [flags]   a round robin (tournaments/)
  *   referee merge DIR...    combine tournament shards' standings
  *   referee ladder SUB DIR ...   a living competition (ladder/, in SQLite)
@@ -56,6 +57,7 @@ static const Subcommand subcommands[] = {
 	{"rerun", cmd_rerun, "play a logged game again, compare the outcome"},
 	{"check", cmd_check, "check bots against the protocol, item by item (compliance)"},
 	{"position", cmd_position, "put a logged decision to a bot again (a position debugger)"},
+	{"review", cmd_review, "our AI as a coach: its choice and the cost of each move of a seat"},
 	{"tournament", cmd_tournament, "play a round-robin tournament between bots"},
 	{"merge", cmd_merge, "combine tournament runs (shards) into one set of standings"},
 	{"export", cmd_export, "a tournament's games as PGN (--pgn DIR), for Ordo and BayesElo"},

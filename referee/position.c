@@ -129,6 +129,13 @@ static char *logged_answer(const GameLog *log, int seat, guint i)
 GPtrArray *position_run(const GameLog *log, int seat, int last, const BotSpec *bs, SandboxMode mode,
 			GError **error)
 {
+	return position_run_with(log, seat, last, bs, mode, NULL, error);
+}
+
+GPtrArray *position_run_with(const GameLog *log, int seat, int last, const BotSpec *bs, SandboxMode mode,
+			     const PositionOptions *opt, GError **error)
+{
+	static const PositionOptions none = {0};
 	int count = position_count(log, seat);
 
 	if (seat < 0 || seat >= log->config.nplayers || count == 0) {
@@ -141,6 +148,8 @@ GPtrArray *position_run(const GameLog *log, int seat, int last, const BotSpec *b
 			    seat, count, last);
 		return NULL;
 	}
+	if (!opt)
+		opt = &none;
 	g_autofree char *dir = g_dir_make_tmp("tetrarena-position-XXXXXX", error);
 	if (!dir)
 		return NULL;
@@ -191,8 +200,8 @@ GPtrArray *position_run(const GameLog *log, int seat, int last, const BotSpec *b
 		else if (nohello)
 			s->why = g_strdup_printf("no hello to `game`: %s", nohello);
 		else
-			reply = await(b, PROTOCOL_MOVE, now + ((gint64)ms + log->time.grace) * 1000, s->said, &s->why,
-				      &ended);
+			reply = await(b, PROTOCOL_MOVE, now + (MAX((gint64)ms + log->time.grace, opt->min_ms)) * 1000,
+				      s->said, &s->why, &ended);
 		s->ms = (double)(g_get_monotonic_time() - now) / 1000.0;
 		if (reply)
 			s->answer = g_strdup(protocol_move_text(reply));
@@ -200,6 +209,8 @@ GPtrArray *position_run(const GameLog *log, int seat, int last, const BotSpec *b
 			ended = TRUE;
 		s->errtext = stderr_since(b, errpath, &erroff);
 		judge(log, seat, s);
+		if (opt->progress)
+			opt->progress(s->step, last ? last : count, opt->data);
 	}
 	bot_quit(g_steal_pointer(&b), 200);
 	g_remove(errpath);

@@ -61,6 +61,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(PositionStep, position_step_free)
 GPtrArray *position_run(const GameLog *log, int seat, int last, const BotSpec *bs, SandboxMode mode,
 			GError **error);
 
+/* How position_run_with() departs from position_run(). */
+typedef struct {
+	int min_ms;		/* > 0: each `go` waits at least this long for the
+				 * answer (a search slower than the logged game's
+				 * time); the log's time and grace otherwise */
+	void (*progress)(int step, int count, void *data);	/* or NULL: called
+				 * after each decision, step of the count asked */
+	void *data;		/* progress's */
+} PositionOptions;
+
+/* position_run() with the options (NULL: none, as position_run). */
+GPtrArray *position_run_with(const GameLog *log, int seat, int last, const BotSpec *bs, SandboxMode mode,
+			     const PositionOptions *opt, GError **error);
+
 /* How many decisions (`go` lines) `seat` has in `log`. */
 int position_count(const GameLog *log, int seat);
 

@@ -76,7 +76,8 @@ check "tetroll: levels 1 and 2 play the same game again from the same seed" cmp 
 # (8% at level 1) they wait two paces, and say so in an info line; level
 # 5 never waits, nor does any level in lockstep. 120 answers to the
 # opening go (a pace of 5 ms): level 1 waits before none of them with
-# probability 0.92^120, about 1 in 22000.
+# probability 0.92^120, about 1 in 22000. (--gap 0: without the least
+# time between answers of levels 1-3, t6006 tests that.)
 board=$(printf '........../%.0s' $(seq 19))..........
 rush_session() {	# LOCKSTEP: the session on stdin of a bot-rush
 	echo "tetrarena 1"
@@ -90,7 +91,7 @@ rush_session() {	# LOCKSTEP: the session on stdin of a bot-rush
 	echo quit
 }
 late() {	# LEVEL LOCKSTEP: how many answers of 120 came a pace late ("-" if not all 120 were moves, or it complained)
-	rush_session "$2" | "$top/bin/bot-rush" --level "$1" >"$tmp/rush-late" 2>"$tmp/rush-late.err"
+	rush_session "$2" | "$top/bin/bot-rush" --level "$1" --gap 0 >"$tmp/rush-late" 2>"$tmp/rush-late.err"
 	if [ "$(grep -c '^move take:' "$tmp/rush-late")" = 120 ] && [ ! -s "$tmp/rush-late.err" ]; then
 		grep -c '^info slow: this move a pace late' "$tmp/rush-late"
 	else

@@ -60,6 +60,45 @@ static void test_takes_the_link(void)
 }
 
 /*
+ * linkai_analyse (bot-link --analyse, referee review): every legal
+ * placement in legal_moves order; two deep, each valued as linkai_rank
+ * values it; three deep, the best still makes the group of three of
+ * test_takes_the_link, and asking again gives the same values.
+ */
+static void test_analyse(void)
+{
+	LinkState s;
+	LinkAi ai;
+	Move legal[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	LinkAiScored a[PIECE_ORIENTATIONS * LINK_MAX_WIDTH], r[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+	LinkAiScored again[PIECE_ORIENTATIONS * LINK_MAX_WIDTH];
+
+	fixture(&s, "O", "0:I0@0,1:I0@6,0:I0@0,1:I0@6");
+	linkai_init(&ai);
+	int n = variant_link.legal_moves(&s, 0, legal);
+	g_assert_cmpint(linkai_analyse(&ai, &s, 0, 2, a), ==, n);
+	g_assert_cmpint(linkai_rank(&ai, &s, 0, r), ==, n);
+	for (int i = 0; i < n; i++) {
+		g_assert_cmpuint(a[i].move, ==, legal[i]);
+		int j = 0;
+		while (j < n && r[j].move != a[i].move)
+			j++;
+		g_assert_cmpint(j, <, n);
+		g_assert_cmpint(a[i].value, ==, r[j].value);
+	}
+	for (int depth = 2; depth <= 3; depth++) {
+		g_assert_cmpint(linkai_analyse(&ai, &s, 0, depth, a), ==, n);
+		int best = 0;
+		for (int i = 1; i < n; i++)
+			if (a[i].value > a[best].value)
+				best = i;
+		g_assert_cmpint(link_move_points(&s, a[best].move), ==, 3);
+		linkai_analyse(&ai, &s, 0, depth, again);
+		g_assert_cmpmem(a, sizeof(a[0]) * (size_t)n, again, sizeof(again[0]) * (size_t)n);
+	}
+}
+
+/*
  * With the logo and a gap-free board, the AI never takes a move that
  * leaves an empty cell when a move gaining as much without one exists:
  * here every move that links the pair is a flat O or I, gap-free.
@@ -412,6 +451,7 @@ int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/linkai/choose/takes-the-link", test_takes_the_link);
+	g_test_add_func("/linkai/analyse", test_analyse);
 	g_test_add_func("/linkai/choose/no-needless-gap", test_no_needless_gap);
 	g_test_add_func("/linkai/choose/short-time", test_short_time);
 	g_test_add_func("/linkai/choose/hard-limit", test_hard_limit);

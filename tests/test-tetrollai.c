@@ -392,6 +392,69 @@ static void test_deterministic(void)
 }
 
 /*
+ * tetrollai_analyse (bot-tetroll --analyse, referee review): a value for
+ * every legal move, finite and the same when asked again, whatever the
+ * counters; at the dice stage keeping is worth the best placement the
+ * search looks at, so no more than the best of the placements' values
+ * once the dice are kept.
+ */
+static void test_analyse(void)
+{
+	static Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+	static Move legal[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+	static double values[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+	static double again[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
+	TetrollState s, d;
+	TetrollAi ai, quick;
+	Rng dice;
+
+	tetrollai_init(&ai);
+	tetrollai_budget(&ai, 5000);
+	ai.eval_cap = ai.rollout_cap = 0;
+	tetrollai_init(&quick);
+	tetrollai_budget(&quick, 100);	/* greedy: plays on quickly */
+	for (int turns = 3; turns <= 9; turns += 3) {
+		midgame(&s, 21, turns);
+		int n = tetrollai_analyse(&ai, &s, 0, moves, values);
+		g_assert_cmpint(n, ==, variant_tetroll.legal_moves(&s, 0, legal));
+		g_assert_cmpint(n, >, 0);
+		for (int i = 0; i < n; i++) {
+			g_assert_cmpuint(moves[i], ==, legal[i]);
+			g_assert_true(isfinite(values[i]));
+		}
+		ai.evals += 1000;
+		g_assert_cmpint(tetrollai_analyse(&ai, &s, 0, moves, again), ==, n);
+		g_assert_cmpmem(values, sizeof(double) * (size_t)n, again, sizeof(double) * (size_t)n);
+	}
+	/* the dice stage of seat 0's next turn: keep against the placements */
+	rng_seed(&dice, 5);
+	d = s;
+	while (!(d.stage == TETROLL_STAGE_DICE && d.current == 0 && d.turns > s.turns)) {
+		uint32_t mask;
+		VariantPhase ph = variant_tetroll.phase(&d, &mask);
+		g_assert_true(ph != VARIANT_PHASE_OVER);
+		if (ph == VARIANT_PHASE_CHANCE)
+			variant_tetroll.apply(&d, VARIANT_CHANCE, variant_tetroll.chance_sample(&d, &dice));
+		else
+			variant_tetroll.apply(&d, d.current, tetrollai_choose(&quick, &d, d.current));
+	}
+	int n = tetrollai_analyse(&ai, &d, 0, moves, values), keep = -1;
+	for (int i = 0; i < n; i++)
+		if (moves[i] == tetroll_move_keep())
+			keep = i;
+	g_assert_cmpint(keep, >=, 0);
+	double kept = values[keep];
+	variant_tetroll.apply(&d, 0, tetroll_move_keep());
+	g_assert_cmpint(d.stage, ==, TETROLL_STAGE_PLACE);
+	n = tetrollai_analyse(&ai, &d, 0, moves, values);
+	double best = -INFINITY;
+	for (int i = 0; i < n; i++)
+		best = fmax(best, values[i]);
+	g_assert_cmpfloat(kept, <=, best + 1e-9);
+	g_assert_cmpfloat(kept, >, best - 30);	/* the same scale: points */
+}
+
+/*
  * tetrollai_settle resolves every pending follow-up as the greedy choice
  * does (cells not narrowed, no rollouts), and leaves a state with none
  * pending as it was.
@@ -673,6 +736,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/tetrollai/rollouts/players", test_players);
 	g_test_add_func("/tetrollai/rollouts/depth", test_depth);
 	g_test_add_func("/tetrollai/settle", test_settle);
+	g_test_add_func("/tetrollai/analyse", test_analyse);
 	g_test_add_func("/tetrollai/ordered-rows", test_ordered_rows);
 	return g_test_run();
 }
