@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2023-review: `referee review LOG --seat S [--json]`, our AI as a coach.
+# t2025-review: `referee review LOG --seat S [--json]`, our AI as a coach.
 # A game of the AI itself (bot-link --analyse, bot-tetroll --analyse: they
 # play their analysis's best, with no clock) against bin/bot-random: its
 # review lists every decision (every `go` of the seat in the log) with the
