@@ -69,6 +69,9 @@ enum {
 	JAIL_FD_SECCOMP,	/* --seccomp: the compiled filter */
 	JAIL_FD_PASSWD,		/* --ro-bind-data on /etc/passwd */
 	JAIL_FD_GROUP,		/* --ro-bind-data on /etc/group */
+	JAIL_FD_MEMINFO,	/* --ro-bind-data on /proc/meminfo, */
+	JAIL_FD_STAT,		/* /proc/stat */
+	JAIL_FD_LOADAVG,	/* and /proc/loadavg: the jail's own */
 	JAIL_FD_COUNT
 };
 
@@ -83,11 +86,14 @@ typedef struct {
 
 /*
  * The jail for `spec` running `prog` (resolved): bwrap's arguments in a
- * memory file, the filter in another, the uid. `hide` as in
- * SandboxLaunch. FALSE with error set when something cannot be made.
+ * memory file, the filter (sandbox-filter.h) in another, the uid, and
+ * the /proc files that show the bot its own limits instead of the
+ * machine's counters (its memory limit, the CPUs it runs on: `cpu` >= 0
+ * that one, else the referee's). `hide` as in SandboxLaunch. FALSE with
+ * error set when something cannot be made.
  */
 gboolean sandbox_jail_make(SandboxJail *j, const BotSpec *spec, const char *prog, const char *const *hide,
-			   guint64 disk, GError **error);
+			   int cpu, GError **error);
 void sandbox_jail_clear(SandboxJail *j);
 
 /* ---- the child (sandbox-spawn.c) ----------------------------------------- */

@@ -424,7 +424,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	}
 	const BotLimits *l = &spec->limits;
 	SandboxJail sj;
-	if (jail && !sandbox_jail_make(&sj, spec, prog, launch->hide, l->disk, error))
+	if (jail && !sandbox_jail_make(&sj, spec, prog, launch->hide, cpu, error))
 		return NULL;
 
 	/* The command: the program itself, or bwrap around it. */
