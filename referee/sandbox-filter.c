@@ -18,10 +18,23 @@
  * waiter ever sleeps in a jail, so nothing is left to wake: the channel
  * is closed. Process-shared locks (POSIX semaphores, pthread mutexes and
  * condition variables with PTHREAD_PROCESS_SHARED, python's
- * multiprocessing locks, pthread_join) still work, but their waits spin
- * instead of sleeping. The priority-inheritance lock calls stay: the
- * kernel writes the word they name, so it must be the bot's own writable
- * memory, which no other bot shares.
+ * multiprocessing locks, pthread_join and so std::thread::join) still
+ * work, but their waits spin instead of sleeping: on one CPU, a thread
+ * joining a busy one halves its speed until it ends (measured). The
+ * priority-inheritance lock calls stay: the kernel writes the word they
+ * name, so it must be the bot's own writable memory, which no other bot
+ * shares.
+ *
+ * Not chosen: a supervisor (SECCOMP_RET_USER_NOTIF) that looks up the
+ * address in /proc/PID/maps and lets the call go on (CONTINUE) when it is
+ * the bot's own memory. Between the look and the call, another thread of
+ * the bot can map a file over the address (MAP_FIXED), and the call goes
+ * on with the file's key: seccomp(2) warns against exactly this. A
+ * supervisor that never lets a shared wait go on but answers EAGAIN
+ * after a millisecond would keep the channel closed and turn the spin
+ * into a poll; it needs the listener descriptor, which bwrap's --seccomp
+ * does not give (a helper run first in the jail would have to install
+ * the filter and hand it out).
  */
 #include "sandbox-filter.h"
 

@@ -5,7 +5,8 @@
  *
  *   sandbox.c         modes, starting a bot, how it ended, reaping
  *   sandbox-jail.c    the jail's bubblewrap command line: the minimal
- *                     root, the bot's own files, the seccomp filter
+ *                     root, the bot's own files, its /proc counters
+ *   sandbox-filter.c  the seccomp filter's table (its own header)
  *   sandbox-cgroup.c  a bot's cgroups: memory, processes, CPU share and
  *                     cpuset, the freezer; the sweep of a dead referee's
  *   sandbox-spawn.c   the child between vfork and exec, the registry of

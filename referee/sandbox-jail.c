@@ -28,12 +28,10 @@
  * no_new_privs, so no set-user-ID program gives any back. A referee that
  * is not root runs bwrap in a user namespace, as itself.
  *
- * A seccomp filter (libseccomp) closes what a namespace does not:
- * flock() and fcntl() locks succeed without locking anything (a lock on
- * a file two bots see, such as /usr/bin/python3, would be a channel
- * between them), and lock queries, dnotify, inotify and fanotify, the
- * kernel keyrings (the session keyring is inherited), perf events, BPF,
- * TIOCSTI and new user namespaces are refused.
+ * A seccomp filter closes what a namespace does not: its table and why
+ * are in sandbox-filter.c; here it is only handed to bwrap, compiled once
+ * per process. The machine's memory, CPU and load counters in /proc
+ * (Shmem was a channel) are replaced by the jail's own (proc_files()).
  */
 #include "sandbox-int.h"
 #include "sandbox-filter.h"
