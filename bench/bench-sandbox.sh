@@ -11,11 +11,15 @@
 #  - per move: a tournament of link games between bots kept alive
 #    (`multi`), jailed and bare; the jail costs only at start, so the time
 #    per move should be the same both ways.
+#  - the seccomp filter alone (bench/bench-filter.c, no bwrap): compiling
+#    it (once per referee process), a system call it lets through, and
+#    the start of python3 and of bin/bot-random, bare and under it.
 # Each figure is the best of 3 runs. SANDBOX_GAMES sets the games (default 40).
 top=$(cd "$(dirname "$0")/.." && pwd)
 ref=$top/bin/referee
 bot=$top/bin/bot-random
 fake=${TETRARENA_BUILD:-$top/build/opt}/tests/prog-fakebot
+filter=${TETRARENA_BUILD:-$top/build/opt}/bench/bench-filter
 games=${SANDBOX_GAMES:-40}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-sandbox.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -69,3 +73,10 @@ awk -v g=$games -v off=$off -v on=$on -v foff=$foff -v fon=$fon -v koff=$koff -v
 	printf "                                  jailed, less its 2 bots'"'"' extra start: %.1f us/move\n",
 		(kon - (on - off) / g) / mon / 1e3
 }'
+# the filter's own share of the above
+if [ -x "$filter" ]; then
+	# python3 itself, not a pyenv shim (a shell script) in front of it
+	py=$(python3 -c 'import sys; print(sys.executable)')
+	"$filter" 20 "$py" -c pass | sed 's/^/filter: /'
+	"$filter" 20 "$bot" --help | sed -n 's/^start/filter: start/p'
+fi
