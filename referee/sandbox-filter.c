@@ -16,7 +16,11 @@
  * allows (the word changed, or a spurious wakeup: every caller loops and
  * looks at the word again), and every shared wake wakes nobody. No shared
  * waiter ever sleeps in a jail, so nothing is left to wake: the channel
- * is closed. Process-shared locks (POSIX semaphores, pthread mutexes and
+ * is closed. Refusing the wakes alone would not do: when a thread exits,
+ * the kernel itself does a shared FUTEX_WAKE on the address the thread
+ * gave set_tid_address() or clone(CLONE_CHILD_CLEARTID), any address,
+ * with no system call to filter (t2020 shows it waking another process's
+ * waiter bare). Process-shared locks (POSIX semaphores, pthread mutexes and
  * condition variables with PTHREAD_PROCESS_SHARED, python's
  * multiprocessing locks, pthread_join and so std::thread::join) still
  * work, but their waits spin instead of sleeping: on one CPU, a thread

@@ -57,6 +57,12 @@
  *   futexsend F   its sender: at each `go`, FUTEX_WAKE on the same two
  *                 words (64 times each: 64 bits), and
  *                 `info attack futexsend=N`, the waiters it woke so far
+ *   futexexit F   a sender that makes no futex call: at each `go`, 4
+ *                 threads set their clear_child_tid (set_tid_address) to
+ *                 those words and exit, and the kernel itself wakes one
+ *                 waiter there at each exit, as a shared FUTEX_WAKE
+ *                 (so waking nobody is not enough: nobody may sleep);
+ *                 `info attack futexexit=N`, the threads that exited
  *   shmem         the first go: `info attack shmem=KB`, the Shmem line of
  *                 /proc/meminfo, then 64 MiB written in /dev/shm and
  *                 kept; every go: `info shmem KB sysinfo=KB` as it
@@ -397,6 +403,15 @@ static void *futex_waiter(void *word)
 	return NULL;
 }
 
+/* A thread whose exit wakes a waiter on `word` (the kernel's
+ * CLONE_CHILD_CLEARTID wake); detached, since nothing will clear its tid
+ * for a join (its stack is never reused: a small one). */
+static void *futex_exiter(void *word)
+{
+	syscall(SYS_set_tid_address, word);
+	return NULL;
+}
+
 /* The first word of `file`, mapped shared (i = 0) and private (1). */
 static unsigned *futex_words[2];
 
@@ -523,6 +538,19 @@ int main(int argc, char **argv)
 							woke += r > 0 ? r : 0;
 						}
 				printf("info attack futexsend=%ld\n", woke);
+			} else if (strcmp(mode, "futexexit") == 0 && nargs > 0) {
+				static long exited;
+				if (futex_words[0] || futex_map(args[0]) == 0)
+					for (int k = 0; k < 4; k++) {
+						pthread_attr_t at;
+						pthread_t t;
+						pthread_attr_init(&at);
+						pthread_attr_setstacksize(&at, 1 << 16);
+						pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+						exited += pthread_create(&t, &at, futex_exiter, futex_words[k & 1]) == 0;
+						pthread_attr_destroy(&at);
+					}
+				printf("info attack futexexit=%ld\n", exited);
 			} else if (strcmp(mode, "shmem") == 0) {
 				static int filled;
 				if (!filled) {

@@ -7,6 +7,7 @@
 #  - the futex channel: two jailed bots map the same /usr file (shared and
 #    private, read-only) and one wakes futexes the other waits on; jailed
 #    no wakeup crosses, bare (no jail) it does (so the test can fail);
+#    the same with the kernel's wake at a thread's exit as the sender;
 #  - /proc/meminfo's Shmem (and /proc/stat, /proc/loadavg) are the jail's
 #    own: 64 MiB written in one jail's /dev/shm show in neither; the CPU
 #    lines agree with the CPUs the bot may use;
@@ -27,7 +28,7 @@ if ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	echo "Bail out! no jail on this machine: $why"
 	exit 1
 fi
-echo "1..23"
+echo "1..26"
 
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 clean_game() { grep -q '^result .* faults=-,- reason=end' "$1" && "$ref" verify "$1" >/dev/null 2>&1; }
@@ -60,6 +61,21 @@ done
 	"$hostile futexsend $usrfile" "$hostile futexrecv $usrfile" >/dev/null 2>&1
 seen=$(reported "$tmp/fxbare.log" futexrecv 1)
 check "futex channel bare (no jail): the receiver does see wakeups (${seen:-no report})" [ "${seen:-0}" -gt 0 ]
+
+# the kernel's own wake when a thread exits (its clear_child_tid set to the
+# word): no futex call to refuse, so no waiter may sleep on a shared key
+"$ref" play --variant link --seed 5 --time "$time" --log "$tmp/fxexit.log" \
+	"$hostile futexrecv $usrfile" "$hostile futexexit $usrfile" >/dev/null 2>&1
+seen=$(reported "$tmp/fxexit.log" futexrecv 0)
+exited=$(reported "$tmp/fxexit.log" futexexit 1)
+check "futex channel through thread exits: no wakeup seen (${seen:-no report}; ${exited:-no} threads exited)" \
+	[ "${seen:-x}" = 0 -a "${exited:-0}" -gt 0 ]
+check "futex channel through thread exits: a normal game that verifies" clean_game "$tmp/fxexit.log"
+"$ref" play --sandbox off --variant link --seed 5 --time "$time" --log "$tmp/fxexitbare.log" \
+	"$hostile futexrecv $usrfile" "$hostile futexexit $usrfile" >/dev/null 2>&1
+seen=$(reported "$tmp/fxexitbare.log" futexrecv 0)
+check "futex channel through thread exits, bare: the receiver does see wakeups (${seen:-no report})" \
+	[ "${seen:-0}" -gt 0 ]
 
 # ---- /proc counters ---------------------------------------------------------------------
 "$ref" play --variant link --seed 5 --time "$time" --log "$tmp/shm.log" "$hostile shmem" "$hostile shmem" \
