@@ -306,7 +306,9 @@ static void add_system(Args *j)
 	add3(j, "--proc", "/proc", NULL);
 	add3(j, "--ro-bind", "/proc/sys", "/proc/sys");
 	/* the machine's counters, which every bot could move and read, are
-	 * the jail's own (proc_files()); nr_shmem has no other place */
+	 * the jail's own (proc_files()); vmstat and zoneinfo, which count
+	 * Shmem too, cannot be read (a device on bwrap's nodev bind:
+	 * EACCES). sysinfo(2) still tells it (sandbox-filter.c) */
 	static const struct { int fd; const char *path; } own[] = {
 		{JAIL_FD_MEMINFO, "/proc/meminfo"}, {JAIL_FD_STAT, "/proc/stat"}, {JAIL_FD_LOADAVG, "/proc/loadavg"},
 	};
