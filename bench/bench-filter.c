@@ -37,7 +37,7 @@ static double now(void)
 static void install(void)
 {
 	gsize len = 0;
-	const guint8 *prog = jailfilter_program(&len, NULL);
+	const guint8 *prog = jailfilter_program(FALSE, &len, NULL);
 	struct sock_fprog fp = {.len = (unsigned short)(len / sizeof(struct sock_filter)),
 				.filter = (struct sock_filter *)prog};
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fp) != 0)
@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 	double t = now();
 	gsize len = 0, rows = 0;
 	const char *why = NULL;
-	if (!jailfilter_program(&len, &why)) {
+	if (!jailfilter_program(FALSE, &len, &why)) {
 		printf("the filter does not compile here: %s\n", why);
 		return 1;
 	}

@@ -93,8 +93,8 @@ static const JailFilterRule rules[] = {
 	{"fanotify_init", ENOSYS, {ANY}, "watching files other bots touch"},
 
 	/* futexes keyed by a file (see the top of this file) */
-	{"futex", EAGAIN, {SHARED_FUTEX(FUTEX_WAIT)}, CHANNEL_FUTEX "; returns at once, the caller loops"},
-	{"futex", EAGAIN, {SHARED_FUTEX(FUTEX_WAIT_BITSET)}, CHANNEL_FUTEX "; returns at once"},
+	{"futex", JAILFILTER_POLL, {SHARED_FUTEX(FUTEX_WAIT)}, CHANNEL_FUTEX "; EAGAIN, the caller looks again"},
+	{"futex", JAILFILTER_POLL, {SHARED_FUTEX(FUTEX_WAIT_BITSET)}, CHANNEL_FUTEX "; EAGAIN"},
 	{"futex", 0, {SHARED_FUTEX(FUTEX_WAKE)}, CHANNEL_FUTEX "; wakes nobody (nobody sleeps)"},
 	{"futex", 0, {SHARED_FUTEX(FUTEX_WAKE_BITSET)}, CHANNEL_FUTEX "; wakes nobody"},
 	{"futex", 0, {SHARED_FUTEX(FUTEX_REQUEUE)}, CHANNEL_FUTEX "; moves nobody"},
@@ -198,10 +198,25 @@ static struct scmp_arg_cmp cmp_of(const JailFilterCond *c)
 	return (struct scmp_arg_cmp){c->arg, SCMP_CMP_NE, c->value, 0};
 }
 
+/* What a row does in the program being made (`kind`). */
+enum { PROGRAM_SPIN, PROGRAM_POLL, PROGRAM_SUPERVISOR, PROGRAMS };
+
+static gboolean wanted(const JailFilterRule *r, int kind, guint32 *action)
+{
+	if (r->err == JAILFILTER_POLL) {
+		if (kind == PROGRAM_POLL)
+			return FALSE;
+		*action = kind == PROGRAM_SUPERVISOR ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(EAGAIN);
+		return TRUE;
+	}
+	*action = SCMP_ACT_ERRNO((guint32)r->err);
+	return kind != PROGRAM_SUPERVISOR;
+}
+
 /* One row for one name: a rule, or for OUTSIDE one a value (EQ) for every
  * value below the set's last that it does not hold, and one for all above
  * (GE), which also takes any value with high bits set. */
-static gboolean add_row(scmp_filter_ctx ctx, const char *call, const JailFilterRule *r)
+static gboolean add_row(scmp_filter_ctx ctx, const char *call, const JailFilterRule *r, guint32 action)
 {
 	int nr = seccomp_syscall_resolve_name(call);
 
@@ -217,7 +232,7 @@ static gboolean add_row(scmp_filter_ctx ctx, const char *call, const JailFilterR
 			cmp[n++] = cmp_of(c0);
 		if (c1->test != JAILFILTER_ANY)
 			cmp[n++] = cmp_of(c1);
-		return seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((guint32)r->err), nr, n, cmp) == 0;
+		return seccomp_rule_add_array(ctx, action, nr, n, cmp) == 0;
 	}
 	if (c1->test != JAILFILTER_ANY)
 		cmp[1] = cmp_of(c1), n = 1;
@@ -226,7 +241,7 @@ static gboolean add_row(scmp_filter_ctx ctx, const char *call, const JailFilterR
 		guint32 end = i < c0->nset ? c0->set[i] : v;
 		for (; v < end; v++) {
 			cmp[0] = (struct scmp_arg_cmp){c0->arg, SCMP_CMP_EQ, v, 0};
-			if (seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((guint32)r->err), nr, n + 1, cmp) != 0)
+			if (seccomp_rule_add_array(ctx, action, nr, n + 1, cmp) != 0)
 				return FALSE;
 		}
 		if (i < c0->nset) {
@@ -235,19 +250,25 @@ static gboolean add_row(scmp_filter_ctx ctx, const char *call, const JailFilterR
 		}
 	}
 	cmp[0] = (struct scmp_arg_cmp){c0->arg, SCMP_CMP_GE, v, 0};
-	return seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO((guint32)r->err), nr, n + 1, cmp) == 0;
+	return seccomp_rule_add_array(ctx, action, nr, n + 1, cmp) == 0;
 }
 
-static guint8 *program;
-static gsize program_len;
-static const char *program_why;
+typedef struct {
+	GOnce once;
+	guint8 *code;
+	gsize len;
+	const char *why;
+} Program;
 
-static gpointer compile(gpointer unused)
+static Program programs[PROGRAMS] = {{G_ONCE_INIT, 0, 0, 0}, {G_ONCE_INIT, 0, 0, 0}, {G_ONCE_INIT, 0, 0, 0}};
+
+static gpointer compile(gpointer data)
 {
-	(void)unused;
+	int kind = GPOINTER_TO_INT(data);
+	Program *p = &programs[kind];
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	if (!ctx) {
-		program_why = "seccomp_init failed";
+		p->why = "seccomp_init failed";
 		return NULL;
 	}
 	/* 32-bit calls on a 64-bit kernel get the same rules, not a way round */
@@ -259,21 +280,24 @@ static gpointer compile(gpointer unused)
 	seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
 	gboolean ok = TRUE;
 	for (gsize i = 0; i < G_N_ELEMENTS(rules); i++) {
-		ok &= add_row(ctx, rules[i].call, &rules[i]);
+		guint32 action;
+		if (!wanted(&rules[i], kind, &action))
+			continue;
+		ok &= add_row(ctx, rules[i].call, &rules[i], action);
 		if (alias(rules[i].call))
-			ok &= add_row(ctx, alias(rules[i].call), &rules[i]);
+			ok &= add_row(ctx, alias(rules[i].call), &rules[i], action);
 	}
 	int fd = memfd_create("tetrarena-seccomp", MFD_CLOEXEC);
 	struct stat st;
 	if (!ok) {
-		program_why = "a seccomp rule was refused";
+		p->why = "a seccomp rule was refused";
 	} else if (fd < 0 || seccomp_export_bpf(ctx, fd) != 0 || fstat(fd, &st) != 0) {
-		program_why = "the seccomp filter could not be compiled";
+		p->why = "the seccomp filter could not be compiled";
 	} else {
-		program_len = (gsize)st.st_size;
-		program = g_malloc(program_len);
-		if (pread(fd, program, program_len, 0) != (ssize_t)program_len)
-			program_why = "the seccomp filter could not be read back";
+		p->len = (gsize)st.st_size;
+		p->code = g_malloc(p->len);
+		if (pread(fd, p->code, p->len, 0) != (ssize_t)p->len)
+			p->why = "the seccomp filter could not be read back";
 	}
 	if (fd >= 0)
 		close(fd);
@@ -281,13 +305,23 @@ static gpointer compile(gpointer unused)
 	return NULL;
 }
 
-const guint8 *jailfilter_program(gsize *len, const char **why)
+static const guint8 *program(int kind, gsize *len, const char **why)
 {
-	static GOnce once = G_ONCE_INIT;
+	Program *p = &programs[kind];
 
-	g_once(&once, compile, NULL);
-	*len = program_len;
+	g_once(&p->once, compile, GINT_TO_POINTER(kind));
+	*len = p->len;
 	if (why)
-		*why = program_why;
-	return program_why ? NULL : program;
+		*why = p->why;
+	return p->why ? NULL : p->code;
+}
+
+const guint8 *jailfilter_program(gboolean poll, gsize *len, const char **why)
+{
+	return program(poll ? PROGRAM_POLL : PROGRAM_SPIN, len, why);
+}
+
+const guint8 *jailfilter_poll_program(gsize *len, const char **why)
+{
+	return program(PROGRAM_SUPERVISOR, len, why);
 }

@@ -45,13 +45,20 @@ typedef struct {
 	guint8 nset;
 } JailFilterCond;
 
+/* `err` of a row whose calls the supervisor answers (sandbox-futex.c):
+ * they never run; the caller gets EAGAIN after a short while, or
+ * ETIMEDOUT once its own timeout has passed. Without the supervisor
+ * they fail with EAGAIN at once. */
+#define JAILFILTER_POLL (-1)
+
 /* One row: `call` (as libseccomp names it) fails with `err` when both
  * tests hold (a second test of JAILFILTER_ANY is none). At most one
  * OUTSIDE test a row, and only as the first. A call this machine's
  * architectures lack needs no rule and is skipped. */
 typedef struct {
 	const char *call;
-	int err;		/* the errno; 0: returns 0 having done nothing */
+	int err;		/* the errno; 0: returns 0 having done nothing;
+				 * JAILFILTER_POLL */
 	JailFilterCond cond[2];
 	const char *why;	/* for people: one short line */
 } JailFilterRule;
@@ -61,10 +68,19 @@ const JailFilterRule *jailfilter_rules(gsize *n);
 
 /*
  * The compiled program (BPF for bwrap's --seccomp), made the first time
- * this is called (thread-safe) and kept: OUT *len its size. NULL, with
- * *why a static sentence, when libseccomp refused a rule or could not
- * compile the table; the same answer every call.
+ * this is called (thread-safe) and kept: OUT *len its size. `poll`: the
+ * JAILFILTER_POLL rows are left out (allowed), for a jail that also gets
+ * jailfilter_poll_program(); else they fail with EAGAIN. NULL, with *why
+ * a static sentence, when libseccomp refused a rule or could not compile
+ * the table; the same answer every call.
  */
-const guint8 *jailfilter_program(gsize *len, const char **why);
+const guint8 *jailfilter_program(gboolean poll, gsize *len, const char **why);
+
+/*
+ * The supervisor's program: the JAILFILTER_POLL rows as
+ * SECCOMP_RET_USER_NOTIF, everything else allowed. Installed with
+ * SECCOMP_FILTER_FLAG_NEW_LISTENER; the same contract as above.
+ */
+const guint8 *jailfilter_poll_program(gsize *len, const char **why);
 
 #endif

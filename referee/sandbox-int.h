@@ -7,6 +7,7 @@
  *   sandbox-jail.c    the jail's bubblewrap command line: the minimal
  *                     root, the bot's own files, its /proc counters
  *   sandbox-filter.c  the seccomp filter's table (its own header)
+ *   sandbox-futex.c   the supervisor that answers jailed shared futex waits
  *   sandbox-cgroup.c  a bot's cgroups: memory, processes, CPU share and
  *                     cpuset, the freezer; the sweep of a dead referee's
  *   sandbox-spawn.c   the child between vfork and exec, the registry of
@@ -97,6 +98,24 @@ gboolean sandbox_jail_make(SandboxJail *j, const BotSpec *spec, const char *prog
 			   int cpu, GError **error);
 void sandbox_jail_clear(SandboxJail *j);
 
+/* ---- shared futex waits (sandbox-futex.c) ------------------------------------ */
+
+/* Whether jails get the supervisor of their shared futex waits here:
+ * checked once, by a child that installs jailfilter_poll_program() with
+ * a listener (TETRARENA_NO_FUTEX_SUPERVISOR=1: never, for measuring). */
+gboolean sandbox_futex_supervised(void);
+/* In the child, between vfork and exec (system calls only): set
+ * no_new_privs, install `prog` with a listener and send the listener on
+ * the socket `sock` (SCM_RIGHTS). FALSE when any of it fails: then the
+ * child must not exec. */
+gboolean sandbox_futex_install(const void *prog, gsize len, int sock);
+/* In the parent once the child has exec'd: the listener it sent on
+ * `sock`, or -1 (not blocking). */
+int sandbox_futex_receive(int sock);
+/* Hand `listener` to the supervisor thread (started at the first), which
+ * answers its calls and closes it when the bot is gone. */
+void sandbox_futex_watch(int listener);
+
 /* ---- the child (sandbox-spawn.c) ----------------------------------------- */
 
 /* What the child does between vfork() and exec, all decided beforehand. */
@@ -117,6 +136,9 @@ typedef struct {
 	const struct rlimit *rl;
 	int cpu;
 	const cpu_set_t *cpus;
+	const void *poll_prog;	/* jailfilter_poll_program() to install with a */
+	gsize poll_len;
+	int poll_sock;		/* listener sent on this socket, or -1: none */
 } ChildSetup;
 
 /* fork() instead of vfork() (valgrind, TETRARENA_SPAWN=fork). */

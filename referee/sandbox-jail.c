@@ -429,7 +429,7 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	guint64 disk = spec->limits.disk;
 	gsize filter_len = 0;
 	const char *filter_why = NULL;
-	const guint8 *filter = jailfilter_program(&filter_len, &filter_why);
+	const guint8 *filter = jailfilter_program(sandbox_futex_supervised(), &filter_len, &filter_why);
 
 	for (int i = 0; i < JAIL_FD_COUNT; i++)
 		jail->fd[i] = -1;

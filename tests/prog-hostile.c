@@ -48,6 +48,10 @@
  *                 0x80) too; an `info syscall NAME=ERRNO wanted=ERRNO`
  *                 line for each answer that is not the filter's;
  *                 N = how many those were
+ *   join [S]      not an attack: a thread works S seconds of CPU (0.3)
+ *                 while the main thread joins it; N = the CPU ms the
+ *                 joining thread used meanwhile (a shared futex wait
+ *                 that spins costs about S)
  *   futexrecv F   the futex channel's receiver: maps the file F shared
  *                 and private, read-only, and a thread on each waits
  *                 (FUTEX_WAIT without FUTEX_PRIVATE_FLAG) on its first
@@ -283,6 +287,15 @@ static void expect(const char *name, long ret, int want)
 	}
 }
 
+static void expect2(const char *name, long ret, int want, int or_want)
+{
+	int got = ret < 0 ? errno : 0;
+	if (got == or_want)
+		tried++;
+	else
+		expect(name, ret, want);
+}
+
 #if defined(__x86_64__)
 /* A call through the 32-bit ABI (int 0x80), -errno or its result. */
 static long call32(long nr, long a, long b, long c)
@@ -349,10 +362,14 @@ static long syscalls_attack(void)
 	expect("clone3", syscall(SYS_clone3, NULL, 0), ENOSYS);
 	expect("unshare(CLONE_NEWUSER)", syscall(SYS_unshare, CLONE_NEWUSER), EPERM);
 	expect("futex_waitv", syscall(SYS_futex_waitv, NULL, 0, 0, NULL, 0), ENOSYS);
-	expect("futex(shared wait)", syscall(SYS_futex, &word, FUTEX_WAIT, 0, &zero, NULL, 0), EAGAIN);
-	expect("futex(shared wait+high)", syscall(SYS_futex, &word, HIGH | FUTEX_WAIT, 0, &zero, NULL, 0), EAGAIN);
-	expect("futex(shared wait_bitset)",
-	       syscall(SYS_futex, &word, FUTEX_WAIT_BITSET, 0, &zero, NULL, ~0u), EAGAIN);
+	/* a shared wait never runs: EAGAIN from the filter, or, from the
+	 * supervisor, ETIMEDOUT once its timeout (none here) has passed */
+	expect2("futex(shared wait)", syscall(SYS_futex, &word, FUTEX_WAIT, 0, &zero, NULL, 0), EAGAIN, ETIMEDOUT);
+	expect2("futex(shared wait+high)", syscall(SYS_futex, &word, HIGH | FUTEX_WAIT, 0, &zero, NULL, 0), EAGAIN,
+		ETIMEDOUT);
+	struct timespec past = {0, 0};	/* (absolute: long past) */
+	expect2("futex(shared wait_bitset)", syscall(SYS_futex, &word, FUTEX_WAIT_BITSET, 0, &past, NULL, ~0u),
+		EAGAIN, ETIMEDOUT);
 	expect("futex(shared wake_op)", syscall(SYS_futex, &word, FUTEX_WAKE_OP, 1, NULL, &word, 0), ENOSYS);
 	expect("ioctl(TIOCSTI+high)", syscall(SYS_ioctl, 0, HIGH | TIOCSTI, "x"), EPERM);
 	expect("fcntl(F_GETLK+high)", syscall(SYS_fcntl, fd, HIGH | F_GETLK, &(struct flock){.l_type = F_RDLCK}),
@@ -439,6 +456,34 @@ static long shmem_kb(void)
 	if (f)
 		fclose(f);
 	return kb;
+}
+
+/* ---- a thread joined while it works ------------------------------------- */
+
+static double thread_cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void *busy(void *seconds)
+{
+	while (thread_cpu() < *(double *)seconds)
+		;
+	return NULL;
+}
+
+/* The CPU time (ms) the main thread spends in pthread_join() of a thread
+ * that works `seconds` of CPU: glibc waits for it on a shared futex. */
+static long join_cost(double seconds)
+{
+	pthread_t t;
+	if (pthread_create(&t, NULL, busy, &seconds) != 0)
+		return -1;
+	double before = thread_cpu();
+	pthread_join(t, NULL);
+	return (long)((thread_cpu() - before) * 1000);
 }
 
 /* ---- the spinner ----------------------------------------------------------- */
@@ -632,6 +677,8 @@ int main(int argc, char **argv)
 					n = shm_fill();
 				else if (strcmp(mode, "syscalls") == 0)
 					n = syscalls_attack();
+				else if (strcmp(mode, "join") == 0)
+					n = join_cost(nargs > 0 ? atof(args[0]) : 0.3);
 				if (n >= 0)
 					printf("info attack %s=%ld\n", mode, n);
 				reported = 1;

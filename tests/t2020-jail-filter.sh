@@ -8,6 +8,9 @@
 #    private, read-only) and one wakes futexes the other waits on; jailed
 #    no wakeup crosses, bare (no jail) it does (so the test can fail);
 #    the same with the kernel's wake at a thread's exit as the sender;
+#  - shared waits still work, answered by the supervisor
+#    (referee/sandbox-futex.c): a pthread_join does not spin, and a
+#    process-shared semaphore's timed wait times out in time;
 #  - /proc/meminfo's Shmem (and /proc/stat, /proc/loadavg) are the jail's
 #    own: 64 MiB written in one jail's /dev/shm show in neither; the CPU
 #    lines agree with the CPUs the bot may use;
@@ -28,7 +31,7 @@ if ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	echo "Bail out! no jail on this machine: $why"
 	exit 1
 fi
-echo "1..26"
+echo "1..31"
 
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 clean_game() { grep -q '^result .* faults=-,- reason=end' "$1" && "$ref" verify "$1" >/dev/null 2>&1; }
@@ -62,6 +65,14 @@ done
 seen=$(reported "$tmp/fxbare.log" futexrecv 1)
 check "futex channel bare (no jail): the receiver does see wakeups (${seen:-no report})" [ "${seen:-0}" -gt 0 ]
 
+# the same without the supervisor (TETRARENA_NO_FUTEX_SUPERVISOR=1): the
+# filter alone answers EAGAIN at once, and the channel stays closed
+TETRARENA_NO_FUTEX_SUPERVISOR=1 "$ref" play --variant link --seed 5 --time "$time" --log "$tmp/fxspin.log" \
+	"$hostile futexsend $usrfile" "$hostile futexrecv $usrfile" >/dev/null 2>&1
+woke=$(reported "$tmp/fxspin.log" futexsend 0)
+seen=$(reported "$tmp/fxspin.log" futexrecv 1)
+check "futex channel, filter alone (no supervisor): nobody woken, no wakeup seen (${woke:-none}, ${seen:-none})" \
+	[ "${woke:-x}" = 0 -a "${seen:-x}" = 0 ]
 # the kernel's own wake when a thread exits (its clear_child_tid set to the
 # word): no futex call to refuse, so no waiter may sleep on a shared key
 "$ref" play --variant link --seed 5 --time "$time" --log "$tmp/fxexit.log" \
@@ -76,6 +87,42 @@ check "futex channel through thread exits: a normal game that verifies" clean_ga
 seen=$(reported "$tmp/fxexitbare.log" futexrecv 0)
 check "futex channel through thread exits, bare: the receiver does see wakeups (${seen:-no report})" \
 	[ "${seen:-0}" -gt 0 ]
+
+# ---- shared waits that still work: polled, and timed -------------------------
+# pthread_join waits on a shared futex: answered by the supervisor, the
+# joining thread sleeps between its looks (without it, it spins)
+"$ref" play --variant link --seed 7 --time "bank:$(ms 60000),move:$(ms 5000),start:$(ms 10000)" \
+	--log "$tmp/join.log" "$hostile join 0.3" "$fake legal 0" >/dev/null 2>&1
+cost=$(reported "$tmp/join.log" join 0)
+TETRARENA_NO_FUTEX_SUPERVISOR=1 "$ref" play --variant link --seed 7 \
+	--time "bank:$(ms 60000),move:$(ms 5000),start:$(ms 10000)" --log "$tmp/joinspin.log" "$hostile join 0.3" \
+	"$fake legal 0" >/dev/null 2>&1
+spin=$(reported "$tmp/joinspin.log" join 0)
+check "pthread_join of a thread working 300 ms: the joiner used ${cost:-?} ms of CPU (under 60; ${spin:-?} ms spinning without the supervisor)" \
+	[ "${cost:-999}" -lt 60 ]
+check "without the supervisor the joiner spins (${spin:-?} ms of CPU, over 100): so the check above can fail" \
+	[ "${spin:-0}" -gt 100 ]
+cat >"$tmp/timed.py" <<'PY'
+import multiprocessing as mp, sys, time
+moves = []
+for line in sys.stdin:
+    w = line.split()
+    if w and w[0] == "game":
+        print("hello timed 1 moves", flush=True)
+        s = mp.Semaphore(0)
+        t = time.monotonic()
+        r = s.acquire(timeout=0.3)
+        print("info timed %s %d" % ("got" if r else "timeout", (time.monotonic() - t) * 1000), flush=True)
+    elif w and w[0] == "moves": moves = w[1:]
+    elif w and w[0] == "go": print("move " + moves[0], flush=True)
+    elif w and w[0] == "quit": break
+PY
+"$ref" play --variant link --seed 7 --time "$time" --log "$tmp/timed.log" "python3 $tmp/timed.py" "$fake legal 0" \
+	>/dev/null 2>&1
+timed=$(sed -n 's/^< 0 +[0-9]* info timed //p' "$tmp/timed.log")
+check "a process-shared semaphore's acquire(timeout=0.3) times out in time (${timed:-no report} ms)" \
+	sh -c "set -- $timed; [ \"\$1\" = timeout ] && [ \"\$2\" -ge 290 ] && [ \"\$2\" -lt $(ms 2000) ]"
+check "the timed-wait game is a normal one" clean_game "$tmp/timed.log"
 
 # ---- /proc counters ---------------------------------------------------------------------
 "$ref" play --variant link --seed 5 --time "$time" --log "$tmp/shm.log" "$hostile shmem" "$hostile shmem" \

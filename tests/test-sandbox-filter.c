@@ -26,7 +26,7 @@ static void test_compiles(void)
 {
 	gsize len = 0, n = 0;
 	const char *why = NULL;
-	const guint8 *prog = jailfilter_program(&len, &why);
+	const guint8 *prog = jailfilter_program(FALSE, &len, &why);
 
 	g_assert_null(why);
 	g_assert_nonnull(prog);
@@ -35,7 +35,7 @@ static void test_compiles(void)
 	g_assert_cmpuint(len / sizeof(struct sock_filter), <=, 4096);
 	g_test_message("%zu rows, %zu BPF instructions", (size_t)(jailfilter_rules(&n), n),
 		       (size_t)(len / sizeof(struct sock_filter)));
-	g_assert_true(jailfilter_program(&n, NULL) == prog);
+	g_assert_true(jailfilter_program(FALSE, &n, NULL) == prog);
 }
 
 /* In a child under the filter: each call's errno (0: success), as bytes
@@ -43,7 +43,7 @@ static void test_compiles(void)
 static void child(int fd)
 {
 	gsize len = 0;
-	const guint8 *prog = jailfilter_program(&len, NULL);
+	const guint8 *prog = jailfilter_program(FALSE, &len, NULL);
 	struct sock_fprog fp = {.len = (unsigned short)(len / sizeof(struct sock_filter)),
 				.filter = (struct sock_filter *)prog};
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fp) != 0)
@@ -71,7 +71,7 @@ static void test_answers(void)
 {
 	int p[2];
 	g_assert_cmpint(pipe(p), ==, 0);
-	jailfilter_program(&(gsize){0}, NULL);	/* compiled before the fork */
+	jailfilter_program(FALSE, &(gsize){0}, NULL);	/* compiled before the fork */
 	pid_t pid = fork();
 	g_assert_cmpint(pid, >=, 0);
 	if (pid == 0) {
