@@ -12,33 +12,29 @@
  * written to) by the file's inode and offset. Every jail maps the same
  * /usr files (libc itself), so a FUTEX_WAKE in one jail would wake a
  * FUTEX_WAIT in another. A filter cannot see which memory an address is,
- * so every shared wait returns at once with EAGAIN, which futex(2)
- * allows (the word changed, or a spurious wakeup: every caller loops and
- * looks at the word again), and every shared wake wakes nobody. No shared
- * waiter ever sleeps in a jail, so nothing is left to wake: the channel
- * is closed. Refusing the wakes alone would not do: when a thread exits,
- * the kernel itself does a shared FUTEX_WAKE on the address the thread
- * gave set_tid_address() or clone(CLONE_CHILD_CLEARTID), any address,
- * with no system call to filter (t2020 shows it waking another process's
- * waiter bare). Process-shared locks (POSIX semaphores, pthread mutexes and
- * condition variables with PTHREAD_PROCESS_SHARED, python's
- * multiprocessing locks, pthread_join and so std::thread::join) still
- * work, but their waits spin instead of sleeping: on one CPU, a thread
- * joining a busy one halves its speed until it ends (measured). The
- * priority-inheritance lock calls stay: the kernel writes the word they
- * name, so it must be the bot's own writable memory, which no other bot
- * shares.
+ * so no shared wait ever sleeps in a jail: the supervisor
+ * (sandbox-futex.c) answers each one, EAGAIN after a pause or ETIMEDOUT
+ * at its deadline, and without the supervisor the filter answers EAGAIN
+ * at once. futex(2) allows EAGAIN (the word changed, or a spurious
+ * wakeup): every caller looks at its word again and waits again. Every
+ * shared wake wakes nobody. Refusing the wakes alone would not do: when a
+ * thread exits, the kernel itself does a shared FUTEX_WAKE on the address
+ * the thread gave set_tid_address() or clone(CLONE_CHILD_CLEARTID), any
+ * address, with no system call to filter (t2020 shows it waking another
+ * process's waiter bare). So process-shared locks (POSIX semaphores,
+ * pthread mutexes and condition variables with PTHREAD_PROCESS_SHARED,
+ * python's multiprocessing locks, pthread_join and so std::thread::join)
+ * still work, polling; with the filter alone they spin (on one CPU, a
+ * thread joining a busy one halves its speed until it ends, measured) and
+ * a timed wait never times out. The priority-inheritance lock calls stay:
+ * the kernel writes the word they name, so it must be the bot's own
+ * writable memory, which no other bot shares.
  *
- * Not chosen: a supervisor (SECCOMP_RET_USER_NOTIF) that looks up the
- * address in /proc/PID/maps and lets the call go on (CONTINUE) when it is
+ * Not chosen: a supervisor that looks up the address in /proc/PID/maps
+ * and lets the call go on (SECCOMP_USER_NOTIF_FLAG_CONTINUE) when it is
  * the bot's own memory. Between the look and the call, another thread of
  * the bot can map a file over the address (MAP_FIXED), and the call goes
- * on with the file's key: seccomp(2) warns against exactly this. A
- * supervisor that never lets a shared wait go on but answers EAGAIN
- * after a millisecond would keep the channel closed and turn the spin
- * into a poll; it needs the listener descriptor, which bwrap's --seccomp
- * does not give (a helper run first in the jail would have to install
- * the filter and hand it out).
+ * on with the file's key: seccomp(2) warns against exactly this.
  *
  * Not refused: sysinfo(2), though it tells the machine's shared memory
  * (the Shmem that the jail's /proc/meminfo hides), free memory, load and
