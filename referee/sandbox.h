@@ -27,8 +27,9 @@
  *     killed with its parent (--die-with-parent);
  *   - a seccomp filter (sandbox-filter.h, one table): no new user
  *     namespaces, no keyrings, no inotify, fanotify or dnotify, file locks
- *     that lock nothing and shared futexes that never sleep (so two bots
- *     have no file to lock, watch or wait on between them), no io_uring,
+ *     that lock nothing and shared futexes that never sleep (a thread of
+ *     the referee answers such waits: sandbox-futex.c), so two bots have
+ *     no file to lock, watch or wait on between them; no io_uring,
  *     no sockets but unix, inet and netlink routing, no perf events, BPF,
  *     mounts, modules or tracing;
  *   - its own /proc/meminfo, /proc/stat and /proc/loadavg (its memory
