@@ -140,9 +140,23 @@ typedef struct {
 	gint64 deadline;	/* monotonic us: its own timeout, or 0 */
 } Wait;
 
-static GMutex lock;		/* guards `listeners` */
-static GArray *listeners;	/* int: the listeners handed over, owned */
-static int wake_fd = -1;	/* an eventfd: a listener was added */
+/* A listener handed over: the supervisor owns and closes it. */
+typedef struct {
+	int fd;
+	guint64 token;		/* sandbox_futex_watch()'s answer */
+	gboolean drop;		/* sandbox_futex_forget() asks it closed */
+} Listener;
+
+/* Under `lock`: the listeners, the eventfd that wakes the thread when
+ * they change, whether the thread runs. The thread ends, closing the
+ * eventfd, when no listener is left, so that no descriptor outlives the
+ * last jailed bot. `cond` is broadcast whenever a listener is closed. */
+static GMutex lock;
+static GCond cond;
+static GArray *listeners;
+static int wake_fd = -1;
+static gboolean running;
+static guint64 serial;
 
 static gint64 mono_us(void)
 {
@@ -180,6 +194,18 @@ static void answer(int fd, guint64 id, int err, struct seccomp_notif_resp *resp,
 	seccomp_notify_respond(fd, resp);
 }
 
+/* Close listener k (under `lock`) and forget its waits. */
+static void drop(guint k, GArray *waits)
+{
+	int fd = g_array_index(listeners, Listener, k).fd;
+	for (guint i = waits->len; i-- > 0;)
+		if (g_array_index(waits, Wait, i).fd == fd)
+			g_array_remove_index_fast(waits, i);
+	close(fd);
+	g_array_remove_index(listeners, k);
+	g_cond_broadcast(&cond);
+}
+
 static gpointer supervise(gpointer unused)
 {
 	(void)unused;
@@ -191,15 +217,26 @@ static gpointer supervise(gpointer unused)
 	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes);
 	gsize req_size = MAX(sizes.seccomp_notif, sizeof(*req));
 	gsize resp_size = MAX(sizes.seccomp_notif_resp, sizeof(*resp));
-	g_autoptr(GArray) waits = g_array_new(FALSE, FALSE, sizeof(Wait));
-	g_autoptr(GArray) pfd = g_array_new(FALSE, FALSE, sizeof(struct pollfd));
+	GArray *waits = g_array_new(FALSE, FALSE, sizeof(Wait));
+	GArray *pfd = g_array_new(FALSE, FALSE, sizeof(struct pollfd));
 
 	for (;;) {
+		g_mutex_lock(&lock);
+		for (guint k = listeners->len; k-- > 0;)
+			if (g_array_index(listeners, Listener, k).drop)
+				drop(k, waits);
+		if (listeners->len == 0) {
+			close(wake_fd);
+			wake_fd = -1;
+			running = FALSE;
+			g_cond_broadcast(&cond);
+			g_mutex_unlock(&lock);
+			break;
+		}
 		g_array_set_size(pfd, 1);
 		g_array_index(pfd, struct pollfd, 0) = (struct pollfd){.fd = wake_fd, .events = POLLIN};
-		g_mutex_lock(&lock);
 		for (guint i = 0; i < listeners->len; i++) {
-			struct pollfd p = {.fd = g_array_index(listeners, int, i), .events = POLLIN};
+			struct pollfd p = {.fd = g_array_index(listeners, Listener, i).fd, .events = POLLIN};
 			g_array_append_val(pfd, p);
 		}
 		g_mutex_unlock(&lock);
@@ -217,7 +254,7 @@ static gpointer supervise(gpointer unused)
 		struct pollfd *p = (struct pollfd *)pfd->data;
 		if (p[0].revents & POLLIN) {
 			eventfd_t v;
-			eventfd_read(wake_fd, &v);
+			eventfd_read(p[0].fd, &v);
 		}
 		now = mono_us();
 		for (guint i = 1; i < pfd->len; i++) {
@@ -236,17 +273,13 @@ static gpointer supervise(gpointer unused)
 				}
 			} else if (p[i].revents & (POLLHUP | POLLERR | POLLNVAL)) {
 				/* the bot is gone: its listener and its waits */
-				for (guint k = waits->len; k-- > 0;)
-					if (g_array_index(waits, Wait, k).fd == fd)
-						g_array_remove_index_fast(waits, k);
 				g_mutex_lock(&lock);
 				for (guint k = 0; k < listeners->len; k++)
-					if (g_array_index(listeners, int, k) == fd) {
-						g_array_remove_index_fast(listeners, k);
+					if (g_array_index(listeners, Listener, k).fd == fd) {
+						drop(k, waits);
 						break;
 					}
 				g_mutex_unlock(&lock);
-				close(fd);
 			}
 		}
 		for (guint k = waits->len; k-- > 0;) {
@@ -257,20 +290,46 @@ static gpointer supervise(gpointer unused)
 			g_array_remove_index_fast(waits, k);
 		}
 	}
+	g_array_free(waits, TRUE);
+	g_array_free(pfd, TRUE);
+	seccomp_notify_free(req, resp);
 	return NULL;
 }
 
-void sandbox_futex_watch(int listener)
+guint64 sandbox_futex_watch(int listener)
 {
 	g_mutex_lock(&lock);
-	if (!listeners) {
-		listeners = g_array_new(FALSE, FALSE, sizeof(int));
+	if (!listeners)
+		listeners = g_array_new(FALSE, FALSE, sizeof(Listener));
+	if (!running) {
 		wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 		if (wake_fd < 0)
 			g_error("sandbox: eventfd: %s", g_strerror(errno));
+		running = TRUE;
 		g_thread_unref(g_thread_new("futex-supervisor", supervise, NULL));
 	}
-	g_array_append_val(listeners, listener);
-	g_mutex_unlock(&lock);
+	Listener l = {listener, ++serial, FALSE};
+	g_array_append_val(listeners, l);
 	eventfd_write(wake_fd, 1);
+	g_mutex_unlock(&lock);
+	return l.token;
+}
+
+void sandbox_futex_forget(guint64 token)
+{
+	g_mutex_lock(&lock);
+	for (;;) {
+		guint k = 0;
+		while (listeners && k < listeners->len && g_array_index(listeners, Listener, k).token != token)
+			k++;
+		if (!listeners || k == listeners->len)
+			break;
+		g_array_index(listeners, Listener, k).drop = TRUE;
+		eventfd_write(wake_fd, 1);
+		g_cond_wait(&cond, &lock);
+	}
+	/* the thread may be on its way out: wait until it has closed all */
+	while (running && listeners->len == 0)
+		g_cond_wait(&cond, &lock);
+	g_mutex_unlock(&lock);
 }

@@ -112,9 +112,15 @@ gboolean sandbox_futex_install(const void *prog, gsize len, int sock);
 /* In the parent once the child has exec'd: the listener it sent on
  * `sock`, or -1 (not blocking). */
 int sandbox_futex_receive(int sock);
-/* Hand `listener` to the supervisor thread (started at the first), which
- * answers its calls and closes it when the bot is gone. */
-void sandbox_futex_watch(int listener);
+/* Hand `listener` to the supervisor thread (started when there is none),
+ * which answers its calls and closes it when the bot is gone; a token for
+ * sandbox_futex_forget(). */
+guint64 sandbox_futex_watch(int listener);
+/* Close that listener now (the bot is being reaped) and wait until it is
+ * closed; once no listener is left, the thread ends and closes its
+ * eventfd before this returns, so no descriptor outlives the jailed
+ * bots. 0, or a listener already closed: nothing to do. */
+void sandbox_futex_forget(guint64 token);
 
 /* ---- the child (sandbox-spawn.c) ----------------------------------------- */
 

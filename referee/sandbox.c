@@ -94,6 +94,7 @@ struct Sandbox {
 	size_t status_len;	/* bytes of an unfinished line in status[] */
 	char status[512];
 	gint64 exit_code;	/* the bot's as bwrap reported it, or -1 */
+	guint64 futex;		/* its listener's token (sandbox-futex.c), or 0 */
 };
 
 pid_t sandbox_bot_pid(Sandbox *sb)
@@ -158,6 +159,7 @@ void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group)
 	if (!sb)
 		return;
 	sandbox_cg_remove(&sb->cg);
+	sandbox_futex_forget(sb->futex);
 	g_free(sb);
 }
 
@@ -516,7 +518,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		int listener = sandbox_futex_receive(notify[0]);
 		close(notify[0]);
 		if (listener >= 0)
-			sandbox_futex_watch(listener);
+			sb->futex = sandbox_futex_watch(listener);
 	}
 	env_clear(&env);
 	for (int c = 0; c < CG_COUNT; c++)
