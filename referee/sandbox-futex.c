@@ -22,9 +22,11 @@
  * Since no call is let through (SECCOMP_USER_NOTIF_FLAG_CONTINUE is never
  * used), nothing the bot changes between the notice and the answer (its
  * mappings, the timeout) can make a shared wait sleep; at worst it gets
- * its own answers wrong. The listener is closed when the bot's last
- * process is gone (POLLHUP); a pending answer to a process that died or
- * took a signal is refused by the kernel (ENOENT) and dropped.
+ * its own answers wrong. The listener is closed when the bot is reaped
+ * or its last process is gone (POLLHUP), whichever comes first; a pending
+ * answer to a process that died or took a signal is refused by the kernel
+ * (ENOENT) and dropped. A new listener is looked at within 10 ms (LOOK_US),
+ * so a bot's very first shared wait may be answered that late.
  */
 #include "sandbox-int.h"
 
@@ -36,7 +38,6 @@
 #include <poll.h>
 #include <seccomp.h>
 #include <string.h>
-#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -135,28 +136,51 @@ gboolean sandbox_futex_supervised(void)
 /* A call waiting for its answer. */
 typedef struct {
 	int fd;			/* its listener */
+	guint64 token;		/* and that listener's token */
 	guint64 id;		/* the kernel's notification id */
 	gint64 due;		/* monotonic us: answer then */
 	gint64 deadline;	/* monotonic us: its own timeout, or 0 */
 } Wait;
 
-/* A listener handed over: the supervisor owns and closes it. */
+/* A listener handed over, closed by the supervisor when its bot is gone
+ * or by sandbox_futex_forget(). */
 typedef struct {
 	int fd;
 	guint64 token;		/* sandbox_futex_watch()'s answer */
-	gboolean drop;		/* sandbox_futex_forget() asks it closed */
 } Listener;
 
-/* Under `lock`: the listeners, the eventfd that wakes the thread when
- * they change, whether the thread runs. The thread ends, closing the
- * eventfd, when no listener is left, so that no descriptor outlives the
- * last jailed bot. `cond` is broadcast whenever a listener is closed. */
+/* `lock` guards the listeners and `running`, and is held by the thread
+ * whenever it is not in ppoll(): so a listener closed by
+ * sandbox_futex_forget() is never used after (a descriptor number is
+ * trusted only while its token is still listed). The thread picks up new
+ * listeners at its next look, within LOOK_US, and ends when none is
+ * left: no descriptor of its own, none of a bot's kept past its reaping,
+ * no waiting on the thread when a bot is reaped. */
+#define LOOK_US 10000
 static GMutex lock;
-static GCond cond;
 static GArray *listeners;
-static int wake_fd = -1;
 static gboolean running;
 static guint64 serial;
+
+/* The listener of `token` (under `lock`), or -1 when it was closed. */
+static int listed(guint64 token)
+{
+	for (guint k = 0; k < listeners->len; k++)
+		if (g_array_index(listeners, Listener, k).token == token)
+			return g_array_index(listeners, Listener, k).fd;
+	return -1;
+}
+
+/* Close and unlist the listener of `token` (under `lock`). */
+static void unlist(guint64 token)
+{
+	for (guint k = 0; k < listeners->len; k++)
+		if (g_array_index(listeners, Listener, k).token == token) {
+			close(g_array_index(listeners, Listener, k).fd);
+			g_array_remove_index_fast(listeners, k);
+			return;
+		}
+}
 
 static gint64 mono_us(void)
 {
@@ -194,18 +218,6 @@ static void answer(int fd, guint64 id, int err, struct seccomp_notif_resp *resp,
 	seccomp_notify_respond(fd, resp);
 }
 
-/* Close listener k (under `lock`) and forget its waits. */
-static void drop(guint k, GArray *waits)
-{
-	int fd = g_array_index(listeners, Listener, k).fd;
-	for (guint i = waits->len; i-- > 0;)
-		if (g_array_index(waits, Wait, i).fd == fd)
-			g_array_remove_index_fast(waits, i);
-	close(fd);
-	g_array_remove_index(listeners, k);
-	g_cond_broadcast(&cond);
-}
-
 static gpointer supervise(gpointer unused)
 {
 	(void)unused;
@@ -219,79 +231,65 @@ static gpointer supervise(gpointer unused)
 	gsize resp_size = MAX(sizes.seccomp_notif_resp, sizeof(*resp));
 	GArray *waits = g_array_new(FALSE, FALSE, sizeof(Wait));
 	GArray *pfd = g_array_new(FALSE, FALSE, sizeof(struct pollfd));
+	GArray *tokens = g_array_new(FALSE, FALSE, sizeof(guint64));
 
-	for (;;) {
-		g_mutex_lock(&lock);
-		for (guint k = listeners->len; k-- > 0;)
-			if (g_array_index(listeners, Listener, k).drop)
-				drop(k, waits);
-		if (listeners->len == 0) {
-			close(wake_fd);
-			wake_fd = -1;
-			running = FALSE;
-			g_cond_broadcast(&cond);
-			g_mutex_unlock(&lock);
-			break;
-		}
-		g_array_set_size(pfd, 1);
-		g_array_index(pfd, struct pollfd, 0) = (struct pollfd){.fd = wake_fd, .events = POLLIN};
-		for (guint i = 0; i < listeners->len; i++) {
-			struct pollfd p = {.fd = g_array_index(listeners, Listener, i).fd, .events = POLLIN};
+	g_mutex_lock(&lock);
+	while (listeners->len > 0) {
+		g_array_set_size(pfd, 0);
+		g_array_set_size(tokens, 0);
+		for (guint k = 0; k < listeners->len; k++) {
+			Listener *l = &g_array_index(listeners, Listener, k);
+			struct pollfd p = {.fd = l->fd, .events = POLLIN};
 			g_array_append_val(pfd, p);
+			g_array_append_val(tokens, l->token);
 		}
-		g_mutex_unlock(&lock);
-		gint64 now = mono_us(), first = G_MAXINT64;
+		gint64 now = mono_us(), next = now + LOOK_US;
 		for (guint i = 0; i < waits->len; i++)
-			first = MIN(first, g_array_index(waits, Wait, i).due);
-		struct timespec ts, *tsp = NULL;
-		if (first != G_MAXINT64) {
-			gint64 d = MAX(first - now, 0);
-			ts = (struct timespec){d / G_USEC_PER_SEC, (d % G_USEC_PER_SEC) * 1000};
-			tsp = &ts;
-		}
-		if (ppoll((struct pollfd *)pfd->data, pfd->len, tsp, NULL) < 0 && errno != EINTR)
+			next = MIN(next, g_array_index(waits, Wait, i).due);
+		gint64 d = MAX(next - now, 0);
+		struct timespec ts = {d / G_USEC_PER_SEC, (d % G_USEC_PER_SEC) * 1000};
+		g_mutex_unlock(&lock);
+		if (ppoll((struct pollfd *)pfd->data, pfd->len, &ts, NULL) < 0 && errno != EINTR)
 			g_error("sandbox: ppoll: %s", g_strerror(errno));
-		struct pollfd *p = (struct pollfd *)pfd->data;
-		if (p[0].revents & POLLIN) {
-			eventfd_t v;
-			eventfd_read(p[0].fd, &v);
-		}
+		g_mutex_lock(&lock);
 		now = mono_us();
-		for (guint i = 1; i < pfd->len; i++) {
-			int fd = p[i].fd;
-			if (p[i].revents & POLLIN) {
+		for (guint i = 0; i < pfd->len; i++) {
+			struct pollfd *p = &g_array_index(pfd, struct pollfd, i);
+			guint64 token = g_array_index(tokens, guint64, i);
+			if (!p->revents || listed(token) != p->fd)
+				continue;	/* nothing, or closed meanwhile */
+			if (p->revents & POLLIN) {
 				memset(req, 0, req_size);
-				if (seccomp_notify_receive(fd, req) == 0) {
+				if (seccomp_notify_receive(p->fd, req) == 0) {
 					guint same = 0;
 					for (guint k = 0; k < waits->len; k++)
-						same += g_array_index(waits, Wait, k).fd == fd;
+						same += g_array_index(waits, Wait, k).token == token;
 					gint64 pause = MIN(MAX(PAUSE_US, (gint64)(same + 1) * PAUSE_EACH_US), PAUSE_MAX_US);
-					Wait w = {fd, req->id, now + pause, deadline_of(req, now)};
+					Wait w = {p->fd, token, req->id, now + pause, deadline_of(req, now)};
 					if (w.deadline)
 						w.due = MIN(w.due, w.deadline);
 					g_array_append_val(waits, w);
 				}
-			} else if (p[i].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-				/* the bot is gone: its listener and its waits */
-				g_mutex_lock(&lock);
-				for (guint k = 0; k < listeners->len; k++)
-					if (g_array_index(listeners, Listener, k).fd == fd) {
-						drop(k, waits);
-						break;
-					}
-				g_mutex_unlock(&lock);
+			} else {
+				unlist(token);	/* the bot is gone */
 			}
 		}
 		for (guint k = waits->len; k-- > 0;) {
 			Wait *w = &g_array_index(waits, Wait, k);
-			if (w->due > now)
-				continue;
-			answer(w->fd, w->id, w->deadline && now >= w->deadline ? ETIMEDOUT : EAGAIN, resp, resp_size);
-			g_array_remove_index_fast(waits, k);
+			if (listed(w->token) != w->fd) {
+				g_array_remove_index_fast(waits, k);
+			} else if (w->due <= now) {
+				answer(w->fd, w->id, w->deadline && now >= w->deadline ? ETIMEDOUT : EAGAIN, resp,
+				       resp_size);
+				g_array_remove_index_fast(waits, k);
+			}
 		}
 	}
+	running = FALSE;
+	g_mutex_unlock(&lock);
 	g_array_free(waits, TRUE);
 	g_array_free(pfd, TRUE);
+	g_array_free(tokens, TRUE);
 	seccomp_notify_free(req, resp);
 	return NULL;
 }
@@ -301,35 +299,21 @@ guint64 sandbox_futex_watch(int listener)
 	g_mutex_lock(&lock);
 	if (!listeners)
 		listeners = g_array_new(FALSE, FALSE, sizeof(Listener));
+	Listener l = {listener, ++serial};
+	g_array_append_val(listeners, l);
 	if (!running) {
-		wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-		if (wake_fd < 0)
-			g_error("sandbox: eventfd: %s", g_strerror(errno));
 		running = TRUE;
 		g_thread_unref(g_thread_new("futex-supervisor", supervise, NULL));
 	}
-	Listener l = {listener, ++serial, FALSE};
-	g_array_append_val(listeners, l);
-	eventfd_write(wake_fd, 1);
 	g_mutex_unlock(&lock);
 	return l.token;
 }
 
 void sandbox_futex_forget(guint64 token)
 {
+	if (!token)
+		return;
 	g_mutex_lock(&lock);
-	for (;;) {
-		guint k = 0;
-		while (listeners && k < listeners->len && g_array_index(listeners, Listener, k).token != token)
-			k++;
-		if (!listeners || k == listeners->len)
-			break;
-		g_array_index(listeners, Listener, k).drop = TRUE;
-		eventfd_write(wake_fd, 1);
-		g_cond_wait(&cond, &lock);
-	}
-	/* the thread may be on its way out: wait until it has closed all */
-	while (running && listeners->len == 0)
-		g_cond_wait(&cond, &lock);
+	unlist(token);
 	g_mutex_unlock(&lock);
 }

@@ -112,14 +112,13 @@ gboolean sandbox_futex_install(const void *prog, gsize len, int sock);
 /* In the parent once the child has exec'd: the listener it sent on
  * `sock`, or -1 (not blocking). */
 int sandbox_futex_receive(int sock);
-/* Hand `listener` to the supervisor thread (started when there is none),
- * which answers its calls and closes it when the bot is gone; a token for
+/* Hand `listener` to the supervisor thread (started when there is none;
+ * it ends when no listener is left), which answers its calls within
+ * 10 ms of this and closes it when the bot is gone; a token for
  * sandbox_futex_forget(). */
 guint64 sandbox_futex_watch(int listener);
-/* Close that listener now (the bot is being reaped) and wait until it is
- * closed; once no listener is left, the thread ends and closes its
- * eventfd before this returns, so no descriptor outlives the jailed
- * bots. 0, or a listener already closed: nothing to do. */
+/* Close that listener now (the bot is being reaped), so that no
+ * descriptor outlives the bot. 0, or one already closed: nothing. */
 void sandbox_futex_forget(guint64 token);
 
 /* ---- the child (sandbox-spawn.c) ----------------------------------------- */
