@@ -150,16 +150,18 @@ typedef struct {
 } Listener;
 
 /* `lock` guards the listeners and `running`, and is held by the thread
- * whenever it is not in ppoll(): so a listener closed by
- * sandbox_futex_forget() is never used after (a descriptor number is
- * trusted only while its token is still listed). The thread picks up new
- * listeners at its next look, within LOOK_US, and ends when none is
- * left: no descriptor of its own, none of a bot's kept past its reaping,
- * no waiting on the thread when a bot is reaped. */
+ * whenever it is not in ppoll() or waiting for a first listener: so a
+ * listener closed by sandbox_futex_forget() is never used after (a
+ * descriptor number is trusted only while its token is still listed).
+ * The thread, started once, picks up new listeners at its next look,
+ * within LOOK_US, and sleeps on `listed_cond` while there is none: no
+ * descriptor of its own, none of a bot's kept past its reaping, no
+ * waiting on the thread when a bot is reaped. */
 #define LOOK_US 10000
 static GMutex lock;
+static GCond listed_cond;
 static GArray *listeners;
-static gboolean running;
+static gboolean running;		/* the thread was started */
 static guint64 serial;
 
 /* The listener of `token` (under `lock`), or -1 when it was closed. */
@@ -234,7 +236,11 @@ static gpointer supervise(gpointer unused)
 	GArray *tokens = g_array_new(FALSE, FALSE, sizeof(guint64));
 
 	g_mutex_lock(&lock);
-	while (listeners->len > 0) {
+	for (;;) {
+		if (listeners->len == 0)
+			g_array_set_size(waits, 0);
+		while (listeners->len == 0)
+			g_cond_wait(&listed_cond, &lock);
 		g_array_set_size(pfd, 0);
 		g_array_set_size(tokens, 0);
 		for (guint k = 0; k < listeners->len; k++) {
@@ -285,12 +291,6 @@ static gpointer supervise(gpointer unused)
 			}
 		}
 	}
-	running = FALSE;
-	g_mutex_unlock(&lock);
-	g_array_free(waits, TRUE);
-	g_array_free(pfd, TRUE);
-	g_array_free(tokens, TRUE);
-	seccomp_notify_free(req, resp);
 	return NULL;
 }
 
@@ -305,6 +305,7 @@ guint64 sandbox_futex_watch(int listener)
 		running = TRUE;
 		g_thread_unref(g_thread_new("futex-supervisor", supervise, NULL));
 	}
+	g_cond_signal(&listed_cond);
 	g_mutex_unlock(&lock);
 	return l.token;
 }

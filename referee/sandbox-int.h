@@ -112,10 +112,9 @@ gboolean sandbox_futex_install(const void *prog, gsize len, int sock);
 /* In the parent once the child has exec'd: the listener it sent on
  * `sock`, or -1 (not blocking). */
 int sandbox_futex_receive(int sock);
-/* Hand `listener` to the supervisor thread (started when there is none;
- * it ends when no listener is left), which answers its calls within
- * 10 ms of this and closes it when the bot is gone; a token for
- * sandbox_futex_forget(). */
+/* Hand `listener` to the supervisor thread (started at the first),
+ * which answers its calls within 10 ms of this and closes it when the
+ * bot is gone; a token for sandbox_futex_forget(). */
 guint64 sandbox_futex_watch(int listener);
 /* Close that listener now (the bot is being reaped), so that no
  * descriptor outlives the bot. 0, or one already closed: nothing. */
