@@ -9,6 +9,7 @@ echo "== referee (bench/bench-referee.c) =="
 for b in "$build"/bench/bench-*; do
 	case $b in
 	*/bench-referee) ;;
+	*/bench-filter) ;;	# run by bench-sandbox.sh
 	*.o|*.d) ;;
 	*) [ -x "$b" ] && { echo "== $(basename "$b") =="; "$b"; } ;;
 	esac

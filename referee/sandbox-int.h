@@ -5,7 +5,9 @@
  *
  *   sandbox.c         modes, starting a bot, how it ended, reaping
  *   sandbox-jail.c    the jail's bubblewrap command line: the minimal
- *                     root, the bot's own files, the seccomp filter
+ *                     root, the bot's own files, its /proc counters
+ *   sandbox-filter.c  the seccomp filter's table (its own header)
+ *   sandbox-futex.c   the supervisor that answers jailed shared futex waits
  *   sandbox-cgroup.c  a bot's cgroups: memory, processes, CPU share and
  *                     cpuset, the freezer; the sweep of a dead referee's
  *   sandbox-spawn.c   the child between vfork and exec, the registry of
@@ -69,6 +71,9 @@ enum {
 	JAIL_FD_SECCOMP,	/* --seccomp: the compiled filter */
 	JAIL_FD_PASSWD,		/* --ro-bind-data on /etc/passwd */
 	JAIL_FD_GROUP,		/* --ro-bind-data on /etc/group */
+	JAIL_FD_MEMINFO,	/* --ro-bind-data on /proc/meminfo, */
+	JAIL_FD_STAT,		/* /proc/stat */
+	JAIL_FD_LOADAVG,	/* and /proc/loadavg: the jail's own */
 	JAIL_FD_COUNT
 };
 
@@ -83,12 +88,37 @@ typedef struct {
 
 /*
  * The jail for `spec` running `prog` (resolved): bwrap's arguments in a
- * memory file, the filter in another, the uid. `hide` as in
- * SandboxLaunch. FALSE with error set when something cannot be made.
+ * memory file, the filter (sandbox-filter.h) in another, the uid, and
+ * the /proc files that show the bot its own limits instead of the
+ * machine's counters (its memory limit, the CPUs it runs on: `cpu` >= 0
+ * that one, else the referee's). `hide` as in SandboxLaunch. FALSE with
+ * error set when something cannot be made.
  */
 gboolean sandbox_jail_make(SandboxJail *j, const BotSpec *spec, const char *prog, const char *const *hide,
-			   guint64 disk, GError **error);
+			   int cpu, GError **error);
 void sandbox_jail_clear(SandboxJail *j);
+
+/* ---- shared futex waits (sandbox-futex.c) ------------------------------------ */
+
+/* Whether jails get the supervisor of their shared futex waits here:
+ * checked once, by a child that installs jailfilter_poll_program() with
+ * a listener (TETRARENA_NO_FUTEX_SUPERVISOR=1: never, for measuring). */
+gboolean sandbox_futex_supervised(void);
+/* In the child, between vfork and exec (system calls only): set
+ * no_new_privs, install `prog` with a listener and send the listener on
+ * the socket `sock` (SCM_RIGHTS). FALSE when any of it fails: then the
+ * child must not exec. */
+gboolean sandbox_futex_install(const void *prog, gsize len, int sock);
+/* In the parent once the child has exec'd: the listener it sent on
+ * `sock`, or -1 (not blocking). */
+int sandbox_futex_receive(int sock);
+/* Hand `listener` to the supervisor thread (started at the first),
+ * which answers its calls within 10 ms of this and closes it when the
+ * bot is gone; a token for sandbox_futex_forget(). */
+guint64 sandbox_futex_watch(int listener);
+/* Close that listener now (the bot is being reaped), so that no
+ * descriptor outlives the bot. 0, or one already closed: nothing. */
+void sandbox_futex_forget(guint64 token);
 
 /* ---- the child (sandbox-spawn.c) ----------------------------------------- */
 
@@ -110,6 +140,9 @@ typedef struct {
 	const struct rlimit *rl;
 	int cpu;
 	const cpu_set_t *cpus;
+	const void *poll_prog;	/* jailfilter_poll_program() to install with a */
+	gsize poll_len;
+	int poll_sock;		/* listener sent on this socket, or -1: none */
 } ChildSetup;
 
 /* fork() instead of vfork() (valgrind, TETRARENA_SPAWN=fork). */

@@ -35,18 +35,16 @@
  * no_new_privs, so no set-user-ID program gives any back. A referee that
  * is not root runs bwrap in a user namespace, as itself.
  *
- * A seccomp filter (libseccomp) closes what a namespace does not:
- * flock() and fcntl() locks succeed without locking anything (a lock on
- * a file two bots see, such as /usr/bin/python3, would be a channel
- * between them), and lock queries, dnotify, inotify and fanotify, the
- * kernel keyrings (the session keyring is inherited), perf events, BPF,
- * TIOCSTI and new user namespaces are refused.
+ * A seccomp filter closes what a namespace does not: its table and why
+ * are in sandbox-filter.c; here it is only handed to bwrap, compiled once
+ * per process. The machine's memory, CPU and load counters in /proc
+ * (Shmem was a channel) are replaced by the jail's own (proc_files()).
  */
 #include "sandbox-int.h"
+#include "sandbox-filter.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,92 +122,6 @@ const char *sandbox_jail_bwrap(const char **why)
 	if (why)
 		*why = bwrap_why;
 	return bwrap_why ? NULL : bwrap_path;
-}
-
-/* ---- the seccomp filter ------------------------------------------------- */
-
-static guint8 *filter;
-static gsize filter_len;
-static const char *filter_why;
-
-static gboolean deny(scmp_filter_ctx ctx, int err, const char *name)
-{
-	int nr = seccomp_syscall_resolve_name(name);
-
-	/* (a call this architecture lacks needs no rule) */
-	return nr == __NR_SCMP_ERROR || seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0) == 0;
-}
-
-static gboolean rules(scmp_filter_ctx ctx)
-{
-	gboolean ok = TRUE;
-
-	/* locks that lock nothing: an honest bot sees success */
-	ok &= deny(ctx, 0, "flock");
-	static const int setlk[] = {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW};
-	static const int getlk[] = {F_GETLK, F_OFD_GETLK};
-	static const char *const fcntls[] = {"fcntl", "fcntl64"};
-	for (guint f = 0; f < G_N_ELEMENTS(fcntls); f++) {
-		int nr = seccomp_syscall_resolve_name(fcntls[f]);
-		if (nr == __NR_SCMP_ERROR)
-			continue;
-		for (guint i = 0; i < G_N_ELEMENTS(setlk); i++)
-			ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr, 1, SCMP_A1(SCMP_CMP_EQ, setlk[i])) == 0;
-		for (guint i = 0; i < G_N_ELEMENTS(getlk); i++)
-			ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), nr, 1, SCMP_A1(SCMP_CMP_EQ, getlk[i])) == 0;
-		ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A1(SCMP_CMP_EQ, F_NOTIFY)) == 0;
-	}
-	static const char *const gone[] = {
-		"inotify_init", "inotify_init1", "fanotify_init",	/* watching files others touch */
-		"keyctl", "add_key", "request_key",			/* keyrings */
-		"perf_event_open", "bpf",				/* the kernel's innards */
-		"clone3",	/* its flags are out of a filter's reach: libc falls back to clone */
-		NULL,
-	};
-	for (int i = 0; gone[i]; i++)
-		ok &= deny(ctx, ENOSYS, gone[i]);
-	/* no new user namespace, hence none of any kind (they all need one) */
-	int nr = seccomp_syscall_resolve_name("unshare");
-	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
-			       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER)) == 0;
-	nr = seccomp_syscall_resolve_name("clone");
-	/* (clone's flags are its first argument on x86 and arm, not s390) */
-	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1,
-			       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER)) == 0;
-	nr = seccomp_syscall_resolve_name("ioctl");
-	ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A1(SCMP_CMP_EQ, TIOCSTI)) == 0;
-	return ok;
-}
-
-static gpointer build_filter(gpointer unused)
-{
-	(void)unused;
-	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	if (!ctx) {
-		filter_why = "seccomp_init failed";
-		return NULL;
-	}
-	/* 32-bit calls on a 64-bit kernel get the same rules, not a way round */
-	if (seccomp_arch_native() == SCMP_ARCH_X86_64) {
-		seccomp_arch_add(ctx, SCMP_ARCH_X86);
-		seccomp_arch_add(ctx, SCMP_ARCH_X32);
-	}
-	int fd = memfd_create("tetrarena-seccomp", MFD_CLOEXEC);
-	struct stat st;
-	if (!rules(ctx)) {
-		filter_why = "a seccomp rule was refused";
-	} else if (fd < 0 || seccomp_export_bpf(ctx, fd) != 0 || fstat(fd, &st) != 0) {
-		filter_why = "the seccomp filter could not be compiled";
-	} else {
-		filter_len = (gsize)st.st_size;
-		filter = g_malloc(filter_len);
-		if (pread(fd, filter, filter_len, 0) != (ssize_t)filter_len)
-			filter_why = "the seccomp filter could not be read back";
-	}
-	if (fd >= 0)
-		close(fd);
-	seccomp_release(ctx);
-	return NULL;
 }
 
 /* ---- what the bot sees --------------------------------------------------- */
@@ -491,6 +403,20 @@ static void add_system(Args *j)
 	add3(j, "--ro-bind-data", fd, "/etc/group");
 	add3(j, "--proc", "/proc", NULL);
 	add3(j, "--ro-bind", "/proc/sys", "/proc/sys");
+	/* the machine's counters, which every bot could move and read, are
+	 * the jail's own (proc_files()); vmstat and zoneinfo, which count
+	 * Shmem too, cannot be read (a device on bwrap's nodev bind:
+	 * EACCES). sysinfo(2) still tells it (sandbox-filter.c) */
+	static const struct { int fd; const char *path; } own[] = {
+		{JAIL_FD_MEMINFO, "/proc/meminfo"}, {JAIL_FD_STAT, "/proc/stat"}, {JAIL_FD_LOADAVG, "/proc/loadavg"},
+	};
+	for (guint i = 0; i < G_N_ELEMENTS(own); i++) {
+		g_snprintf(fd, sizeof(fd), "%d", own[i].fd);
+		add3(j, "--perms", "0444", NULL);
+		add3(j, "--ro-bind-data", fd, own[i].path);
+	}
+	add3(j, "--ro-bind", "/dev/null", "/proc/vmstat");
+	add3(j, "--ro-bind", "/dev/null", "/proc/zoneinfo");
 	add3(j, "--dev", "/dev", NULL);
 }
 
@@ -517,6 +443,74 @@ static int memfd_with(const char *name, const void *data, gsize len)
 	return fd;
 }
 
+/* The boot time of /proc/stat (a constant of the machine, which ps and
+ * friends add process start times to), or 0. */
+static gpointer read_btime(gpointer unused)
+{
+	(void)unused;
+	g_autofree char *stat = NULL;
+	guint64 t = 0;
+	if (g_file_get_contents("/proc/stat", &stat, NULL, NULL)) {
+		const char *b = strstr(stat, "\nbtime ");
+		if (b)
+			t = g_ascii_strtoull(b + 7, NULL, 10);
+	}
+	return GSIZE_TO_POINTER((gsize)t);
+}
+
+/*
+ * The jail's /proc/meminfo, /proc/stat and /proc/loadavg, in the kernel's
+ * formats: fixed numbers that say what the bot has (its memory limit,
+ * all of it free; its CPUs, idle; nothing shared, nothing running but
+ * itself), so that no counter of the machine's, which other bots move,
+ * reaches it (the Shmem line was a channel). The CPU lines name the CPUs
+ * the bot may run on, so that counting them (glibc's get_nprocs without
+ * /sys) agrees with sched_getaffinity().
+ */
+static void proc_files(SandboxJail *jail, guint64 memory, int cpu)
+{
+	static GOnce once = G_ONCE_INIT;
+	guint64 kb = (memory ? memory : (guint64)2 << 30) / 1024;
+	g_autoptr(GString) m = g_string_new(NULL);
+	static const char *const zero[] = {
+		"Buffers", "Cached", "SwapCached", "Active", "Inactive", "Active(anon)", "Inactive(anon)",
+		"Active(file)", "Inactive(file)", "Unevictable", "Mlocked", "SwapTotal", "SwapFree", "Dirty",
+		"Writeback", "AnonPages", "Mapped", "Shmem", "KReclaimable", "Slab", "SReclaimable", "SUnreclaim",
+		"KernelStack", "PageTables", "CommitLimit", "Committed_AS", "VmallocTotal", "VmallocUsed",
+		"AnonHugePages", "ShmemHugePages", "ShmemPmdMapped", NULL,
+	};
+	g_string_append_printf(m, "%-16s%8" G_GUINT64_FORMAT " kB\n", "MemTotal:", kb);
+	g_string_append_printf(m, "%-16s%8" G_GUINT64_FORMAT " kB\n", "MemFree:", kb);
+	g_string_append_printf(m, "%-16s%8" G_GUINT64_FORMAT " kB\n", "MemAvailable:", kb);
+	for (int i = 0; zero[i]; i++) {
+		g_autofree char *key = g_strconcat(zero[i], ":", NULL);
+		g_string_append_printf(m, "%-16s%8d kB\n", key, 0);
+	}
+	g_string_append(m, "HugePages_Total:       0\nHugePages_Free:        0\nHugePages_Rsvd:        0\n"
+			   "HugePages_Surp:        0\nHugepagesize:       2048 kB\n");
+
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (cpu >= 0)
+		CPU_SET(cpu, &set);
+	else if (sched_getaffinity(0, sizeof(set), &set) != 0 || CPU_COUNT(&set) == 0)
+		CPU_SET(0, &set);
+	static const char idle[] = " 0 0 0 0 0 0 0 0 0 0\n";
+	g_autoptr(GString) s = g_string_new(NULL);
+	g_string_append_printf(s, "cpu %s", idle);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			g_string_append_printf(s, "cpu%d%s", c, idle);
+	g_string_append_printf(s, "intr 0\nctxt 0\nbtime %" G_GSIZE_FORMAT "\nprocesses 1\nprocs_running 1\n"
+			       "procs_blocked 0\nsoftirq 0 0 0 0 0 0 0 0 0 0 0\n",
+			       GPOINTER_TO_SIZE(g_once(&once, read_btime, NULL)));
+	static const char load[] = "0.00 0.00 0.00 1/1 1\n";
+
+	jail->fd[JAIL_FD_MEMINFO] = memfd_with("tetrarena-meminfo", m->str, m->len);
+	jail->fd[JAIL_FD_STAT] = memfd_with("tetrarena-stat", s->str, s->len);
+	jail->fd[JAIL_FD_LOADAVG] = memfd_with("tetrarena-loadavg", load, strlen(load));
+}
+
 /* A host uid of the bot's own: unused on the host (above the ranges that
  * systems hand out) and apart from every other bot of this referee that
  * is alive, and of other referees unless their PIDs agree in 18 bits. */
@@ -528,15 +522,17 @@ static uid_t bot_uid(void)
 }
 
 gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *prog, const char *const *hidden,
-			   guint64 disk, GError **error)
+			   int cpu, GError **error)
 {
-	static GOnce once = G_ONCE_INIT;
+	guint64 disk = spec->limits.disk;
+	gsize filter_len = 0;
+	const char *filter_why = NULL;
+	const guint8 *filter = jailfilter_program(sandbox_futex_supervised(), &filter_len, &filter_why);
 
 	for (int i = 0; i < JAIL_FD_COUNT; i++)
 		jail->fd[i] = -1;
 	jail->command = NULL;
-	g_once(&once, build_filter, NULL);
-	if (filter_why) {
+	if (!filter) {
 		g_set_error(error, SANDBOX_ERROR, SANDBOX_ERROR_UNAVAILABLE, "bot %s: %s", spec->name, filter_why);
 		return FALSE;
 	}
@@ -641,6 +637,7 @@ gboolean sandbox_jail_make(SandboxJail *jail, const BotSpec *spec, const char *p
 	jail->fd[JAIL_FD_SECCOMP] = memfd_with("tetrarena-seccomp", filter, filter_len);
 	jail->fd[JAIL_FD_PASSWD] = memfd_with("tetrarena-passwd", passwd, strlen(passwd));
 	jail->fd[JAIL_FD_GROUP] = memfd_with("tetrarena-group", group, strlen(group));
+	proc_files(jail, spec->limits.memory, cpu);
 	g_string_free(args, TRUE);
 	g_ptr_array_free(j.a, TRUE);
 	g_hash_table_destroy(j.made);

@@ -124,6 +124,11 @@ static void child(const ChildSetup *cs, pid_t parent)
 	for (int c = 0; c < CG_COUNT; c++)
 		if (cs->cg[c] >= 0 && write(cs->cg[c], "0", 1) != 1)
 			_exit(126);
+	/* The supervisor's filter, before anything of the bot's runs (it
+	 * holds for bwrap and all it starts); the listener goes to the
+	 * parent, never into the jail. */
+	if (cs->poll_sock != -1 && !sandbox_futex_install(cs->poll_prog, cs->poll_len, cs->poll_sock))
+		_exit(126);
 	/* A session of its own: no controlling terminal, so no TIOCSTI into
 	 * the organizer's shell and no foreground group to steal; it also
 	 * leads its own process group, killed as one. */

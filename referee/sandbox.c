@@ -3,6 +3,7 @@
  * pieces are listed in sandbox-int.h.
  */
 #include "sandbox-int.h"
+#include "sandbox-filter.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -92,6 +94,7 @@ struct Sandbox {
 	size_t status_len;	/* bytes of an unfinished line in status[] */
 	char status[512];
 	gint64 exit_code;	/* the bot's as bwrap reported it, or -1 */
+	guint64 futex;		/* its listener's token (sandbox-futex.c), or 0 */
 };
 
 pid_t sandbox_bot_pid(Sandbox *sb)
@@ -156,6 +159,7 @@ void sandbox_reap(Sandbox *sb, pid_t pid, gboolean own_group)
 	if (!sb)
 		return;
 	sandbox_cg_remove(&sb->cg);
+	sandbox_futex_forget(sb->futex);
 	g_free(sb);
 }
 
@@ -424,7 +428,7 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	}
 	const BotLimits *l = &spec->limits;
 	SandboxJail sj;
-	if (jail && !sandbox_jail_make(&sj, spec, prog, launch->hide, l->disk, error))
+	if (jail && !sandbox_jail_make(&sj, spec, prog, launch->hide, cpu, error))
 		return NULL;
 
 	/* The command: the program itself, or bwrap around it. */
@@ -484,7 +488,18 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 		.new_session = !spec->human, .lenient = sandbox_use_fork(),
 		.workdir = jail ? NULL : spec->workdir,
 		.nres = nres, .res = res, .rl = rl, .cpu = cpu, .cpus = &cpus,
+		.poll_sock = -1,
 	};
+	/* the supervisor of its shared futex waits: the child sends it the
+	 * listener of the filter it installs (sandbox-futex.c) */
+	int notify[2] = {-1, -1};
+	if (jail && sandbox_futex_supervised()) {
+		cs.poll_prog = jailfilter_poll_program(&cs.poll_len, NULL);
+		if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, notify) == 0)
+			cs.poll_sock = notify[1];
+		else
+			cs.poll_sock = -2;	/* no socket: the child refuses to start */
+	}
 	memcpy(cs.cg, cgfd, sizeof(cgfd));
 	if (fds[2] < 0)
 		cs.fds[2] = 2;	/* inherited */
@@ -496,6 +511,15 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 	}
 	pid_t child_pid = sandbox_spawn(&cs);
 	int spawn_errno = errno;
+	if (notify[1] >= 0)
+		close(notify[1]);
+	if (notify[0] >= 0) {
+		/* (none when the child failed before its exec: it exits 126) */
+		int listener = sandbox_futex_receive(notify[0]);
+		close(notify[0]);
+		if (listener >= 0)
+			sb->futex = sandbox_futex_watch(listener);
+	}
 	env_clear(&env);
 	for (int c = 0; c < CG_COUNT; c++)
 		if (cgfd[c] >= 0)

@@ -25,9 +25,16 @@
  *     /var or /sys, no log or output of the referee's;
  *   - no network, IPC, UTS or cgroup namespace shared with the host;
  *     killed with its parent (--die-with-parent);
- *   - a seccomp filter: no new user namespaces, no keyrings, no inotify,
- *     fanotify or dnotify, file locks that lock nothing (so two bots have
- *     no file to lock or watch between them), no perf events or BPF.
+ *   - a seccomp filter (sandbox-filter.h, one table): no new user
+ *     namespaces, no keyrings, no inotify, fanotify or dnotify, file locks
+ *     that lock nothing and shared futexes that never sleep (a thread of
+ *     the referee answers such waits: sandbox-futex.c), so two bots have
+ *     no file to lock, watch or wait on between them; no io_uring,
+ *     no sockets but unix, inet and netlink routing, no perf events, BPF,
+ *     mounts, modules or tracing;
+ *   - its own /proc/meminfo, /proc/stat and /proc/loadavg (its memory
+ *     limit and CPUs, nothing shared or running), so that no counter of
+ *     the machine's that other bots move reaches it.
  * Both ways it gets a clean environment (PATH, HOME, TMPDIR, LANG=C),
  * resource limits (rlimits for CPU time, per game and with a finite total
  * for a process kept over several games, file size and open files, and
