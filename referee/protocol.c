@@ -32,6 +32,14 @@ gboolean protocol_line_is(const char *line, const char *word)
 	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
 }
 
+const char *protocol_info_analysis(const char *line)
+{
+	if (protocol_verb(line) != PROTOCOL_INFO)
+		return NULL;
+	const char *text = protocol_args(line);
+	return g_str_has_prefix(text, "analyse ") ? text + strlen("analyse ") : NULL;
+}
+
 ProtocolVerb protocol_verb(const char *line)
 {
 	/* (called for every line a bot sends: one look at the first byte) */

@@ -64,6 +64,11 @@ gboolean protocol_line_is(const char *line, const char *word);
  * nothing does. Points into `line`. */
 const char *protocol_args(const char *line);
 
+/* The values of an `info analyse MOVE=VALUE ...` line (an analysing bot's
+ * judgement of its legal moves, protocol.md): what follows `analyse `,
+ * pointing into `line`; NULL for any other line. */
+const char *protocol_info_analysis(const char *line);
+
 /* ---- referee to bot ---------------------------------------------------- */
 
 /* "tetrarena VERSION", the first line a bot just started reads. */

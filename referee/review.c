@@ -64,7 +64,7 @@ static const char *analysis_line(const PositionStep *p)
 {
 	for (guint i = 0; i < p->said->len; i++) {
 		const char *line = g_ptr_array_index(p->said, i);
-		if (g_str_has_prefix(line, "info analyse "))
+		if (protocol_info_analysis(line))
 			return line;
 	}
 	return NULL;
@@ -96,7 +96,7 @@ static gboolean read_analysis(const GameLog *log, int seat, const PositionStep *
 	gboolean have_choice = s->choice && v->move_parse(state, seat, s->choice, &choice);
 	gboolean have_played = s->played && v->move_parse(state, seat, s->played, &played);
 	gboolean choice_seen = FALSE, played_seen = FALSE;
-	g_auto(GStrv) words = g_strsplit(line + strlen("info analyse "), " ", -1);
+	g_auto(GStrv) words = g_strsplit(protocol_info_analysis(line), " ", -1);
 	g_autoptr(GArray) values = g_array_new(FALSE, FALSE, sizeof(double));
 	for (int i = 0; words[i]; i++) {
 		char *eq = strrchr(words[i], '=');

@@ -79,7 +79,7 @@ check "check: its hello and its info line (a fault) are reported, escaped" \
 	grep -q 'the line: info ?\]0;pwned title' '$tmp/check.out'"
 check "check: nothing raw" clean "$tmp/check.out"
 
-"$ref" rerun --sandbox off "$tmp/game.log" >"$tmp/rerun.out" 2>&1
+"$ref" rerun --sandbox off --trust-log "$tmp/game.log" >"$tmp/rerun.out" 2>&1
 check "rerun: the same game, nothing raw" says "$tmp/rerun.out" '^same: '
 
 "$ref" play --variant link --seed 1 --sandbox off --time "$time" --log "$tmp/nostart.log" \
@@ -111,9 +111,9 @@ END
 check "a crafted log: view shows the name escaped, verify passes it" \
 	sh -c "grep -q '^seat 0: ev?\]0;t?il.x9b2J ' '$tmp/view.out' && grep -q ': ok (' '$tmp/view.out'"
 "$ref" position "$tmp/crafted.log" --seat 0 --step 1 --sandbox off >>"$tmp/view.out" 2>&1
-"$ref" rerun --sandbox off "$tmp/crafted.log" >>"$tmp/view.out" 2>&1
+"$ref" rerun --sandbox off --trust-log "$tmp/crafted.log" >>"$tmp/view.out" 2>&1
 "$ref" verify "$tmp/badmove.log" >"$tmp/badmove.out" 2>&1
-"$ref" rerun --sandbox off "$tmp/badmove.log" >>"$tmp/badmove.out" 2>&1
+"$ref" rerun --sandbox off --trust-log "$tmp/badmove.log" >>"$tmp/badmove.out" 2>&1
 check "a crafted log: view, verify, position, rerun print nothing raw" clean "$tmp/view.out"
 check "a log with an escape in a move: verify and rerun refuse it, nothing raw" \
 	sh -c "[ \$(grep -c 'is not a move of seat 0' '$tmp/badmove.out') = 2 ]"
