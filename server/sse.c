@@ -3,17 +3,22 @@
  *
  * Bytes go into `queue`; one asynchronous write at a time takes them
  * (`busy`), moved to `sending` first: the write holds its buffer until it
- * ends, while new steps go on growing (reallocating) `queue`. A write error or a queue over the cap ends the spectator;
- * so does the game's end once the queue has drained.
+ * ends, while new steps go on growing (reallocating) `queue`. A write
+ * error or a queue over the cap ends the spectator; so does the game's
+ * end once the queue has drained. `queued` counts the bytes of every
+ * queue and write in flight, for the budget; a spectator dropped with a
+ * write in flight has it cancelled, so that its buffer goes at once.
  */
 #include "sse.h"
 
+#include <malloc.h>
 #include <string.h>
 
 typedef struct {
 	LiveGame *live;
 	GIOStream *conn;
 	GOutputStream *out;
+	GCancellable *cancel;
 	GString *queue;
 	GString *sending;	/* the write in flight's bytes, or NULL */
 	gsize cap;
@@ -29,25 +34,73 @@ typedef struct {
 } Spectator;
 
 static guint count, dropped;
+static gsize queued, budget = SSE_BUDGET, freed;
+static GPtrArray *all;		/* Spectator*: those not gone */
+static gboolean trim_due;
 
 static void pump(Spectator *s);
+
+static gsize held(const Spectator *s)
+{
+	return s->queue->len + s->writing;
+}
+
+static gboolean trim(gpointer data)
+{
+	(void)data;
+	malloc_trim(0);
+	trim_due = FALSE;
+	return G_SOURCE_REMOVE;
+}
+
+/* Dropped spectators' memory back to the system, once the loop is idle. */
+static void give_back(gsize n)
+{
+	freed += n;
+	if (freed < SSE_TRIM_AFTER || trim_due)
+		return;
+	freed = 0;
+	trim_due = TRUE;
+	GSource *idle = g_idle_source_new();
+	g_source_set_priority(idle, G_PRIORITY_LOW);
+	g_source_set_callback(idle, trim, NULL, NULL);
+	g_source_attach(idle, g_main_context_get_thread_default());
+	g_source_unref(idle);
+}
 
 static void finish(Spectator *s)
 {
 	if (s->watch)
 		live_game_unwatch(s->live, s->watch);
 	s->watch = 0;
+	if (!s->gone)
+		g_ptr_array_remove_fast(all, s);
 	s->gone = TRUE;
-	if (s->busy)
+	if (s->busy) {
+		g_cancellable_cancel(s->cancel);
 		return;		/* the write in flight ends it */
+	}
+	gsize n = held(s);
+	queued -= n;
 	g_io_stream_close(s->conn, NULL, NULL);
 	g_object_unref(s->conn);
+	g_object_unref(s->cancel);
 	live_game_unref(s->live);
 	g_string_free(s->queue, TRUE);
 	if (s->sending)
 		g_string_free(s->sending, TRUE);
 	g_free(s);
 	count--;
+	give_back(n);
+}
+
+static void drop(Spectator *s)
+{
+	dropped++;
+	queued -= s->queue->len;
+	g_string_truncate(s->queue, 0);
+	s->ending = FALSE;
+	finish(s);
 }
 
 static void wrote(GObject *src, GAsyncResult *res, gpointer data)
@@ -57,12 +110,18 @@ static void wrote(GObject *src, GAsyncResult *res, gpointer data)
 	gboolean ok = g_output_stream_write_all_finish(G_OUTPUT_STREAM(src), res, &n, NULL);
 
 	s->busy = FALSE;
+	if (!ok && !s->gone) {
+		dropped++;	/* reset, or no progress for the stall timeout */
+		finish(s);
+		return;
+	}
 	if (!ok || s->gone) {
 		finish(s);
 		return;
 	}
 	g_string_free(s->sending, TRUE);
 	s->sending = NULL;
+	queued -= s->writing;
 	s->backlog -= MIN(s->backlog, s->writing);
 	s->writing = 0;
 	pump(s);
@@ -81,16 +140,19 @@ static void pump(Spectator *s)
 	s->sending = s->queue;
 	s->queue = g_string_new(NULL);
 	s->writing = s->sending->len;
-	g_output_stream_write_all_async(s->out, s->sending->str, s->writing, G_PRIORITY_DEFAULT, NULL, wrote, s);
+	g_output_stream_write_all_async(s->out, s->sending->str, s->writing, G_PRIORITY_DEFAULT, s->cancel, wrote, s);
 }
 
 static void event(Spectator *s, const char *name, gint64 id, const char *data)
 {
+	gsize was = s->queue->len;
+
 	g_string_append_printf(s->queue, "event: %s\n", name);
 	if (id >= 0)
 		g_string_append_printf(s->queue, "id: %" G_GINT64_FORMAT "\n", id);
 	/* JSON has no raw newline: one data line */
 	g_string_append_printf(s->queue, "data: %s\n\n", data);
+	queued += s->queue->len - was;
 }
 
 /* Queue what is new: steps from s->next, then the end. */
@@ -119,17 +181,33 @@ static void queue_new(Spectator *s)
 	}
 }
 
+static gint most_held_first(gconstpointer a, gconstpointer b)
+{
+	gsize x = held(*(Spectator *const *)a), y = held(*(Spectator *const *)b);
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* All queues over the budget: drop those that hold the most. */
+static void keep_budget(void)
+{
+	if (queued <= budget)
+		return;
+	g_autoptr(GPtrArray) order = g_ptr_array_copy(all, NULL, NULL);
+	g_ptr_array_sort(order, most_held_first);
+	for (guint i = 0; i < order->len && queued > budget; i++)
+		drop(g_ptr_array_index(order, i));
+}
+
 /* Send what is queued, or drop a spectator whose queue is over the cap. */
 static void send_or_drop(Spectator *s)
 {
-	if (s->queue->len + s->writing > s->cap + s->backlog) {
-		dropped++;
-		g_string_truncate(s->queue, 0);
-		s->ending = FALSE;
-		finish(s);
+	if (held(s) > s->cap + s->backlog) {
+		drop(s);
 		return;
 	}
 	pump(s);
+	keep_budget();
 }
 
 
@@ -169,18 +247,24 @@ static void on_live(void *data, LiveGame *live, gint64 step)
 	send_or_drop(s);	/* may end s */
 }
 
-void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, gsize cap)
+void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, const SseLimits *lim)
 {
 	Spectator *s = g_new0(Spectator, 1);
 
+	if (!all)
+		all = g_ptr_array_new();
+	g_ptr_array_add(all, s);
+	budget = lim->budget ? lim->budget : SSE_BUDGET;
 	count++;
+	s->cancel = g_cancellable_new();
 	s->live = live_game_ref(live);
 	s->conn = conn;
 	s->out = g_io_stream_get_output_stream(conn);
 	s->queue = g_string_new("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
 				"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
 				"Connection: close\r\n\r\n");
-	s->cap = cap ? cap : SSE_QUEUE_CAP;
+	queued += s->queue->len;
+	s->cap = lim->cap ? lim->cap : SSE_QUEUE_CAP;
 	s->last = last;
 	s->watch = live_game_watch(live, on_live, s);
 	on_live(s, live, -1);
@@ -194,4 +278,9 @@ guint sse_count(void)
 guint sse_dropped(void)
 {
 	return dropped;
+}
+
+gsize sse_queued(void)
+{
+	return queued;
 }
