@@ -10,6 +10,7 @@
  */
 #include "conns.h"
 
+#include <malloc.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -40,7 +41,13 @@ struct Conns {
 	GHashTable *by_remote;	/* GSocketAddress* -> Conn */
 	ConnsStats st;
 	gulong started_id, read_id;
+	guint closed;		/* since the last trim */
+	GSource *trim;
 };
+
+/* After a crowd of connections has gone, give free memory back to the
+ * system, so that the resident size falls with them. */
+#define CONNS_TRIM_AFTER 256
 
 /* ---- clients ------------------------------------------------------------- */
 
@@ -106,6 +113,16 @@ static void arm(Conn *k, guint ms)
 
 /* ---- connections --------------------------------------------------------- */
 
+static gboolean trim(gpointer data)
+{
+	Conns *c = data;
+
+	malloc_trim(0);
+	g_source_unref(c->trim);
+	c->trim = NULL;
+	return G_SOURCE_REMOVE;
+}
+
 /* The socket is finalized: its descriptor is closed. */
 static void conn_gone(gpointer data, GObject *was)
 {
@@ -125,6 +142,13 @@ static void conn_gone(gpointer data, GObject *was)
 	g_hash_table_remove(c->by_remote, k->remote);
 	g_object_unref(k->remote);
 	g_free(k);
+	if (++c->closed >= CONNS_TRIM_AFTER && !c->trim) {
+		c->closed = 0;
+		c->trim = g_idle_source_new();
+		g_source_set_priority(c->trim, G_PRIORITY_LOW);
+		g_source_set_callback(c->trim, trim, c, NULL);
+		g_source_attach(c->trim, c->ctx);
+	}
 }
 
 static Conn *find(Conns *c, SoupServerMessage *msg)
@@ -338,7 +362,8 @@ void conns_refuse(Conns *c, SoupServerMessage *msg, guint status, const char *te
 	g_object_set_data_full(G_OBJECT(r->io), "conns-socket", g_object_ref(k->sock), g_object_unref);
 	r->text = g_strdup_printf("HTTP/1.1 %u %s\r\nContent-Type: text/plain; charset=utf-8\r\n"
 				  "X-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s\n",
-				  status, soup_status_get_phrase(status), strlen(text) + 1, text);
+				  status, status == SOUP_STATUS_MISDIRECTED_REQUEST ? "Misdirected Request" : soup_status_get_phrase(status),
+				  strlen(text) + 1, text);
 	arm(k, CONNS_LINGER_MS);
 	g_output_stream_write_all_async(g_io_stream_get_output_stream(r->io), r->text, strlen(r->text),
 					G_PRIORITY_DEFAULT, NULL, refused, r);
@@ -393,6 +418,9 @@ void conns_free(Conns *c)
 	if (c->paused)
 		g_source_destroy(c->paused);
 	g_clear_pointer(&c->paused, g_source_unref);
+	if (c->trim)
+		g_source_destroy(c->trim);
+	g_clear_pointer(&c->trim, g_source_unref);
 	g_signal_handler_disconnect(c->soup, c->started_id);
 	g_signal_handler_disconnect(c->soup, c->read_id);
 	GHashTableIter it;

@@ -1,0 +1,112 @@
+#!/bin/sh
+# referee serve faces strangers (docs/serve.md, "Limits"): 2,000 idle
+# connections and 500 spectators that never read (from many loopback
+# addresses, as many clients) keep the server within its spectators'
+# budget while an honest request is answered in under 200 ms; a request
+# whose headers or body trickle in is closed by its timeout; a
+# Content-Length of 10^12 gets 413 at once; a client past its cap is
+# refused at accept; a Host that is not the server's (DNS rebinding)
+# gets 421, and cannot start a game or take a seat even with a matching
+# Origin, while the seat's owner still plays it.
+. "${TETRARENA_TOP:-.}/tests/tap.sh"
+. "$top/tests/serve-lib.sh"
+need "$ref" "$top/bin/bot-random"
+flood() { "$py" "$top/tests/serve-flood.py" "$@"; }
+
+# the flood's 2,500 connections are descriptors here and in the server
+ulimit -n 8192 2>/dev/null
+if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 6000 ]; then
+	echo "1..0 # SKIP the descriptor limit is $(ulimit -n) (hard $(ulimit -Hn)): 6000 wanted for 2,500 connections"
+	exit 0
+fi
+
+# the spectators' budget small (8 MiB), so that it is what bounds them
+budget=8
+serve_start --idle-timeout 60 --spectator-queue 64 --spectator-budget $budget --max-per-client 200
+rss() { awk "/^$1/ {print \$2}" /proc/$serve_pid/status; }
+rss0=$(rss VmRSS)
+# a person's seat holds the game until it connects: the spectators are
+# all there from the start; a big board makes a long game
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&opt.width=16&opt.height=40")
+mkfifo "$tmp/hold"
+flood flood "$url" "$serve_pid" 2000 500 g1 <"$tmp/hold" >"$tmp/flood" &
+fp=$!
+exec 7>"$tmp/hold"
+for _ in $(seq 600); do
+	grep -q '^rss' "$tmp/flood" && break
+	sleep 0.05
+done
+check "2,000 idle connections and 500 spectators are held: $(sed -n 's/^held //p' "$tmp/flood")" \
+	grep -q '^held 2000 500$' "$tmp/flood"
+read -r _ count p50 p99 max <<EOF
+$(grep '^honest' "$tmp/flood")
+EOF
+check "meanwhile an honest request is answered in under $(ms 200) ms: $count requests, median $p50 ms, max $max ms" \
+	awk -v m="$max" -v lim="$(ms 200)" 'BEGIN { exit !(m < lim) }'
+# the game plays while they never read: their queues fill (the most
+# they hold together, sampled as it goes)
+client seat "$url" "$loc" >"$tmp/seat" &
+seat=$!
+queued=0
+while kill -0 $seat 2>/dev/null; do
+	q=$(client body "$url" /api/stats | sed 's/.*"queued":\([0-9]*\).*/\1/')
+	[ "${q:-0}" -gt "$queued" ] && queued=$q
+	sleep 0.02
+done
+wait $seat
+serve_wait g1
+sleep 0.5
+dropped=$(client body "$url" /api/stats | sed 's/.*"dropped":\([0-9]*\).*/\1/')
+check "the stalled spectators are dropped ($dropped of 500)" [ "$dropped" -gt 0 ]
+check "all queues together stay within the budget: at most $queued bytes <= $budget MiB" \
+	[ "$queued" -gt 0 -a "$queued" -le $((budget * 1048576)) ]
+hwm=$(rss VmHWM)
+# the server's own cost of 2,500 connections (measured: about 12 KiB
+# each) besides the budget
+limit=$((rss0 + budget * 1024 + 2500 * 20))
+check "the server's resident size stays bounded: $rss0 KiB before, $hwm KiB at the peak <= $limit" [ "$hwm" -le "$limit" ]
+exec 7>&-
+wait $fp
+for _ in $(seq 100); do
+	client body "$url" /api/stats | grep -q '"open":1,' && break
+	sleep 0.05
+done
+sleep 0.3
+after=$(rss VmRSS)
+check "their memory goes back when they go: $hwm KiB at the peak, $after KiB after" [ "$after" -le $(((hwm + rss0) / 2)) ]
+check "the game was played to its end, and its log verifies" "$ref" verify "$games/g1.log"
+
+flood cap "$url" 230 >"$tmp/cap"
+check "a client past its cap (200) is refused at accept: $(cat "$tmp/cap")" grep -q '^held 200 refused 30$' "$tmp/cap"
+client get "$url" /api/games >"$tmp/got"
+check "and the others are served meanwhile" grep -q '^200 ' "$tmp/got"
+flood huge "$url" >"$tmp/huge"
+check "a Content-Length of 10^12 gets 413 at once: $(cat "$tmp/huge")" \
+	awk -v lim="$(ms 1)" '/ 413 / && $NF < lim { ok = 1 } END { exit !ok }' "$tmp/huge"
+
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=4")
+flood rebind "$url" "$loc" >"$tmp/rebind"
+check "a rebinding page (Host evil.example) cannot start a game: $(sed -n 1p "$tmp/rebind")" grep -q '^new game: HTTP/1.1 421 ' "$tmp/rebind"
+check "nor take a seat: $(sed -n 2p "$tmp/rebind")" grep -q '^seat: HTTP/1.1 421 ' "$tmp/rebind"
+check "nor read a page: $(sed -n 3p "$tmp/rebind")" grep -q '^page: HTTP/1.1 421 ' "$tmp/rebind"
+check "its own name (with a matching Origin) is served" grep -q '^own name: HTTP/1.1 200 ' "$tmp/rebind"
+check "no game was started by it" test ! -e "$games/g3.log"
+client seat "$url" "$loc" >"$tmp/seat"
+check "the seat is still its owner's, who plays it: $(tail -1 "$tmp/seat")" grep -q 'close 1000 after' "$tmp/seat"
+client post "$url" /games "variant=link&seat=bot-random&seat=bot-random" "Origin: http://localhost:$(echo "$url" | sed 's|.*:\([0-9]*\)/$|\1|')" >"$tmp/post"
+check "an Origin of another name of this server may start a game: $(cat "$tmp/post")" grep -q '^303 ' "$tmp/post"
+
+# the timeouts, short
+kill $serve_pid
+wait $serve_pid 2>/dev/null
+serve_start --header-timeout 1 --body-timeout 1
+flood slow "$url" headers >"$tmp/slow"
+check "headers a byte every 0.2 s are closed by the header timeout (1 s): $(cat "$tmp/slow")" \
+	awk -v lim="$(ms 3000)" '/^closed after/ && $3 * 1000 < lim { ok = 1 } END { exit !ok }' "$tmp/slow"
+flood slow "$url" body >"$tmp/slow"
+check "a body a byte every 0.2 s is closed by the body timeout (1 s): $(cat "$tmp/slow")" \
+	awk -v lim="$(ms 3000)" '/^closed after/ && $3 * 1000 < lim { ok = 1 } END { exit !ok }' "$tmp/slow"
+client body "$url" /api/stats >"$tmp/stats"
+check "both counted as timed out" grep -q '"timed_out":2,' "$tmp/stats"
+echo "1..$n"
+exit $fail
