@@ -27,6 +27,9 @@ typedef struct {
 				 * (the steps so far), not yet written: not
 				 * counted against the cap */
 	gboolean busy, ending, gone;
+	gboolean reading;	/* a read in flight: the client's end is seen
+				 * at once, even when nothing is written */
+	char in[256];		/* what a client sends: thrown away */
 	gint64 next;		/* the next step to send */
 	gint64 last;		/* the step it had (Last-Event-ID), or -1 */
 	gboolean started;	/* the header is sent */
@@ -76,9 +79,9 @@ static void finish(Spectator *s)
 	if (!s->gone)
 		g_ptr_array_remove_fast(all, s);
 	s->gone = TRUE;
-	if (s->busy) {
+	if (s->busy || s->reading) {
 		g_cancellable_cancel(s->cancel);
-		return;		/* the write in flight ends it */
+		return;		/* the write or read in flight ends it */
 	}
 	gsize n = held(s);
 	queued -= n;
@@ -125,6 +128,27 @@ static void wrote(GObject *src, GAsyncResult *res, gpointer data)
 	s->backlog -= MIN(s->backlog, s->writing);
 	s->writing = 0;
 	pump(s);
+}
+
+/* The client sent something (thrown away) or went: when it went, the
+ * spectator ends now, not at its next write. */
+static void got(GObject *src, GAsyncResult *res, gpointer data)
+{
+	Spectator *s = data;
+	g_autoptr(GError) err = NULL;
+	gssize n = g_input_stream_read_finish(G_INPUT_STREAM(src), res, &err);
+
+	s->reading = FALSE;
+	/* the socket's timeout (the stall timeout) is for writes: a
+	 * spectator sends nothing */
+	if (n < 0 && g_error_matches(err, G_IO_ERROR, G_IO_ERROR_TIMED_OUT) && !s->gone)
+		n = 1;
+	if (n <= 0 || s->gone) {
+		finish(s);
+		return;
+	}
+	s->reading = TRUE;
+	g_input_stream_read_async(G_INPUT_STREAM(src), s->in, sizeof(s->in), G_PRIORITY_DEFAULT, s->cancel, got, s);
 }
 
 static void pump(Spectator *s)
@@ -188,14 +212,16 @@ static gint most_held_first(gconstpointer a, gconstpointer b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* All queues over the budget: drop those that hold the most. */
+/* All queues over the budget: drop those that hold the most, down to
+ * three quarters of it (so that the sort is not made again at the next
+ * step). */
 static void keep_budget(void)
 {
 	if (queued <= budget)
 		return;
 	g_autoptr(GPtrArray) order = g_ptr_array_copy(all, NULL, NULL);
 	g_ptr_array_sort(order, most_held_first);
-	for (guint i = 0; i < order->len && queued > budget; i++)
+	for (guint i = 0; i < order->len && queued > budget / 4 * 3; i++)
 		drop(g_ptr_array_index(order, i));
 }
 
@@ -266,6 +292,9 @@ void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, const SseLimits *li
 	queued += s->queue->len;
 	s->cap = lim->cap ? lim->cap : SSE_QUEUE_CAP;
 	s->last = last;
+	s->reading = TRUE;
+	g_input_stream_read_async(g_io_stream_get_input_stream(conn), s->in, sizeof(s->in), G_PRIORITY_DEFAULT,
+				  s->cancel, got, s);
 	s->watch = live_game_watch(live, on_live, s);
 	on_live(s, live, -1);
 }

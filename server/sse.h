@@ -38,7 +38,8 @@ typedef struct {
  * from the first held step). The spectator frees itself when done or
  * dropped. A queue past its cap drops its spectator; when all queues
  * together pass the budget, the spectators holding the most are dropped
- * until they are back under it (those are the ones not reading). A write
+ * until they are back under three quarters of it (those are the ones not
+ * reading). A write
  * that fails (the stall timeout, server/conns.h) ends the spectator too.
  * All spectators on one thread (one server's). */
 void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, const SseLimits *lim);

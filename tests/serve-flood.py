@@ -17,6 +17,9 @@ clients would.
             headers only: print the status line and the seconds it took
     serve-flood.py cap URL N      N connections from 127.0.9.9 held at
             once: print "held H refused R"
+    serve-flood.py spect URL GAME SRC...  one spectator of GAME from each
+            client address SRC in turn, all held: print each one's status
+            (200, or 503 past a cap)
     serve-flood.py rebind URL LOC a rebinding page's requests (Host and
             Origin evil.example:PORT): a new game, the seat of LOC (a play
             path) over a WebSocket, a page: print each status line
@@ -188,6 +191,25 @@ def cap(url, n):
     return 0
 
 
+def spect(url, game, srcs):
+    held, got = [], []
+    for src in srcs:
+        s, netloc = conn(url, src)
+        s.sendall(("GET /games/%s/events HTTP/1.1\r\nHost: %s\r\n\r\n" % (game, netloc)).encode())
+        head = b""
+        while b"\r\n" not in head:
+            chunk = s.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        got.append(head.split(b" ")[1].decode() if head.count(b" ") else "eof")
+        held.append(s)
+    print(" ".join(got))
+    for s in held:
+        s.close()
+    return 0
+
+
 def rebind(url, loc):
     port = urlsplit(url).port
     evil = "evil.example:%d" % port
@@ -221,6 +243,8 @@ def main():
         return huge(a[1])
     if len(a) == 3 and a[0] == "cap":
         return cap(a[1], int(a[2]))
+    if len(a) >= 4 and a[0] == "spect":
+        return spect(a[1], a[2], a[3:])
     if len(a) == 3 and a[0] == "rebind":
         return rebind(a[1], a[2])
     sys.stderr.write(__doc__)

@@ -26,8 +26,8 @@ serve_start --idle-timeout 60 --spectator-queue 64 --spectator-budget $budget --
 rss() { awk "/^$1/ {print \$2}" /proc/$serve_pid/status; }
 rss0=$(rss VmRSS)
 # a person's seat holds the game until it connects: the spectators are
-# all there from the start; a big board makes a long game
-loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&opt.width=16&opt.height=40")
+# all there from the start
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3")
 mkfifo "$tmp/hold"
 flood flood "$url" "$serve_pid" 2000 500 g1 <"$tmp/hold" >"$tmp/flood" &
 fp=$!
@@ -96,10 +96,31 @@ check "the seat is still its owner's, who plays it: $(tail -1 "$tmp/seat")" grep
 client post "$url" /games "variant=link&seat=bot-random&seat=bot-random" "Origin: http://localhost:$(echo "$url" | sed 's|.*:\([0-9]*\)/$|\1|')" >"$tmp/post"
 check "an Origin of another name of this server may start a game: $(cat "$tmp/post")" grep -q '^303 ' "$tmp/post"
 
-# the timeouts, short
+# the timeouts short, the spectators' caps small
 kill $serve_pid
 wait $serve_pid 2>/dev/null
-serve_start --header-timeout 1 --body-timeout 1
+serve_start --header-timeout 1 --body-timeout 1 --stall-timeout 1 --spectator-queue 102400 \
+	--max-spectators 3 --max-spectators-per-client 2
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&opt.width=16&opt.height=40")
+flood spect "$url" g1 127.0.3.3 127.0.3.3 127.0.3.3 127.0.4.1 127.0.4.2 127.0.4.3 >"$tmp/spect"
+check "spectators past their client's cap (2), then past the total (3), get 503: $(cat "$tmp/spect")" \
+	grep -q '^200 200 503 200 503 503$' "$tmp/spect"
+for _ in $(seq 100); do
+	client body "$url" /api/stats | grep -q '"spectators":0,' && break
+	sleep 0.05
+done
+client body "$url" /api/stats >"$tmp/stats"
+check "spectators that leave are let go at once, before the game moves: $(cut -c1-40 "$tmp/stats")" \
+	grep -q '"spectators":0,' "$tmp/stats"
+# a spectator that never reads, below its queue's cap (100 MiB here):
+# its stream stops, and the stall timeout (1 s) drops it
+client stall "$url" g1 "$(awk "BEGIN { print 10 * $scale }")" --until-dropped >"$tmp/stall" &
+st=$!
+sleep 0.3
+client seat "$url" "$loc" >/dev/null
+wait $st
+check "a spectator whose stream makes no progress is dropped by the stall timeout: $(cat "$tmp/stall")" \
+	grep -q '^closed by the server .* without the end event' "$tmp/stall"
 flood slow "$url" headers >"$tmp/slow"
 check "headers a byte every 0.2 s are closed by the header timeout (1 s): $(cat "$tmp/slow")" \
 	awk -v lim="$(ms 3000)" '/^closed after/ && $3 * 1000 < lim { ok = 1 } END { exit !ok }' "$tmp/slow"
