@@ -10,7 +10,9 @@ clients would.
             then time HONEST (default 20) ordinary requests from
             127.0.0.1; print "held I S", "honest N p50 p99 max" (ms) and
             the server's "rss KIB hwm KIB" (from /proc/PID/status), then
-            keep everything open until stdin closes, and print /api/stats
+            keep everything open until stdin closes, sampling the bytes
+            all spectators' queues hold ("queued at most N"), and print
+            the rss line again and /api/stats
     serve-flood.py slow URL headers|body   send a request a byte every
             0.2 s; print "closed after S" (seconds) or "open after S"
     serve-flood.py huge URL       a POST whose Content-Length is 10^12,
@@ -27,6 +29,7 @@ clients would.
 import base64
 import json
 import os
+import select
 import socket
 import sys
 import time
@@ -121,7 +124,12 @@ def flood(url, pid, n_idle, n_spect, game, honest):
     r, h = rss(pid)
     print("rss %d hwm %d" % (r, h))
     sys.stdout.flush()
-    sys.stdin.read()  # hold them until told
+    # hold them until told (stdin closes), sampling what all queues hold
+    most = 0
+    while not select.select([sys.stdin], [], [], 0.02)[0]:
+        most = max(most, stats(url)["queued"])
+    sys.stdin.read()
+    print("queued at most %d" % most)
     r, h = rss(pid)
     print("rss %d hwm %d" % (r, h))
     print("stats " + json.dumps(stats(url)))
