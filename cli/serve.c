@@ -97,7 +97,7 @@ int cmd_serve(int argc, char **argv)
 	public_ok = FALSE;
 	GOptionEntry entries[] = {
 		{"listen", 'l', 0, G_OPTION_ARG_STRING, &listen, "the address to serve (default 127.0.0.1:8080; port 0: any free one)", "HOST:PORT"},
-		{"public", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer)public_option, "allow an address other than loopback (nothing there is protected); =NAME: a name it is reached by (a Host header), any number", "NAME"},
+		{"public", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer)public_option, "allow an address other than loopback (nothing there is protected); --public=NAME, any number of times: also a name it is reached by (a Host header)", "NAME"},
 		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "more opponents: a bots file ([bot NAME] groups, or [bots])", "FILE"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where games' logs go (default: a new directory in /tmp)", "DIR"},
 		{"ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder, "serve this ladder's pages instead of the start page (docs/ladder.md)", "DIR"},
