@@ -5,8 +5,10 @@
  * (`busy`), moved to `sending` first: the write holds its buffer until it
  * ends, while new steps go on growing (reallocating) `queue`. A write
  * error or a queue over the cap ends the spectator; so does the game's
- * end once the queue has drained. `queued` counts the bytes of every
- * queue and write in flight, for the budget; a spectator dropped with a
+ * end once the queue has drained. `queued` counts the memory of every
+ * queue and write in flight (allocated, not only used: a GString grows
+ * by doubling), for the budget, each spectator's share as last counted
+ * in `counted` (account()); a spectator dropped with a
  * write in flight has it cancelled, so that its buffer goes at once.
  */
 #include "sse.h"
@@ -26,6 +28,7 @@ typedef struct {
 	gsize backlog;		/* of the queue, what was there when it came
 				 * (the steps so far), not yet written: not
 				 * counted against the cap */
+	gsize counted;		/* its share of `queued` */
 	gboolean busy, ending, gone;
 	gboolean reading;	/* a read in flight: the client's end is seen
 				 * at once, even when nothing is written */
@@ -43,9 +46,23 @@ static gboolean trim_due;
 
 static void pump(Spectator *s);
 
-static gsize held(const Spectator *s)
+/* Bytes not yet taken by the network, for the cap. */
+static gsize unsent(const Spectator *s)
 {
 	return s->queue->len + s->writing;
+}
+
+/* Memory its queue and write in flight hold, for the budget. */
+static gsize held(const Spectator *s)
+{
+	return s->queue->allocated_len + (s->sending ? s->sending->allocated_len : 0);
+}
+
+static void account(Spectator *s)
+{
+	queued += held(s);
+	queued -= s->counted;
+	s->counted = held(s);
 }
 
 static gboolean trim(gpointer data)
@@ -83,7 +100,7 @@ static void finish(Spectator *s)
 		g_cancellable_cancel(s->cancel);
 		return;		/* the write or read in flight ends it */
 	}
-	gsize n = held(s);
+	gsize n = s->counted;
 	queued -= n;
 	g_io_stream_close(s->conn, NULL, NULL);
 	g_object_unref(s->conn);
@@ -100,8 +117,9 @@ static void finish(Spectator *s)
 static void drop(Spectator *s)
 {
 	dropped++;
-	queued -= s->queue->len;
-	g_string_truncate(s->queue, 0);
+	g_string_free(s->queue, TRUE);
+	s->queue = g_string_new(NULL);
+	account(s);
 	s->ending = FALSE;
 	finish(s);
 }
@@ -124,7 +142,7 @@ static void wrote(GObject *src, GAsyncResult *res, gpointer data)
 	}
 	g_string_free(s->sending, TRUE);
 	s->sending = NULL;
-	queued -= s->writing;
+	account(s);
 	s->backlog -= MIN(s->backlog, s->writing);
 	s->writing = 0;
 	pump(s);
@@ -164,19 +182,18 @@ static void pump(Spectator *s)
 	s->sending = s->queue;
 	s->queue = g_string_new(NULL);
 	s->writing = s->sending->len;
+	account(s);
 	g_output_stream_write_all_async(s->out, s->sending->str, s->writing, G_PRIORITY_DEFAULT, s->cancel, wrote, s);
 }
 
 static void event(Spectator *s, const char *name, gint64 id, const char *data)
 {
-	gsize was = s->queue->len;
-
 	g_string_append_printf(s->queue, "event: %s\n", name);
 	if (id >= 0)
 		g_string_append_printf(s->queue, "id: %" G_GINT64_FORMAT "\n", id);
 	/* JSON has no raw newline: one data line */
 	g_string_append_printf(s->queue, "data: %s\n\n", data);
-	queued += s->queue->len - was;
+	account(s);
 }
 
 /* Queue what is new: steps from s->next, then the end. */
@@ -228,7 +245,7 @@ static void keep_budget(void)
 /* Send what is queued, or drop a spectator whose queue is over the cap. */
 static void send_or_drop(Spectator *s)
 {
-	if (held(s) > s->cap + s->backlog) {
+	if (unsent(s) > s->cap + s->backlog) {
 		drop(s);
 		return;
 	}
@@ -289,7 +306,7 @@ void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, const SseLimits *li
 	s->queue = g_string_new("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
 				"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
 				"Connection: close\r\n\r\n");
-	queued += s->queue->len;
+	account(s);
 	s->cap = lim->cap ? lim->cap : SSE_QUEUE_CAP;
 	s->last = last;
 	s->reading = TRUE;

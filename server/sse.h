@@ -22,7 +22,8 @@
 /* Default per-spectator queue (bytes), beyond what it had on joining. */
 #define SSE_QUEUE_CAP (256 * 1024)
 
-/* Default budget of all spectators' queues together (bytes). */
+/* Default budget of all spectators' queues together (bytes of memory
+ * they hold: allocated, not only used). */
 #define SSE_BUDGET (64 * 1024 * 1024)
 
 /* After spectators holding this much are dropped, free memory is given
@@ -45,8 +46,8 @@ typedef struct {
 void sse_serve(LiveGame *live, GIOStream *conn, gint64 last, const SseLimits *lim);
 
 /* Spectators connected now, dropped (over the cap, the budget, or a
- * write failed before the end) since start, and the bytes all queues
- * hold now. */
+ * write failed before the end) since start, and the memory all queues
+ * hold now (bytes, as the budget counts them). */
 guint sse_count(void);
 guint sse_dropped(void);
 gsize sse_queued(void);

@@ -11,7 +11,8 @@ clients would.
             127.0.0.1; print "held I S", "honest N p50 p99 max" (ms) and
             the server's "rss KIB hwm KIB" (from /proc/PID/status), then
             keep everything open until stdin closes, sampling the bytes
-            all spectators' queues hold ("queued at most N"), and print
+            all spectators' queues hold ("queued at most N"; the samples
+            are honest requests too: "honest-during N p50 p99 max"), and print
             the rss line again and /api/stats
     serve-flood.py slow URL headers|body   send a request a byte every
             0.2 s; print "closed after S" (seconds) or "open after S"
@@ -125,11 +126,17 @@ def flood(url, pid, n_idle, n_spect, game, honest):
     print("rss %d hwm %d" % (r, h))
     sys.stdout.flush()
     # hold them until told (stdin closes), sampling what all queues hold
-    most = 0
+    most, during = 0, []
     while not select.select([sys.stdin], [], [], 0.02)[0]:
+        t0 = time.monotonic()
         most = max(most, stats(url)["queued"])
+        during.append((time.monotonic() - t0) * 1000)
     sys.stdin.read()
     print("queued at most %d" % most)
+    during.sort()
+    if during:
+        print("honest-during %d %.1f %.1f %.1f" % (len(during), during[len(during) // 2],
+                                                  during[min(len(during) - 1, int(len(during) * 0.99))], during[-1]))
     r, h = rss(pid)
     print("rss %d hwm %d" % (r, h))
     print("stats " + json.dumps(stats(url)))
