@@ -14,8 +14,9 @@ clients would.
             all spectators' queues hold ("queued at most N"; the samples
             are honest requests too: "honest-during N p50 p99 max"), and print
             the rss line again and /api/stats
-    serve-flood.py slow URL headers|body   send a request a byte every
-            0.2 s; print "closed after S" (seconds) or "open after S"
+    serve-flood.py slow URL headers|body|idle   send a request a byte
+            every 0.2 s (idle: send nothing); print "closed after S"
+            (seconds) or "open after S"
     serve-flood.py huge URL       a POST whose Content-Length is 10^12,
             headers only: print the status line and the seconds it took
     serve-flood.py cap URL N      N connections from 127.0.9.9 held at
@@ -147,7 +148,9 @@ def flood(url, pid, n_idle, n_spect, game, honest):
 
 def slow(url, what):
     s, netloc = conn(url)
-    if what == "headers":
+    if what == "idle":
+        msg = ""
+    elif what == "headers":
         msg = ("GET / HTTP/1.1\r\nHost: %s\r\n" + "X-Slow: %s\r\n" % ("a" * 200)) % netloc
     else:
         msg = ("POST /games HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\n"
@@ -163,8 +166,9 @@ def slow(url, what):
             time.sleep(0.2)
             if time.monotonic() - t0 > 30 * SCALE:
                 break
-        s.settimeout(1)
-        s.recv(1)
+        s.settimeout(1 if msg else 30 * SCALE)
+        if not s.recv(1):
+            raise ConnectionResetError
         print("open after %.1f" % (time.monotonic() - t0))
     except (BrokenPipeError, ConnectionResetError):
         print("closed after %.1f" % (time.monotonic() - t0))
@@ -252,7 +256,7 @@ def main():
     a = sys.argv[1:]
     if len(a) in (6, 7) and a[0] == "flood":
         return flood(a[1], a[2], int(a[3]), int(a[4]), a[5], int(a[6]) if len(a) == 7 else 20)
-    if len(a) == 3 and a[0] == "slow" and a[2] in ("headers", "body"):
+    if len(a) == 3 and a[0] == "slow" and a[2] in ("headers", "body", "idle"):
         return slow(a[1], a[2])
     if len(a) == 2 and a[0] == "huge":
         return huge(a[1])

@@ -95,7 +95,7 @@ check "an Origin of another name of this server may start a game: $(cat "$tmp/po
 # the timeouts short, the spectators' caps small
 kill $serve_pid
 wait $serve_pid 2>/dev/null
-serve_start --header-timeout 1 --body-timeout 1 --stall-timeout 1 --spectator-queue 102400 \
+serve_start --idle-timeout 1 --header-timeout 1 --body-timeout 1 --stall-timeout 1 --spectator-queue 102400 \
 	--max-spectators 3 --max-spectators-per-client 2
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&opt.width=16&opt.height=40")
 flood spect "$url" g1 127.0.3.3 127.0.3.3 127.0.3.3 127.0.4.1 127.0.4.2 127.0.4.3 >"$tmp/spect"
@@ -125,5 +125,8 @@ check "a body a byte every 0.2 s is closed by the body timeout (1 s): $(cat "$tm
 	awk -v lim="$(ms 3000)" '/^closed after/ && $3 * 1000 < lim { ok = 1 } END { exit !ok }' "$tmp/slow"
 client body "$url" /api/stats >"$tmp/stats"
 check "both counted as timed out" grep -q '"timed_out":2,' "$tmp/stats"
+flood slow "$url" idle >"$tmp/slow"
+check "a connection that sends nothing is closed by the idle timeout (1 s): $(cat "$tmp/slow")" \
+	awk -v lim="$(ms 3000)" '/^closed after/ && $3 * 1000 < lim { ok = 1 } END { exit !ok }' "$tmp/slow"
 echo "1..$n"
 exit $fail
