@@ -109,7 +109,7 @@ int cmd_serve(int argc, char **argv)
 		{"spectator-queue", 0, 0, G_OPTION_ARG_INT, &queue_kib, "KiB queued for a spectator before it is dropped (default 256)", "KIB"},
 		{"spectator-budget", 0, 0, G_OPTION_ARG_INT, &budget_mib, "MiB queued for all spectators together (default 64)", "MIB"},
 		{"idle-timeout", 0, 0, G_OPTION_ARG_INT, &idle_s, "close a connection where nothing moves for S seconds (default 10)", "S"},
-		{"header-timeout", 0, 0, G_OPTION_ARG_INT, &header_s, "a request's headers within S seconds of its first byte (default 10)", "S"},
+		{"header-timeout", 0, 0, G_OPTION_ARG_INT, &header_s, "a request's headers within S seconds of the connection's opening (default 10)", "S"},
 		{"body-timeout", 0, 0, G_OPTION_ARG_INT, &body_s, "a request's body within S seconds of its headers (default 10)", "S"},
 		{"stall-timeout", 0, 0, G_OPTION_ARG_INT, &stall_s, "drop a spectator whose stream makes no progress for S seconds (default 20)", "S"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},

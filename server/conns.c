@@ -282,7 +282,8 @@ static void got_headers(SoupServerMessage *msg, gpointer data)
 		disarm(k);
 }
 
-/* A request's first byte is in. */
+/* A request starts: for the one request a connection carries, libsoup
+ * says so when it takes the connection. */
 static void started(SoupServer *ss, SoupServerMessage *msg, gpointer data)
 {
 	Conns *c = data;

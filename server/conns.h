@@ -11,12 +11,14 @@
  *
  * Then three clocks: the idle timeout (the socket's own, g_socket_set_
  * timeout: nothing read or written for that long while the server waits
- * on it, before a request's first byte or while a response is written),
- * the header timeout (from a request's first byte to the end of its
- * headers) and the body timeout (from the end of the headers to the end
- * of the body). A connection past one is shut down and libsoup lets it go.
- * Every connection serves one request (libsoup keeps a connection alive
- * only for its own listeners): no connection idles between requests.
+ * on it, for a request or while a response is written), the header
+ * timeout (from the connection's opening to the end of its request's
+ * headers: libsoup starts a connection's first request when it takes the
+ * connection) and the body timeout (from the end of the headers to the
+ * end of the body). A connection past one is shut down and libsoup lets
+ * it go. Every connection serves one request (libsoup keeps a connection
+ * alive only for its own listeners): no connection idles between
+ * requests.
  *
  * A spectator (conns_spectator()) is counted against the spectator caps,
  * in total and per client; its idle timeout becomes the stall timeout (a

@@ -24,6 +24,10 @@ clients would.
     serve-flood.py spect URL GAME SRC...  one spectator of GAME from each
             client address SRC in turn, all held: print each one's status
             (200, or 503 past a cap)
+    serve-flood.py nofds URL PID N   N connections held (50 a client
+            address) by a server out of descriptors: print the CPU it
+            used over a second ("cpu TICKS in S s", clock ticks), then,
+            once they are closed, an honest request's status line
     serve-flood.py rebind URL LOC a rebinding page's requests (Host and
             Origin evil.example:PORT): a new game, the seat of LOC (a play
             path) over a WebSocket, a page: print each status line
@@ -229,6 +233,34 @@ def spect(url, game, srcs):
     return 0
 
 
+def nofds(url, pid, n):
+    held = []
+    for i in range(n):
+        s, _ = conn(url, addr(8, i, 50))
+        held.append(s)
+
+    def ticks():
+        f = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+        return int(f[11]) + int(f[12])  # utime, stime
+    t0, c0 = time.monotonic(), ticks()
+    time.sleep(1)
+    print("cpu %d in %.1f s" % (ticks() - c0, time.monotonic() - t0))
+    for s in held:
+        s.close()
+    sys.stdout.flush()
+    deadline = time.monotonic() + 5 * SCALE
+    while True:
+        try:
+            line = get(url, "/api/games")
+        except OSError as e:
+            line = str(e)
+        if line.startswith("HTTP/1.1 200") or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    print("then: " + line)
+    return 0
+
+
 def rebind(url, loc):
     port = urlsplit(url).port
     evil = "evil.example:%d" % port
@@ -264,6 +296,8 @@ def main():
         return cap(a[1], int(a[2]))
     if len(a) >= 4 and a[0] == "spect":
         return spect(a[1], a[2], a[3:])
+    if len(a) == 4 and a[0] == "nofds":
+        return nofds(a[1], a[2], int(a[3]))
     if len(a) == 3 and a[0] == "rebind":
         return rebind(a[1], a[2])
     sys.stderr.write(__doc__)
