@@ -8,8 +8,9 @@
  * end once the queue has drained. `queued` counts the memory of every
  * queue and write in flight (allocated, not only used: a GString grows
  * by doubling), for the budget, each spectator's share as last counted
- * in `counted` (account()); a spectator dropped with a
- * write in flight has it cancelled, so that its buffer goes at once.
+ * in `counted` (account()), taken out when it ends; a spectator dropped
+ * with a write in flight has it cancelled, so that its buffer goes at
+ * once.
  */
 #include "sse.h"
 
@@ -90,18 +91,23 @@ static void give_back(gsize n)
 
 static void finish(Spectator *s)
 {
-	if (s->watch)
-		live_game_unwatch(s->live, s->watch);
-	s->watch = 0;
-	if (!s->gone)
+	if (!s->gone) {
+		if (s->watch)
+			live_game_unwatch(s->live, s->watch);
+		s->watch = 0;
 		g_ptr_array_remove_fast(all, s);
-	s->gone = TRUE;
+		s->gone = TRUE;
+		/* out of the budget now: a write in flight is cancelled and
+		 * its buffer goes with it (else the budget's drops would go
+		 * on to spectators that hold nothing) */
+		queued -= s->counted;
+		s->counted = 0;
+	}
 	if (s->busy || s->reading) {
 		g_cancellable_cancel(s->cancel);
 		return;		/* the write or read in flight ends it */
 	}
-	gsize n = s->counted;
-	queued -= n;
+	gsize n = held(s);
 	g_io_stream_close(s->conn, NULL, NULL);
 	g_object_unref(s->conn);
 	g_object_unref(s->cancel);

@@ -43,9 +43,14 @@ $(grep '^honest' "$tmp/flood")
 EOF
 check "meanwhile an honest request is answered in under $(ms 200) ms: $count requests, median $p50 ms, max $max ms" \
 	awk -v m="$max" -v lim="$(ms 200)" 'BEGIN { exit !(m < lim) }'
-# the game plays while they never read: their queues fill
+# the game plays while they never read: their queues fill; an honest
+# spectator beside them reads it all
+client sse "$url" g1 >"$tmp/honest-sse" &
+hs=$!
 client seat "$url" "$loc" >"$tmp/seat"
 serve_wait g1
+wait $hs
+check "an honest spectator among them has the whole game" sse_whole "$tmp/honest-sse"
 sleep 0.5
 dropped=$(client body "$url" /api/stats | sed 's/.*"dropped":\([0-9]*\).*/\1/')
 check "the stalled spectators are dropped ($dropped of 500)" [ "$dropped" -gt 0 ]
