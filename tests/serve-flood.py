@@ -279,6 +279,27 @@ def rebind(url, loc):
                "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
                % (game, q["seat"], q["token"], evil, origin, key)).encode())
     print("seat: " + answer(s))
+    # this server's Host, another site's Origin: the handshake, then a close
+    s, netloc = conn(url)
+    s.sendall(("GET /ws?game=%s&seat=%s&token=%s HTTP/1.1\r\nHost: %s\r\n%sUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+               % (game, q["seat"], q["token"], netloc, origin, key)).encode())
+    data = b""
+    try:
+        while True:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+            head, _, frames = data.partition(b"\r\n\r\n")
+            if len(frames) >= 4 and frames[0] == 0x88:
+                break
+    except (ConnectionResetError, socket.timeout):
+        pass
+    s.close()
+    head, _, frames = data.partition(b"\r\n\r\n")
+    code = frames[2] << 8 | frames[3] if len(frames) >= 4 and frames[0] == 0x88 else None
+    print("seat by origin: %s, close %s" % (head.split(b"\r\n")[0].decode("latin-1"), code))
     print("page: " + get(url, "/", host=evil, extra=origin))
     print("own name: " + get(url, "/", extra="Origin: http://%s\r\n" % urlsplit(url).netloc))
     return 0

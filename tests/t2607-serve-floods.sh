@@ -2,12 +2,17 @@
 # referee serve faces strangers (docs/serve.md, "Limits"): 2,000 idle
 # connections and 500 spectators that never read (from many loopback
 # addresses, as many clients) keep the server within its spectators'
-# budget while an honest request is answered in under 200 ms; a request
-# whose headers or body trickle in is closed by its timeout; a
+# budget while an honest request is answered in under 200 ms and an
+# honest spectator has the whole game; spectators are capped in total
+# and per client, and one whose stream stalls is dropped; a connection
+# that sends nothing, or whose headers or body trickle in, is closed by
+# its timeout; a
 # Content-Length of 10^12 gets 413 at once; a client past its cap is
 # refused at accept; a Host that is not the server's (DNS rebinding)
 # gets 421, and cannot start a game or take a seat even with a matching
-# Origin, while the seat's owner still plays it.
+# Origin (nor with the right Host and its own Origin), while the seat's
+# owner still plays it; out of descriptors the server pauses accepting
+# rather than spins.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-random"
@@ -89,7 +94,9 @@ loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=4")
 flood rebind "$url" "$loc" >"$tmp/rebind"
 check "a rebinding page (Host evil.example) cannot start a game: $(sed -n 1p "$tmp/rebind")" grep -q '^new game: HTTP/1.1 421 ' "$tmp/rebind"
 check "nor take a seat: $(sed -n 2p "$tmp/rebind")" grep -q '^seat: HTTP/1.1 421 ' "$tmp/rebind"
-check "nor read a page: $(sed -n 3p "$tmp/rebind")" grep -q '^page: HTTP/1.1 421 ' "$tmp/rebind"
+check "nor take it with this server's Host and the other site's Origin: $(sed -n 3p "$tmp/rebind")" \
+	grep -q '^seat by origin: HTTP/1.1 101 .*, close 1008$' "$tmp/rebind"
+check "nor read a page: $(grep '^page' "$tmp/rebind")" grep -q '^page: HTTP/1.1 421 ' "$tmp/rebind"
 check "its own name (with a matching Origin) is served" grep -q '^own name: HTTP/1.1 200 ' "$tmp/rebind"
 check "no game was started by it" test ! -e "$games/g3.log"
 client seat "$url" "$loc" >"$tmp/seat"
