@@ -193,11 +193,19 @@ def huge(url):
 
 
 def cap(url, n):
+    refused0 = stats(url)["connections"]["refused"]
     held, refused = [], 0
     for _ in range(n):
         s, _ = conn(url, "127.0.9.9")
         held.append(s)
-    time.sleep(0.3)
+    # until the server has taken or refused them all (the stats request
+    # itself is one open connection)
+    deadline = time.monotonic() + 5 * SCALE
+    while time.monotonic() < deadline:
+        c = stats(url)["connections"]
+        if c["open"] - 1 + c["refused"] - refused0 >= n:
+            break
+        time.sleep(0.05)
     for s in held:
         s.setblocking(False)
         try:
@@ -209,25 +217,6 @@ def cap(url, n):
         except ConnectionResetError:
             refused += 1
     print("held %d refused %d" % (n - refused, refused))
-    for s in held:
-        s.close()
-    return 0
-
-
-def spect(url, game, srcs):
-    held, got = [], []
-    for src in srcs:
-        s, netloc = conn(url, src)
-        s.sendall(("GET /games/%s/events HTTP/1.1\r\nHost: %s\r\n\r\n" % (game, netloc)).encode())
-        head = b""
-        while b"\r\n" not in head:
-            chunk = s.recv(1)
-            if not chunk:
-                break
-            head += chunk
-        got.append(head.split(b" ")[1].decode() if head.count(b" ") else "eof")
-        held.append(s)
-    print(" ".join(got))
     for s in held:
         s.close()
     return 0
