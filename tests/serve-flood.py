@@ -222,6 +222,25 @@ def cap(url, n):
     return 0
 
 
+def spect(url, game, srcs):
+    held, got = [], []
+    for src in srcs:
+        s, netloc = conn(url, src)
+        s.sendall(("GET /games/%s/events HTTP/1.1\r\nHost: %s\r\n\r\n" % (game, netloc)).encode())
+        head = b""
+        while b"\r\n" not in head:
+            chunk = s.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        got.append(head.split(b" ")[1].decode() if head.count(b" ") else "eof")
+        held.append(s)
+    print(" ".join(got))
+    for s in held:
+        s.close()
+    return 0
+
+
 def nofds(url, pid, n):
     held = []
     for i in range(n):
