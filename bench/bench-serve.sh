@@ -7,6 +7,9 @@
 # each move. Then a person's seat (tests/serve-client.py plays the first
 # legal move at each go) against bin/bot-random: the time from the
 # WebSocket message to the referee's log line of it (/api/stats).
+# Then the server under a flood (bench/serve-floods.sh): its memory and an
+# honest request's latency under 2,000 idle connections and 1,000
+# spectators that never read.
 # Last, a person in headless Chromium (bench/serve-click.py): the time
 # from the click on the play page to the referee's log line.
 # SPECTATORS=N changes the 100; CLICK_MOVES=N the clicks timed (40).
@@ -58,6 +61,7 @@ loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=2")
 client seat "$url" "$loc" >/dev/null
 client body "$url" /api/stats | python3 -c 'import json,sys; s=json.load(sys.stdin)["relay"]; print("a person'"'"'s line, WebSocket message to the referee'"'"'s log line: %d lines, mean %.0f us, max %.0f us" % (s["n"], s["mean_us"], s["max_us"]))'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+sh bench/serve-floods.sh 2>/dev/null
 # a person's move in the browser: the click on the play page (headless
 # Chromium) to the referee's log line, and its split
 if command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1; then

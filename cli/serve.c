@@ -1,5 +1,6 @@
 /*
- * serve: `referee serve [--listen HOST:PORT] [--public] [--bots FILE]`:
+ * serve: `referee serve [--listen HOST:PORT] [--public[=NAME]] [--bots FILE]`
+ * [limits]:
  * play our bots (and a bots file's) in the browser, and watch every game
  * live; or `referee serve --ladder DIR`: a ladder's pages, live from its
  * database. The server is server/server.h's; this file reads the options,
@@ -10,6 +11,7 @@
 #include <glib-unix.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli.h"
 #include "ladder/db.h"
@@ -54,6 +56,31 @@ static void our_bots(GPtrArray *out)
 	}
 }
 
+/* --public, and --public=NAME (any number): the names are kept. */
+static GPtrArray *public_names;
+static gboolean public_ok;
+
+static gboolean public_option(const char *name, const char *value, gpointer data, GError **error)
+{
+	(void)name, (void)data, (void)error;
+	public_ok = TRUE;
+	if (value)
+		g_ptr_array_add(public_names, g_strdup(value));
+	return TRUE;
+}
+
+/* Every connection is a file descriptor: take what the hard limit allows
+ * (the server fits its cap on connections under it: server/conns.h). */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 static gboolean stop(gpointer loop)
 {
 	g_main_loop_quit(loop);
@@ -63,16 +90,28 @@ static gboolean stop(gpointer loop)
 int cmd_serve(int argc, char **argv)
 {
 	g_autofree char *listen = NULL, *bots_file = NULL, *output = NULL, *sandbox_name = NULL, *ladder = NULL;
-	gboolean public_ok = FALSE;
-	int queue_kib = 0;
+	int queue_kib = 0, budget_mib = 0, max_conns = 0, per_client = 0, max_spect = 0, spect_per_client = 0;
+	int idle_s = 0, header_s = 0, body_s = 0, stall_s = 0;
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	public_names = names;
+	public_ok = FALSE;
 	GOptionEntry entries[] = {
 		{"listen", 'l', 0, G_OPTION_ARG_STRING, &listen, "the address to serve (default 127.0.0.1:8080; port 0: any free one)", "HOST:PORT"},
-		{"public", 0, 0, G_OPTION_ARG_NONE, &public_ok, "allow an address other than loopback (nothing there is protected)", NULL},
+		{"public", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer)public_option, "allow an address other than loopback (nothing there is protected); --public=NAME, any number of times: also a name it is reached by (a Host header)", "NAME"},
 		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "more opponents: a bots file ([bot NAME] groups, or [bots])", "FILE"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where games' logs go (default: a new directory in /tmp)", "DIR"},
 		{"ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder, "serve this ladder's pages instead of the start page (docs/ladder.md)", "DIR"},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name, "jail the opponents: auto (default), on, off", "MODE"},
-		{"spectator-queue", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &queue_kib, "KiB queued per spectator before it is dropped", "KIB"},
+		{"max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "connections open at once (default 4096, fitted under the descriptor limit)", "N"},
+		{"max-per-client", 0, 0, G_OPTION_ARG_INT, &per_client, "connections from one client address (default 256)", "N"},
+		{"max-spectators", 0, 0, G_OPTION_ARG_INT, &max_spect, "spectators at once (default 1024)", "N"},
+		{"max-spectators-per-client", 0, 0, G_OPTION_ARG_INT, &spect_per_client, "spectators from one client address (default 64)", "N"},
+		{"spectator-queue", 0, 0, G_OPTION_ARG_INT, &queue_kib, "KiB queued for a spectator before it is dropped (default 256)", "KIB"},
+		{"spectator-budget", 0, 0, G_OPTION_ARG_INT, &budget_mib, "MiB queued for all spectators together (default 64)", "MIB"},
+		{"idle-timeout", 0, 0, G_OPTION_ARG_INT, &idle_s, "close a connection where nothing moves for S seconds (default 10)", "S"},
+		{"header-timeout", 0, 0, G_OPTION_ARG_INT, &header_s, "a request's headers within S seconds of the connection's opening (default 10)", "S"},
+		{"body-timeout", 0, 0, G_OPTION_ARG_INT, &body_s, "a request's body within S seconds of its headers (default 10)", "S"},
+		{"stall-timeout", 0, 0, G_OPTION_ARG_INT, &stall_s, "drop a spectator whose stream makes no progress for S seconds (default 20)", "S"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- play our bots in the browser, and watch games live");
@@ -80,8 +119,11 @@ int cmd_serve(int argc, char **argv)
 	usage_describe(ctx,
 		"Open the address it prints: choose a game, the opponents and the seats, and play\n"
 		"by clicking; every game the server runs can be watched live. docs/serve.md.\n\n"
-		"Numbers: --listen's PORT 0..65535 (0: any free port). The start page takes\n"
-		"a seed 0..18446744073709551615 and the time control below.", FALSE, TRUE);
+		"Numbers: --listen's PORT 0..65535 (0: any free port); --max-connections,\n"
+		"--max-per-client, --max-spectators, --max-spectators-per-client 1..1000000;\n"
+		"--spectator-queue 1..1048576 KiB; --spectator-budget 1..65536 MiB; the\n"
+		"timeouts 1..3600 s (0 or absent: the default). The start page takes a seed\n"
+		"0..18446744073709551615 and the time control below.", FALSE, TRUE);
 	if (!cli_parse_options(ctx, &argc, &argv))
 		return EXIT_USAGE;
 	if (argc > 1)
@@ -90,7 +132,23 @@ int cmd_serve(int argc, char **argv)
 	if (sandbox_name && !sandbox_mode_parse(sandbox_name, &sandbox))
 		return cli_usage_error("serve: unknown --sandbox '%s' (auto, on, off)", sandbox_name);
 	if (queue_kib < 0 || queue_kib > 1024 * 1024)
-		return cli_usage_error("serve: --spectator-queue wants 0 to 1048576 KiB");
+		return cli_usage_error("serve: --spectator-queue wants 1 to 1048576 KiB");
+	if (budget_mib < 0 || budget_mib > 65536)
+		return cli_usage_error("serve: --spectator-budget wants 1 to 65536 MiB");
+	const struct {
+		const char *name;
+		int v, max;
+	} nums[] = {
+		{"--max-connections", max_conns, 1000000}, {"--max-per-client", per_client, 1000000},
+		{"--max-spectators", max_spect, 1000000}, {"--max-spectators-per-client", spect_per_client, 1000000},
+		{"--idle-timeout", idle_s, 3600}, {"--header-timeout", header_s, 3600},
+		{"--body-timeout", body_s, 3600}, {"--stall-timeout", stall_s, 3600},
+	};
+	for (gsize i = 0; i < G_N_ELEMENTS(nums); i++)
+		if (nums[i].v < 0 || nums[i].v > nums[i].max)
+			return cli_usage_error("serve: %s wants 1 to %d", nums[i].name, nums[i].max);
+	g_ptr_array_add(names, NULL);
+	raise_nofile();
 
 	g_autoptr(GPtrArray) opponents = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	our_bots(opponents);
@@ -128,10 +186,14 @@ int cmd_serve(int argc, char **argv)
 	ServerConfig cfg = {
 		.listen = listen ? listen : "127.0.0.1:8080",
 		.public_ok = public_ok,
+		.names = (const char *const *)names->pdata,
 		.opponents = opponents,
 		.dir = dir,
 		.sandbox = sandbox,
-		.queue_cap = (gsize)queue_kib * 1024,
+		.spectators = {.cap = (gsize)queue_kib * 1024, .budget = (gsize)budget_mib * 1024 * 1024},
+		.conns = {.max = (guint)max_conns, .per_client = (guint)per_client, .spectators = (guint)max_spect,
+			  .spectators_per_client = (guint)spect_per_client, .idle_s = (guint)idle_s,
+			  .header_s = (guint)header_s, .body_s = (guint)body_s, .stall_s = (guint)stall_s},
 		.ladder = ladder_dir,
 	};
 	g_autoptr(GError) err = NULL;

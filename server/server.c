@@ -2,8 +2,10 @@
  * server: `referee serve`'s web server. See server.h and docs/serve.md.
  *
  * One handler takes every HTTP request and dispatches on the path's
- * words; the WebSocket handler takes /ws. An early handler refuses a body
- * over SERVER_BODY_MAX before it is read.
+ * words; the WebSocket handler takes /ws. Connections are taken by
+ * conns.c, which calls early() when a request's headers are in: a Host
+ * not this server's, or a body over SERVER_BODY_MAX, is refused there
+ * before the body is read.
  */
 #include "server.h"
 
@@ -19,7 +21,6 @@
 #include "seat.h"
 #include "server/ladder.h"
 #include "server/rules.h"
-#include "sse.h"
 
 G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
 
@@ -32,6 +33,11 @@ G_DEFINE_QUARK(tetrarena-server-error-quark, server_error)
 struct Server {
 	ServerConfig cfg;
 	SoupServer *soup;
+	Conns *conns;
+	char *url;
+	guint port;
+	GPtrArray *hosts;	/* the Host headers taken (lowercase) */
+	gboolean any_ip;	/* listening on every address: an IP with the port is fine too */
 	ServeGames *games;
 	gboolean loopback;
 	ServerStandings standings, report_path;
@@ -63,6 +69,7 @@ static void respond(SoupServerMessage *msg, guint status, const char *type, cons
 	SoupMessageHeaders *h = soup_server_message_get_response_headers(msg);
 
 	soup_message_headers_replace(h, "X-Content-Type-Options", "nosniff");
+	soup_message_headers_replace(h, "Connection", "close");	/* one request a connection (conns.h) */
 	soup_message_headers_replace(h, "Cache-Control", "no-store");
 	soup_server_message_set_status(msg, status, NULL);
 	soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, body, len);
@@ -229,13 +236,17 @@ static void spectate(Server *s, SoupServerMessage *msg, ServeGame *g, GHashTable
 		from = (gint64)n;
 	else if (last)
 		from = G_MAXINT64 - 1;	/* an id never given: the full state */
+	if (!conns_spectator(s->conns, msg)) {
+		respond_text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, "too many spectators: try again later");
+		return;
+	}
 	/* the kernel holds little for a spectator: the rest waits in its
 	 * queue, where the cap sees it */
-	GSocket *sock = soup_server_message_get_socket(msg);
+	GSocket *sock = conns_socket(s->conns, msg);
 	if (sock)
 		g_socket_set_option(sock, SOL_SOCKET, SO_SNDBUF, SERVER_SPECTATOR_SNDBUF, NULL);
 	GIOStream *conn = soup_server_message_steal_connection(msg);
-	sse_serve(game_live(g), conn, from, s->cfg.queue_cap);
+	sse_serve(game_live(g), conn, from, &s->cfg.spectators);
 }
 
 static void new_game(Server *s, SoupServerMessage *msg)
@@ -271,9 +282,15 @@ static void stats(Server *s, SoupServerMessage *msg)
 	guint n;
 	double mean, max;
 
+	ConnsStats c;
+
 	games_relay_stats(s->games, &n, &mean, &max);
-	respond_json(msg, g_strdup_printf("{\"spectators\":%u,\"dropped\":%u,\"relay\":{\"n\":%u,\"mean_us\":%.0f,"
-					  "\"max_us\":%.0f}}", sse_count(), sse_dropped(), n, mean, max));
+	conns_stats(s->conns, &c);
+	respond_json(msg, g_strdup_printf("{\"spectators\":%u,\"dropped\":%u,\"queued\":%" G_GSIZE_FORMAT ","
+					  "\"connections\":{\"open\":%u,\"refused\":%u,\"timed_out\":%u,"
+					  "\"accept_failed\":%u},\"relay\":{\"n\":%u,\"mean_us\":%.0f,"
+					  "\"max_us\":%.0f}}", sse_count(), sse_dropped(), sse_queued(), c.open,
+					  c.refused, c.timed_out, c.accept_failed, n, mean, max));
 }
 
 static void tournament_file(Server *s, SoupServerMessage *msg, gboolean report)
@@ -298,19 +315,45 @@ static void tournament_file(Server *s, SoupServerMessage *msg, gboolean report)
 	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", text, len);
 }
 
+/* Whether a Host header (HOST or HOST:PORT) names this server. */
+static gboolean host_ok(Server *s, const char *host)
+{
+	for (guint i = 0; i < s->hosts->len; i++)
+		if (g_ascii_strcasecmp(host, g_ptr_array_index(s->hosts, i)) == 0)
+			return TRUE;
+	if (!s->any_ip)
+		return FALSE;
+	/* an IP address is not a name a rebinding page can own */
+	const char *colon = strrchr(host, ':');
+	guint64 port;
+	if (!colon || !g_ascii_string_to_unsigned(colon + 1, 10, 0, 65535, &port, NULL) || port != s->port)
+		return FALSE;
+	g_autofree char *ip = g_strndup(host, (gsize)(colon - host));
+	gsize n = strlen(ip);
+	if (n >= 2 && ip[0] == '[' && ip[n - 1] == ']') {
+		memmove(ip, ip + 1, n - 2);
+		ip[n - 2] = '\0';
+	} else if (strchr(ip, ':')) {
+		return FALSE;	/* an IPv6 address is written in brackets */
+	}
+	g_autoptr(GInetAddress) a = g_inet_address_new_from_string(ip);
+	return a != NULL;
+}
+
 /* A request a browser sent from another site's page carries that site
  * as its Origin: such a page must not start games here (its bots run on
- * this machine). No Origin (curl, a test client) is fine. */
-static gboolean same_origin(SoupServerMessage *msg)
+ * this machine) nor take a seat. No Origin (curl, a test client) is fine;
+ * an Origin must name this server as a Host would. */
+static gboolean same_origin(Server *s, SoupServerMessage *msg)
 {
 	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
 	const char *origin = soup_message_headers_get_one(h, "Origin");
-	const char *host = soup_message_headers_get_one(h, "Host");
 
 	if (!origin)
 		return TRUE;
-	const char *rest = g_str_has_prefix(origin, "http://") ? origin + 7 : NULL;
-	return rest && host && strcmp(rest, host) == 0;
+	const char *rest = g_str_has_prefix(origin, "http://") ? origin + 7
+			   : g_str_has_prefix(origin, "https://") ? origin + 8 : NULL;
+	return rest && !strchr(rest, '/') && host_ok(s, rest);
 }
 
 static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
@@ -363,7 +406,7 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 		tournament_file(s, msg, TRUE);
 	} else if (n == 1 && strcmp(w[0], "games") == 0 && strcmp(method, "POST") == 0 && !s->cfg.tournament &&
 		   !s->cfg.ladder) {
-		if (same_origin(msg))
+		if (same_origin(s, msg))
 			new_game(s, msg);
 		else
 			respond_text(msg, SOUP_STATUS_FORBIDDEN, "a game is started from this server's own start page");
@@ -399,17 +442,25 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	}
 }
 
-/* Before a body is read: refuse one too long (or of unknown length). */
-static void early(SoupServer *ss, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
+/* When a request's headers are in, before its body is read: refuse a
+ * Host that is not this server (DNS rebinding), a body too long or of
+ * unknown length, at once (conns_refuse: the body is never read). */
+static void early(SoupServerMessage *msg, void *data)
 {
+	Server *s = data;
 	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
+	const char *host = soup_message_headers_get_one(h, "Host");
 	goffset len = soup_message_headers_get_content_length(h);
 
-	(void)ss, (void)path, (void)query, (void)data;
-	if (soup_message_headers_get_encoding(h) == SOUP_ENCODING_CHUNKED)
-		respond_text(msg, SOUP_STATUS_LENGTH_REQUIRED, "a request body needs a Content-Length");
+	if (soup_server_message_get_status(msg) != 0)
+		return;		/* libsoup refused it already */
+	if (host && !host_ok(s, host))
+		conns_refuse(s->conns, msg, SOUP_STATUS_MISDIRECTED_REQUEST,
+			     "this server is not reached by that name (its Host): see docs/serve.md, --public=NAME");
+	else if (soup_message_headers_get_encoding(h) == SOUP_ENCODING_CHUNKED)
+		conns_refuse(s->conns, msg, SOUP_STATUS_LENGTH_REQUIRED, "a request body needs a Content-Length");
 	else if (len > SERVER_BODY_MAX)
-		respond_text(msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "the request body is too long");
+		conns_refuse(s->conns, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "the request body is too long");
 }
 
 static void websocket(SoupServer *ss, SoupServerMessage *msg, const char *path, SoupWebsocketConnection *ws,
@@ -423,13 +474,27 @@ static void websocket(SoupServer *ss, SoupServerMessage *msg, const char *path, 
 	int seat = -1;
 
 	(void)ss, (void)path;
-	if (!g || !parse_seat(g_hash_table_lookup(query, "seat"), &seat) ||
+	conns_websocket(s->conns, msg);	/* a person may think for long */
+	if (!same_origin(s, msg))
+		soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
+						"a seat is taken from this server's own play page");
+	else if (!g || !parse_seat(g_hash_table_lookup(query, "seat"), &seat) ||
 	    !games_attach(s->games, g, seat, g_hash_table_lookup(query, "token"), ws))
 		soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
 						"no such seat, a wrong token, or the seat is taken");
 }
 
 /* ---- the server ----------------------------------------------------------- */
+
+/* Whether a --public name has its port: NAME:PORT, [IPV6]:PORT. */
+static gboolean has_port(const char *n)
+{
+	const char *c = strrchr(n, ':');
+
+	if (!c)
+		return FALSE;
+	return n[0] == '[' ? c > n && c[-1] == ']' : TRUE;
+}
 
 Server *server_new(const ServerConfig *cfg, GError **error)
 {
@@ -461,16 +526,24 @@ Server *server_new(const ServerConfig *cfg, GError **error)
 			    "(bots run on this machine) and watch them; add --public to mean it", cfg->listen);
 		return NULL;
 	}
+	for (const char *const *n = cfg->names; n && *n; n++)
+		if (!**n || strlen(*n) > 255 || strspn(*n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") !=
+							  strlen(*n)) {
+			g_set_error(error, SERVER_ERROR, SERVER_ERROR_ADDRESS,
+				    "--public=%s: want a host name (or NAME:PORT) the server is reached by", *n);
+			return NULL;
+		}
 	Server *s = g_new0(Server, 1);
 	s->cfg = *cfg;
 	s->loopback = loopback;
 	s->soup = soup_server_new("server-header", "tetrarena", NULL);
 	s->games = games_new(cfg->dir, cfg->opponents, cfg->sandbox);
-	soup_server_add_early_handler(s->soup, NULL, early, s, NULL);
+	s->hosts = g_ptr_array_new_with_free_func(g_free);
 	soup_server_add_handler(s->soup, NULL, handle, s, NULL);
 	soup_server_add_websocket_handler(s->soup, "/ws", NULL, NULL, websocket, s, NULL);
-	/* our own socket: a listen backlog for a crowd of spectators arriving
-	 * at once (GLib's default is 10; past it connections wait seconds) */
+	/* our own socket, and our own accepting (conns.h): a listen backlog
+	 * for a crowd of spectators arriving at once (GLib's default is 10;
+	 * past it connections wait seconds), caps and timeouts */
 	g_autoptr(GSocketAddress) addr = g_inet_socket_address_new(ip, (guint16)port);
 	g_autoptr(GSocket) sock = g_socket_new(g_inet_address_get_family(ip), G_SOCKET_TYPE_STREAM,
 					       G_SOCKET_PROTOCOL_TCP, error);
@@ -478,13 +551,33 @@ Server *server_new(const ServerConfig *cfg, GError **error)
 		g_socket_set_listen_backlog(sock, SERVER_LISTEN_BACKLOG);
 		g_socket_set_option(sock, SOL_SOCKET, SO_REUSEADDR, 1, NULL);
 	}
+	g_autoptr(GSocketAddress) bound = NULL;
 	if (!sock || !g_socket_bind(sock, addr, TRUE, error) || !g_socket_listen(sock, error) ||
-	    !soup_server_listen_socket(s->soup, sock, 0, error)) {
+	    !(bound = g_socket_get_local_address(sock, error))) {
 		if (error && *error)
 			g_prefix_error(error, "%s: ", cfg->listen);
 		server_free(s);
 		return NULL;
 	}
+	s->port = g_inet_socket_address_get_port(G_INET_SOCKET_ADDRESS(bound));
+	g_autofree char *ips = g_inet_address_to_string(ip);
+	gboolean v6 = g_inet_address_get_family(ip) == G_SOCKET_FAMILY_IPV6;
+	g_autofree char *hostport = v6 ? g_strdup_printf("[%s]:%u", ips, s->port) : g_strdup_printf("%s:%u", ips, s->port);
+	s->url = g_strdup_printf("http://%s/", hostport);
+	s->any_ip = g_inet_address_get_is_any(ip);
+	const char *const loop[] = {"127.0.0.1", "localhost", "[::1]", NULL};
+	for (int i = 0; loop[i]; i++) {
+		g_ptr_array_add(s->hosts, g_strdup_printf("%s:%u", loop[i], s->port));
+		if (s->port == 80)
+			g_ptr_array_add(s->hosts, g_strdup(loop[i]));
+	}
+	g_ptr_array_add(s->hosts, g_strdup(hostport));
+	for (const char *const *n = cfg->names; n && *n; n++) {
+		g_ptr_array_add(s->hosts, g_strdup(*n));
+		if (!has_port(*n))
+			g_ptr_array_add(s->hosts, g_strdup_printf("%s:%u", *n, s->port));
+	}
+	s->conns = conns_new(s->soup, sock, &cfg->conns, early, s);
 	return s;
 }
 
@@ -493,18 +586,18 @@ void server_free(Server *s)
 	if (!s)
 		return;
 	soup_server_disconnect(s->soup);
+	conns_free(s->conns);
 	g_object_unref(s->soup);
 	games_free(s->games);
+	if (s->hosts)
+		g_ptr_array_free(s->hosts, TRUE);
+	g_free(s->url);
 	g_free(s);
 }
 
 char *server_url(Server *s)
 {
-	GSList *uris = soup_server_get_uris(s->soup);
-	char *url = uris ? g_uri_to_string(uris->data) : g_strdup("?");
-
-	g_slist_free_full(uris, (GDestroyNotify)g_uri_unref);
-	return url;
+	return g_strdup(s->url);
 }
 
 gboolean server_loopback(Server *s)

@@ -11,20 +11,32 @@
  * style embedded from referee/viewer/ and server/pages/) or from a game
  * the registry knows by id: no path from a request reaches the file
  * system. Request bodies are capped (SERVER_BODY_MAX), WebSocket messages
- * too (SEAT_MESSAGE_MAX), and so is each spectator's queue.
+ * too (SEAT_MESSAGE_MAX), and so is each spectator's queue, and all of
+ * them together (sse.h); connections are counted, capped and timed
+ * (conns.h).
+ *
+ * DNS rebinding: a request's Host must be one this server is reached by
+ * (127.0.0.1, localhost or [::1] with its port, the address it listens on,
+ * the names of ServerConfig.names, and any IP address with its port when
+ * it listens on every address); any other gets 421 before its body is
+ * read. An Origin, when a request has one, must be http:// or https:// and
+ * one of those too, for a new game and for a seat's WebSocket.
  */
 #ifndef TETRARENA_SERVER_SERVER_H
 #define TETRARENA_SERVER_SERVER_H
 
 #include <glib.h>
 
+#include "conns.h"
 #include "games.h"
+#include "sse.h"
 
 #define SERVER_ERROR (server_error_quark())
 GQuark server_error_quark(void);
 
 typedef enum {
-	SERVER_ERROR_ADDRESS,	/* --listen is not HOST:PORT, or not loopback without --public */
+	SERVER_ERROR_ADDRESS,	/* --listen is not HOST:PORT, or not loopback without --public,
+				 * or a --public name is not a host name */
 	SERVER_ERROR_LISTEN,	/* the address cannot be listened on */
 } ServerError;
 
@@ -34,10 +46,14 @@ typedef enum {
 typedef struct {
 	const char *listen;	/* HOST:PORT (port 0: any free one) */
 	gboolean public_ok;	/* may listen on a non-loopback address */
+	const char *const *names;	/* NULL-terminated, or NULL: more names the
+					 * server is reached by (a Host header's
+					 * NAME or NAME:PORT), from --public=NAME */
 	GPtrArray *opponents;	/* BotSpec*: the start page's opponents */
 	const char *dir;	/* where games' logs go */
 	SandboxMode sandbox;	/* for the opponents */
-	gsize queue_cap;	/* bytes queued per spectator before it is dropped; 0: SSE_QUEUE_CAP */
+	SseLimits spectators;	/* zeros: the defaults (sse.h) */
+	ConnsLimits conns;	/* zeros: the defaults (conns.h) */
 	gboolean tournament;	/* serve a tournament: no start page, standings */
 	const char *ladder;	/* serve this ladder's pages (server/ladder.h) at
 				 * /ladder/, which / leads to; no start page */

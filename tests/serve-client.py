@@ -7,9 +7,11 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
             read the game's events; print "EVENT ID" a line (a step's
             data is checked to be JSON); stop after K steps (dropping the
             connection) or at the end
-    serve-client.py stall URL ID SECONDS [--until-over]   open the events
-            with a tiny receive buffer and never read; hold it SECONDS
-            (with --until-over: until the game is over, at most SECONDS)
+    serve-client.py stall URL ID SECONDS [--until-over|--until-dropped]
+            open the events with a tiny receive buffer and never read;
+            hold it SECONDS (with --until-over: until the game is over,
+            with --until-dropped: until /api/stats counts one more
+            spectator dropped, at most SECONDS)
     serve-client.py seat URL PLAYPATH [--moves K] [--big BYTES] [--binary]
             be the person's seat: hello, then the first legal move at each
             go; after K moves (or a message of BYTES, or a binary one)
@@ -123,12 +125,21 @@ def over(url, gid):
     return status == 200 and any(g.get("id") == gid and g.get("state") == "over" for g in json.loads(body))
 
 
-def stall(url, gid, seconds, until_over=False):
+def dropped(url):
+    status, _, body = request(url, "GET", "/api/stats")
+    return json.loads(body)["dropped"] if status == 200 else -1
+
+
+def stall(url, gid, seconds, until_over=False, until_dropped=False):
+    was = dropped(url) if until_dropped else 0
     s, host = connect(url, rcvbuf=4096)
     s.sendall(("GET /games/%s/events HTTP/1.1\r\nHost: %s\r\n\r\n" % (gid, host)).encode())
     deadline = time.monotonic() + seconds
     if until_over:  # the queue can grow no more once the game is over
         while time.monotonic() < deadline and not over(url, gid):
+            time.sleep(0.05)
+    elif until_dropped:
+        while time.monotonic() < deadline and dropped(url) <= was:
             time.sleep(0.05)
     else:
         time.sleep(seconds)
@@ -261,8 +272,8 @@ def main():
         last = a[a.index("--last") + 1] if "--last" in a else None
         stop = int(a[a.index("--stop-after") + 1]) if "--stop-after" in a else None
         return sse(a[1], a[2], last, stop)
-    if len(a) in (4, 5) and a[0] == "stall" and a[4:] in ([], ["--until-over"]):
-        return stall(a[1], a[2], float(a[3]), len(a) == 5)
+    if len(a) in (4, 5) and a[0] == "stall" and a[4:] in ([], ["--until-over"], ["--until-dropped"]):
+        return stall(a[1], a[2], float(a[3]), a[4:] == ["--until-over"], a[4:] == ["--until-dropped"])
     if len(a) >= 3 and a[0] == "seat":
         k = int(a[a.index("--moves") + 1]) if "--moves" in a else None
         big = int(a[a.index("--big") + 1]) if "--big" in a else 0
