@@ -21,8 +21,8 @@
 #include "game.h"
 #include "gamelog.h"
 #include "protocol.h"
+#include "version.h"	/* REFEREE_VERSION, the log's `referee` line */
 
-#define TETRARENA_REFEREE_VERSION "0.1"
 #define GAME_INFO_MAX 64		/* info lines logged per move */
 #define GAME_QUIT_GRACE_MS 200
 #define GAME_FOREVER (G_MAXINT64 / 4)

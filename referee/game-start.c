@@ -31,7 +31,7 @@ void game_write_header(Game *g)
 	g_auto(GStrv) chatter = g_strsplit(spec->chatter ? spec->chatter : "", "\n", -1);
 	char *cwd = current_dir();
 	GameLog h = {
-		.referee_version = TETRARENA_REFEREE_VERSION,
+		.referee_version = REFEREE_VERSION,
 		.protocol = PROTOCOL_VERSION,
 		.variant = g->v,
 		.config = spec->config,

@@ -38,7 +38,9 @@ typedef struct {
 	GQueue told[VARIANT_MAX_PLAYERS];
 	/* A simultaneous round is open from its first `go` to its `joint`
 	 * (or the result, when it ends the game): its faults' updates are
-	 * held until then (game_release_faults()). */
+	 * held until then (game_release_faults()), by a referee of 0.2 on
+	 * (hold_faults; an older one told them at once). */
+	gboolean hold_faults;
 	gboolean round_open;
 	GQueue held;
 	GQueue side_heard[VARIANT_MAX_PLAYERS];	/* side lines the seat sent, not yet judged */
@@ -60,6 +62,33 @@ typedef struct {
 	char text[1 << 16];
 } Replay;
 
+/* The first referee version that holds a simultaneous round's faults
+ * until the round is in (referee/version.h). */
+#define HOLD_FAULTS_MAJOR 0
+#define HOLD_FAULTS_MINOR 2
+
+/*
+ * Whether the referee of version `version` (a log's `referee` line:
+ * MAJOR.MINOR as numbers, so 0.10 is after 0.2; a further .PATCH, -TAG or
+ * +TAG ignored) held a round's faults: as of 0.2. A missing or garbled
+ * version is taken for the current referee's, whose order is the strict
+ * one.
+ */
+static gboolean holds_faults(const char *version)
+{
+	char *end;
+
+	if (!version || !g_ascii_isdigit(*version))
+		return TRUE;
+	guint64 major = g_ascii_strtoull(version, &end, 10);
+	if (*end != '.' || !g_ascii_isdigit(end[1]))
+		return TRUE;
+	guint64 minor = g_ascii_strtoull(end + 1, &end, 10);
+	if (*end != '\0' && *end != '.' && *end != '-' && *end != '+')
+		return TRUE;
+	return major > HOLD_FAULTS_MAJOR || (major == HOLD_FAULTS_MAJOR && minor >= HOLD_FAULTS_MINOR);
+}
+
 static void replay_init(Replay *r, const GameLog *log)
 {
 	r->log = log;
@@ -75,6 +104,7 @@ static void replay_init(Replay *r, const GameLog *log)
 		r->moves[p] = g_string_new(NULL);
 	}
 	r->halted = r->result_seen = FALSE;
+	r->hold_faults = holds_faults(log->referee_version);
 	r->v->init(r->state, &log->config);
 }
 
@@ -325,7 +355,7 @@ static gboolean check_sent(Replay *r, const GameLogEvent *e, VariantPhase ph, ui
 		if (!check_go(r, e, ph, mask, error) || !check_moves(r, e, error))
 			return FALSE;
 		if (ph == VARIANT_PHASE_SIMULTANEOUS)
-			r->round_open = TRUE;
+			r->round_open = r->hold_faults;
 		else if (r->round_open)
 			release_held(r);	/* (a round that ended its phase) */
 		r->chat[p] = 0;

@@ -6,7 +6,11 @@
  * move must be legal where it was played, every move the random fault
  * policy made must be the one its own stream draws, and the recorded
  * result (ranks, scores, first faults) must be what the rules give;
- * every side action must be allowed or refused as the log says.
+ * every side action must be allowed or refused as the log says. What
+ * each seat was sent, and when, must be what the referee that wrote the
+ * log sent (its `referee` line): a simultaneous round's faults held
+ * until the round is in from 0.2 on, told at once by 0.1
+ * (docs/gamelog.md, Referee versions).
  * replay_view() prints the game move by move with the variant's pictures.
  * replay_compare() says whether two logs record the same game (moves,
  * chance, faults, side actions, result), times and `close` lines apart,

@@ -177,7 +177,7 @@ st = json.load(open('$tmp/tour/standings.json'))
 got = json.load(open('$tmp/report'))
 log = open('$tmp/tour/games/000000.log').read()
 shas = dict((m.group(1), m.group(2)) for m in re.finditer(r'^bot \\d+ (\\S+) (\\S+) ', log, re.M))
-ok = re.search(r'written \\d{4}-\\d\\d-\\d\\d [\\d:]+ UTC', got['meta']) and 'referee 0.1' in got['meta'] \
+ok = re.search(r'written \\d{4}-\\d\\d-\\d\\d [\\d:]+ UTC', got['meta']) and 'referee 0.2' in got['meta'] \
     and 'time control bank:' in got['meta'] and 'fault policy ' in got['meta'] \
     and len(got['hashes']) == len(st['bots']) and all(h and len(h) == 64 for h in got['hashes']) \
     and all(shas[n] in got['hashes'] for n in shas)
