@@ -31,16 +31,18 @@ typedef struct {
 
 struct LadderHook {
 	char *command;
+	int deadline_ms;
 	GArray *running;	/* Running */
 	GArray *ending;		/* GPid: ended (or killed), not reaped yet */
 	GQueue queue;		/* char * JSON lines, with their ids before them */
 	GQueue ids;		/* gint64 * */
 };
 
-LadderHook *ladder_hook_new(const char *command)
+LadderHook *ladder_hook_new(const char *command, int deadline_ms)
 {
 	LadderHook *h = g_new0(LadderHook, 1);
 
+	h->deadline_ms = deadline_ms;
 	h->command = g_strdup(command);
 	h->running = g_array_new(FALSE, FALSE, sizeof(Running));
 	h->ending = g_array_new(FALSE, FALSE, sizeof(GPid));
@@ -89,7 +91,7 @@ static void start(LadderHook *h, const char *line, gint64 id)
 		done += (size_t)n;
 	}
 	close(in);
-	Running r = {pid, status[0], "", id, g_get_monotonic_time() + (gint64)LADDER_HOOK_DEADLINE_MS * 1000};
+	Running r = {pid, status[0], "", id, g_get_monotonic_time() + (gint64)h->deadline_ms * 1000};
 	g_array_append_val(h->running, r);
 }
 
@@ -145,7 +147,7 @@ void ladder_hook_poll(LadderHook *h)
 		if (!done) {
 			kill(-r->pid, SIGKILL);
 			fprintf(stderr, "ladder: --on-event: event %" G_GINT64_FORMAT ": the hook ran over %d ms: killed\n",
-				r->event, LADDER_HOOK_DEADLINE_MS);
+				r->event, h->deadline_ms);
 		} else if (!r->status[0]) {
 			fprintf(stderr, "ladder: --on-event: event %" G_GINT64_FORMAT ": the hook was killed\n", r->event);
 		} else if (strcmp(r->status, "0\n") != 0) {

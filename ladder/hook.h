@@ -12,7 +12,7 @@
  * queue of LADDER_HOOK_QUEUE; past it an event is dropped, said on
  * stderr), and ladder_hook_poll(), called by the run between games,
  * reaps those that ended and kills the group of one still running after
- * LADDER_HOOK_DEADLINE_MS (scaled by nothing: it is the organizer's).
+ * its deadline (LADDER_HOOK_DEADLINE_MS for the run).
  * A hook that cannot start, fails (a status other than 0) or is killed
  * is said on stderr with the event's id; it never stops the ladder, and
  * the event stays in the database and its author's feed.
@@ -30,8 +30,9 @@
 
 typedef struct LadderHook LadderHook;
 
-/* A hook running `command` (a shell command line). */
-LadderHook *ladder_hook_new(const char *command);
+/* A hook running `command` (a shell command line), each killed after
+ * `deadline_ms` (LADDER_HOOK_DEADLINE_MS for `ladder run`). */
+LadderHook *ladder_hook_new(const char *command, int deadline_ms);
 
 /* Hand it an event (copied): started now, or queued. */
 void ladder_hook_send(LadderHook *h, const LadderEvent *e);

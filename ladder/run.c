@@ -515,7 +515,7 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	g_autoptr(GHashTable) inflight = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	guint next_pending = 0;
 	if (o->on_event)
-		c.hook = ladder_hook_new(o->on_event);
+		c.hook = ladder_hook_new(o->on_event, LADDER_HOOK_DEADLINE_MS);
 
 	/* Requests queued before this run are decided before it replays what
 	 * an earlier run left unfinished (replays play the entries they were
