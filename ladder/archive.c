@@ -30,7 +30,7 @@ static gboolean refuse(GError **error, const char *fmt, ...)
 	va_start(ap, fmt);
 	g_autofree char *msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	g_set_error_literal(error, LADDER_ERROR, LADDER_ERROR_SUBMISSION, msg);
+	g_set_error_literal(error, LADDER_BOTDIR_ERROR, LADDER_BOTDIR_ERROR_REFUSED, msg);
 	return FALSE;
 }
 

@@ -29,7 +29,7 @@
  * does (`tar czf bot.tar.gz mybot/`), that directory is the bot's: its
  * entries are unpacked one level up.
  *
- * Every refusal is a LADDER_ERROR_SUBMISSION naming the entry (escaped)
+ * Every refusal is a LADDER_BOTDIR_ERROR_REFUSED naming the entry (escaped)
  * and the rule, e.g. "../x: a path that leads out of the bot's directory
  * ('..')", and a failed unpacking leaves nothing behind.
  */
@@ -52,7 +52,7 @@ gboolean ladder_archive_named(const char *path);
 /*
  * Unpack the archive held in `data` (`size` bytes; `what` names it in
  * messages, e.g. its file name) into the directory `dst`, which exists
- * and is empty, as above. FALSE with error (LADDER_ERROR_SUBMISSION for
+ * and is empty, as above. FALSE with error (LADDER_BOTDIR_ERROR_REFUSED for
  * what the archive holds, LADDER_DB_ERROR_FULL for a full disk); `dst`
  * may then hold part of it (the caller removes it).
  */
@@ -67,7 +67,7 @@ gboolean ladder_archive_unpack(const void *data, gsize size, const char *what, c
  * directory's absolute path (newly allocated) and OUT: *manifest (owned by
  * the caller); the bot then goes through admission as a submitted
  * directory does (ladder/admit.h), where a name's next upload is its next
- * version. NULL with error (LADDER_ERROR_SUBMISSION, prefixed by `what`:
+ * version. NULL with error (LADDER_BOTDIR_ERROR_REFUSED, prefixed by `what`:
  * the reason shown to the author) and nothing left behind.
  */
 char *ladder_archive_bot(const char *ladder_dir, const char *name, const void *data, gsize size,
