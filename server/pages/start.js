@@ -22,7 +22,10 @@
 	const seats = el("fieldset", { id: "seats" });
 	form.appendChild(seats);
 	const seed = labelled("seed (empty: random)", el("input", { name: "seed", id: "seed", inputmode: "numeric", size: 12 }));
-	const time = labelled("time control", el("input", { name: "time", id: "time", value: C.time, size: 36 }));
+	// a person's clock in words (relaxed by default); the time control is our AIs'
+	const clock = labelled("your clock", el("select", { name: "clock", id: "clock" }));
+	(C.clocks || []).forEach(function (c) { clock.appendChild(el("option", { value: c.name }, c.words)); });
+	const time = labelled("the AIs' time control", el("input", { name: "time", id: "time", value: C.time, size: 36 }));
 	const opts = el("fieldset", { id: "options" });
 	form.appendChild(opts);
 	form.appendChild(el("button", { type: "submit", id: "go" }, "start the game"));
@@ -80,8 +83,24 @@
 		});
 	}
 	// empty options are left out: the variant's defaults stand
-	form.addEventListener("submit", function () {
+	// posted by script: a bad value comes back as {field, error}, shown beside its field
+	form.addEventListener("submit", function (ev) {
 		opts.querySelectorAll("input").forEach(function (i) { if (i.value === "") i.disabled = true; });
+		ev.preventDefault();
+		const body = new URLSearchParams(new FormData(form));
+		opts.querySelectorAll("input").forEach(function (i) { i.disabled = false; });
+		form.querySelectorAll(".field-error").forEach(function (e) { e.remove(); });
+		fetch("/games", { method: "POST", body: body, headers: { Accept: "application/json" } })
+			.then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
+			.then(function (a) {
+				if (a[0] === 200 && a[1].location) { location.href = a[1].location; return; }
+				const at = { seats: count, options: opts, seat: seats, form: form.querySelector("#go") }[a[1].field] ||
+					form.querySelector("[name='" + a[1].field + "']") || form.querySelector("#go");
+				const err = el("span", { class: "field-error", id: "error-" + (a[1].field || "form"), role: "alert" },
+					" " + (a[1].error || "the game could not start"));
+				(at.closest("label") || at).after(err);
+			})
+			.catch(function () { form.submit(); });
 	});
 	variant.addEventListener("change", function () { drawSeats(); drawOptions(); });
 	count.addEventListener("change", drawSeats);
