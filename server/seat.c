@@ -26,7 +26,9 @@ struct WebSeat {
 	gboolean lost;		/* the transcript passed its cap: no page may come back */
 	GString *out;		/* bytes for the referee not yet written */
 	SoupWebsocketConnection *ws;
-	gulong on_message, on_closed;
+	gulong on_message, on_closed, on_error;
+	gboolean broke;		/* the page broke the WebSocket's rules (a frame
+				 * too big, a bad one): no grace */
 	gboolean ever;		/* a page has connected */
 	gboolean hello;		/* a page said hello: a later one resumes */
 	gboolean over;		/* the page is gone for good (or never may come) */
@@ -55,6 +57,7 @@ static void detach(WebSeat *s)
 		return;
 	g_signal_handler_disconnect(s->ws, s->on_message);
 	g_signal_handler_disconnect(s->ws, s->on_closed);
+	g_signal_handler_disconnect(s->ws, s->on_error);
 	g_clear_object(&s->ws);
 }
 
@@ -260,16 +263,25 @@ static gint64 grace_ms(const WebSeat *s)
 	return MAX(left, SEAT_GRACE_MIN_MS);
 }
 
+/* A frame over the limit or a bad one (libsoup then closes): the seat
+ * ends. A network's error (a reset) is a page gone away, with its grace. */
+static void on_error(SoupWebsocketConnection *ws, GError *error, gpointer data)
+{
+	(void)ws;
+	if (error && error->domain == SOUP_WEBSOCKET_ERROR)	/* not a network's error: the page's */
+		((WebSeat *)data)->broke = TRUE;
+}
+
 /* The page went away: the seat waits for one to come back. */
 static void on_closed(SoupWebsocketConnection *ws, gpointer data)
 {
 	WebSeat *s = data;
 
-	gushort code = soup_websocket_connection_get_close_code(ws);
+	(void)ws;
 	detach(s);
 	if (s->over || s->from_ref < 0)
 		return;
-	if (s->lost || code == SOUP_WEBSOCKET_CLOSE_TOO_BIG) {	/* a page that broke the limit: no grace */
+	if (s->lost || s->broke) {	/* a page that broke the rules: no grace */
 		page_gone(s);
 		return;
 	}
@@ -334,6 +346,8 @@ gboolean seat_attach(WebSeat *s, SoupWebsocketConnection *ws)
 	soup_websocket_connection_set_max_incoming_payload_size(ws, SEAT_MESSAGE_MAX);
 	s->on_message = g_signal_connect(ws, "message", G_CALLBACK(on_message), s);
 	s->on_closed = g_signal_connect(ws, "closed", G_CALLBACK(on_closed), s);
+	s->on_error = g_signal_connect(ws, "error", G_CALLBACK(on_error), s);
+	s->broke = FALSE;
 	/* what was said so far, a message a line; after a page that said
 	 * hello, as a resumption the page replays without answering */
 	if (s->ever && s->hello) {
