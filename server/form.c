@@ -156,7 +156,9 @@ gboolean form_parse(const char *body, gsize len, gboolean (*known)(const char *n
 		if ((int)want < nseats)
 			BAD("seats", "%d seats named, more than seats=%d", nseats, (int)want);
 	}
-	if (nseats == 0 || (count && count[0])) {	/* the rest filled with our medium AI */
+	/* the rest filled with our medium AI: up to seats=N, or, when none or
+	 * too few for the game are named, up to its default count */
+	if (nseats < v->min_players || (count && count[0])) {
 		guint64 want = (guint64)form_default_seats(v);
 		if (count && count[0])
 			g_ascii_string_to_unsigned(count, 10, 0, VARIANT_MAX_PLAYERS, &want, NULL);

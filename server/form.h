@@ -10,8 +10,9 @@
  * AIs), clock=WORD (a person's clock, form_clocks: relaxed, 10+5, 3+2;
  * absent: relaxed, or TIME when a time is given), time.SEAT=TIME (that
  * seat's own clock, over both), seats=N (fill the seats after those
- * given with the variant's medium AI up to N; with no seat given at all:
- * seat 0 a person, the others AIs, N by default form_default_seats())
+ * given with the variant's medium AI up to N; with fewer seats named
+ * than the game's least, up to form_default_seats(); with none named,
+ * seat 0 is a person)
  * and opt.KEY=VALUE for each variant option to set (rush: opt.lockstep=1,
  * or opt.pace=1500 for real time at a human pace). Every value is
  * checked here; a bad one gives one error naming the field (bad_field).
