@@ -28,6 +28,17 @@ person wait "$url" "$loc" 8 >"$tmp/wait" 2>"$tmp/wait.err" &
 pw=$!
 person browser "$url" "$tmp/page.png" >"$tmp/page" 2>"$tmp/page.err" &
 pb=$!
+# meanwhile, a reload and the seat's URL opened again: the same seat goes
+# on; and a second connection takes a seat over
+gid() { echo "$1" | sed 's|^/games/\([^/]*\)/.*|\1|'; }
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3")
+g3=$(gid "$loc")
+person resume "$url" "$loc" 3 1 >"$tmp/resume" 2>"$tmp/resume.err" &
+pr=$!
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=4")
+g4=$(gid "$loc")
+person takeover "$url" "$loc" >"$tmp/take" 2>"$tmp/take.err" &
+pt=$!
 wait $pw
 serve_wait g1
 check "the script waited 8 s at its first go and played on: $(cat "$tmp/wait" "$tmp/wait.err")" \
@@ -40,46 +51,52 @@ check "no fault in that game" sh -c "! grep -q '^fault' '$games/g1.log'"
 check "its log verifies" "$ref" verify "$games/g1.log"
 check "the page has both seats' clocks (web clocks)" grep -q '"clocks": \["web clocks 3600000\*\? 60000' "$tmp/wait"
 
-# a reload and the seat's URL opened again: the same seat goes on
-loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3")
-person resume "$url" "$loc" 3 1 >"$tmp/resume" 2>"$tmp/resume.err"
-serve_wait g3
+wait $pr
+serve_wait $g3
 check "dropped at move 3, the seat came back with the lines so far: $(cat "$tmp/resume" "$tmp/resume.err")" \
 	grep -q '"head": "web resume [0-9]* pending [0-9]*", "replayed": [1-9][0-9]*, "first": "tetrarena"' "$tmp/resume"
 check "and played on to the result, no fault" sh -c "grep -q '\"result\": \"result .*faults=-,-' '$tmp/resume' &&
-	! grep -q '^fault' '$games/g3.log'"
-check "that log verifies" "$ref" verify "$games/g3.log"
+	! grep -q '^fault' '$games/$g3.log'"
+check "that log verifies" "$ref" verify "$games/$g3.log"
 
-loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=4")
-person takeover "$url" "$loc" >"$tmp/take" 2>"$tmp/take.err"
-serve_wait g4
+wait $pt
+serve_wait $g4
 check "a second connection takes the seat over, the first told in words and closed (4001): $(cat "$tmp/take" "$tmp/take.err")" \
 	grep -q '"told": "web taken This seat is now played from another page[^"]*", "closed": 4001, "head": "web resume [0-9]* pending' "$tmp/take"
 check "the second plays on to the result; no fault; the log verifies" sh -c "grep -q '\"result\": \"result .*faults=-,-' '$tmp/take' &&
-	! grep -q '^fault' '$games/g4.log' && '$ref' verify '$games/g4.log' >/dev/null"
+	! grep -q '^fault' '$games/$g4.log' && '$ref' verify '$games/$g4.log' >/dev/null"
 
 # a seat's own time control: in the log, verified, rerun
 loc=$(client start "$url" "variant=link&seat=bot-random&seat=bot-random&seed=5&time.1=bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000)")
-serve_wait g5
+g5=$(echo "$loc" | sed 's|^/games/||')
+serve_wait $g5
 check "seat 1's own clock is the log's seat-time line, its game line says it" sh -c "
-	grep -q '^seat-time 1 bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000),start:10000,grace:50,game:0\$' '$games/g5.log' &&
-	grep -q '^> 1 +[0-9]* game 1 .*time=bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000),start:10000\$' '$games/g5.log' &&
-	grep -q '^> 0 +[0-9]* game 1 .*time=bank:60000,inc:1000,move:5000,start:10000\$' '$games/g5.log'"
-check "it verifies" "$ref" verify "$games/g5.log"
-"$ref" rerun --sandbox off --log "$tmp/rerun.log" "$games/g5.log" >"$tmp/rerun.out" 2>&1
+	grep -q '^seat-time 1 bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000),start:10000,grace:50,game:0\$' '$games/$g5.log' &&
+	grep -q '^> 1 +[0-9]* game 1 .*time=bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000),start:10000\$' '$games/$g5.log' &&
+	grep -q '^> 0 +[0-9]* game 1 .*time=bank:60000,inc:1000,move:5000,start:10000\$' '$games/$g5.log'"
+check "it verifies" "$ref" verify "$games/$g5.log"
+"$ref" rerun --sandbox off --log "$tmp/rerun.log" "$games/$g5.log" >"$tmp/rerun.out" 2>&1
 check "and reruns to the same game, by the same clocks: $(tail -1 "$tmp/rerun.out")" sh -c "
 	grep -q '^seat-time 1 bank:$(ms 30000),' '$tmp/rerun.log' && '$ref' verify '$tmp/rerun.log' >/dev/null"
+sed 's/^seat-time 1 bank:[0-9]*,/seat-time 1 bank:1234,/' "$games/$g5.log" >"$tmp/edited.log"
+"$ref" verify "$tmp/edited.log" >"$tmp/edited.out" 2>&1
+check "a seat-time line edited fails verify at that seat's game line: $(cat "$tmp/edited.out")" grep -q "the game line to seat 1 should be" "$tmp/edited.out"
 client post "$url" /games "variant=link&seat=person&seat=bot-random&clock=5+5" >"$tmp/bad"
 check "a clock not offered is refused by field: $(cat "$tmp/bad")" grep -q '^400 {"field":"clock","error":"want relaxed' "$tmp/bad"
 client post "$url" /games "variant=link&seat=person&seat=person&clock=3%2B2" "Accept: application/json" >"$tmp/two"
 check "two people: the creator gets seat 1's invite link: $(cat "$tmp/two")" \
-	grep -q '^200 {"id":"g6","location":"/games/g6/play?seat=0&token=[0-9a-f]*","invites":\[{"seat":1,"url":"/games/g6/play?seat=1&token=[0-9a-f]*"}\]}' "$tmp/two"
+	grep -q '^200 {"id":"\(g[0-9]*\)","location":"/games/\1/play?seat=0&token=[0-9a-f]*","invites":\[{"seat":1,"url":"/games/\1/play?seat=1&token=[0-9a-f]*"}\]}' "$tmp/two"
+# both people play it out (the seat's link and the invite's)
+for u in $(sed 's/.*"location":"\([^"]*\)".*"url":"\([^"]*\)".*/\1 \2/' "$tmp/two"); do
+	client seat "$url" "$u" >/dev/null 2>&1 &
+done
 client post "$url" /games "variant=matrix&seat=bot-random" "Accept: application/json" >"$tmp/seats"
 client body "$url" /api/games >"$tmp/games.json"
-check "seats by default: matrix fills to 7 with our AI" "$py" -c "
+check "seats by default: matrix fills to 7 with our AI: $(cat "$tmp/seats")" "$py" -c "
 import json, sys
-g = [x for x in json.load(open(sys.argv[1])) if x['id'] == 'g7'][0]
-assert g['seats'] == ['bot-random'] + ['bot-matrix-level3'] * 6, g['seats']" "$tmp/games.json"
+gid = json.loads(open(sys.argv[2]).read().split(' ', 1)[1])['id']
+g = [x for x in json.load(open(sys.argv[1])) if x['id'] == gid][0]
+assert g['seats'] == ['bot-random'] + ['bot-matrix-level3'] * 6, g['seats']" "$tmp/games.json" "$tmp/seats"
 
 wait $pb
 check "Chromium, start page defaults: 8 s at the first turn, a reload (asked first) and the URL again: $(cat "$tmp/page" "$tmp/page.err")" \
@@ -102,15 +119,15 @@ client body "$url" /api/games >"$tmp/games.json"
 check "after a restart the earlier games are listed: players, result, date; the others unreadable" "$py" -c "
 import json, sys
 gs = {x['id']: x for x in json.load(open(sys.argv[1]))}
-g3 = gs['g3']
+g3 = gs[sys.argv[2]]
 assert g3['state'] == 'over' and g3['seats'] == ['person0', 'bot-random'] and g3['earlier'], g3
 assert g3['result'].startswith('ranks=') and g3['date'].startswith('20'), g3
 bad = sorted(x['title'] for x in gs.values() if x['state'] == 'unreadable')
 assert bad == ['g90.log', 'notes.txt'], bad
-assert all(x['why'] for x in gs.values() if x['state'] == 'unreadable')" "$tmp/games.json"
-client get "$url" /games/g3/replay >"$tmp/replay"
+assert all(x['why'] for x in gs.values() if x['state'] == 'unreadable')" "$tmp/games.json" "$g3"
+client get "$url" /games/$g3/replay >"$tmp/replay"
 check "an earlier game's replay is served: $(cat "$tmp/replay")" grep -q '^200 <!DOCTYPE html>' "$tmp/replay"
-client get "$url" /games/g5/log >"$tmp/log"
+client get "$url" /games/$g5/log >"$tmp/log"
 check "and its log: $(cat "$tmp/log")" grep -q '^200 tetrarena-log 1' "$tmp/log"
 loc=$(client start "$url" "variant=link&seat=bot-random&seat=bot-random&seed=9")
 check "a new game's id is above every file's: $loc" test "$loc" = /games/g91
