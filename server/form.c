@@ -134,7 +134,7 @@ gboolean form_parse(const char *body, gsize len, gboolean (*known)(const char *n
 		} else if (g_str_has_prefix(key, "time.") && key[5]) {
 			guint64 p;
 			if (!g_ascii_string_to_unsigned(key + 5, 10, 0, VARIANT_MAX_PLAYERS - 1, &p, NULL))
-				BAD("time", "%s: no such seat", "time.SEAT");
+				BAD("time", "time.%.8s: no such seat", key + 5);
 			g_ptr_array_add(seat_times, g_strdup(key + 5));
 			g_ptr_array_add(seat_times, g_strdup(val));
 		} else if (g_str_has_prefix(key, "opt.") && key[4]) {

@@ -177,6 +177,19 @@ def browser(url, png):
     b = Browser()
     try:
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+        plain_eval = b.eval
+
+        def patient_eval(expr):
+            """An evaluation that waits out a navigation (the start form's, a reload)."""
+            for _ in range(200):
+                try:
+                    return plain_eval(expr)
+                except RuntimeError as e:
+                    if "navigated" not in str(e) and "context" not in str(e):
+                        raise
+                time.sleep(0.05)
+            return plain_eval(expr)
+        b.eval = patient_eval
         open_page(b, url)
         b.click("#go")	# the start page's defaults
         deadline = time.monotonic() + TIMEOUT

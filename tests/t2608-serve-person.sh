@@ -8,7 +8,8 @@
 # at move 3 and the seat's URL opened again at move 5 go on with the game.
 # A script's seat dropped at move 3 and opened again resumes (`web
 # resume`, the lines so far); a second connection takes the seat over and
-# the first is told. No `crash` fault, and every log verifies. A seat's
+# the first is told. No `crash` fault, and every log verifies. A person
+# whose own short clock runs out has the fault `timeout`. A seat's
 # own time control is in the log (seat-time), verifies and reruns. After a
 # restart on the same -o DIR the earlier games are listed with their
 # results and their replays served, a file that is no log is listed as
@@ -39,6 +40,11 @@ loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=4")
 g4=$(gid "$loc")
 person takeover "$url" "$loc" >"$tmp/take" 2>"$tmp/take.err" &
 pt=$!
+# a person's own short clock, run out: the referee's timeout, as a bot's
+loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=6&time.0=bank:$(ms 2000),inc:0,move:$(ms 1000),start:$(ms 10000)")
+gt=$(gid "$loc")
+person wait "$url" "$loc" "$(awk "BEGIN { print 1.5 * $scale + 0.5 }")" >"$tmp/late" 2>"$tmp/late.err" &
+pl=$!
 wait $pw
 serve_wait g1
 check "the script waited 8 s at its first go and played on: $(cat "$tmp/wait" "$tmp/wait.err")" \
@@ -65,6 +71,12 @@ check "a second connection takes the seat over, the first told in words and clos
 	grep -q '"told": "web taken This seat is now played from another page[^"]*", "closed": 4001, "head": "web resume [0-9]* pending' "$tmp/take"
 check "the second plays on to the result; no fault; the log verifies" sh -c "grep -q '\"result\": \"result .*faults=-,-' '$tmp/take' &&
 	! grep -q '^fault' '$games/$g4.log' && '$ref' verify '$games/$g4.log' >/dev/null"
+
+wait $pl
+serve_wait $gt
+check "a person whose clock runs out loses on time, as a bot would: $(grep '^fault\|^result' "$games/$gt.log" | tr '\n' ' ')" sh -c "
+	grep -q '^fault 0 timeout' '$games/$gt.log' && grep -q '^result ranks=2,1 .*faults=timeout,-' '$games/$gt.log' &&
+	'$ref' verify '$games/$gt.log' >/dev/null"
 
 # a seat's own time control: in the log, verified, rerun
 loc=$(client start "$url" "variant=link&seat=bot-random&seat=bot-random&seed=5&time.1=bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000)")
