@@ -15,8 +15,9 @@ t2608 (docs/serve.md, "A seat that survives").
             get `web taken WORDS` and be closed (4001), the second resumes
             and plays to the end
     serve-person.py browser URL PNG
-            headless Chromium (tests/browser.py's): the start page with its
-            defaults, "start the game", wait 8 s at the first turn (the
+            headless Chromium (tests/browser.py's): the start page with a
+            bad seed typed (its error must show beside the seed field),
+            then with its defaults, "start the game", wait 8 s at the first turn (the
             page must still offer the moves: no timeout), then click moves;
             after 3, reload (the page must ask first: beforeunload), after
             5, close the tab and open the seat's URL again, and play to the
@@ -191,7 +192,20 @@ def browser(url, png):
             return plain_eval(expr)
         b.eval = patient_eval
         open_page(b, url)
-        b.click("#go")	# the start page's defaults
+        # a bad seed first: the answer shows beside its field, no page change
+        b.click("#seed")
+        b.send("Input.insertText", {"text": "x1"})
+        b.click("#go")
+        deadline = time.monotonic() + TIMEOUT
+        while not b.eval("!!document.getElementById('error-seed')"):
+            if time.monotonic() > deadline:
+                raise RuntimeError("no error beside the seed: " + b.eval("document.body.innerText").replace("\n", " ")[:300])
+            time.sleep(0.05)
+        seed_error = b.eval("(function(){var e=document.getElementById('error-seed');"
+                            "return [e.textContent, !!(e.previousElementSibling && "
+                            "e.previousElementSibling.querySelector('#seed')), location.pathname];})()")
+        b.eval("document.getElementById('seed').value = ''")
+        b.click("#go")	# then the start page's defaults
         deadline = time.monotonic() + TIMEOUT
         while "/play?" not in b.eval("location.href"):
             if time.monotonic() > deadline:
@@ -199,7 +213,7 @@ def browser(url, png):
             time.sleep(0.05)
         seat_url = b.eval("location.href")
         sel = "#moves button[data-move]:not([data-move=''])"
-        out = {"url": urlsplit(seat_url).path, "clicks": 0, "asked": False}
+        out = {"url": urlsplit(seat_url).path, "clicks": 0, "asked": False, "seed_error": seed_error}
 
         def state():
             return b.eval("(function(){var r=document.getElementById('result');"
@@ -249,7 +263,8 @@ def browser(url, png):
         out["status"] = b.eval("document.getElementById('status').textContent")
         out["result"] = b.eval("document.getElementById('result').dataset.result || ''")
         screenshot(b, png)
-        bad = [p for p in b.problems() if "network request" not in p]
+        # (the bad seed's answer is a 400, which Chromium logs as an error)
+        bad = [p for p in b.problems() if "network request" not in p and "status of 400" not in p]
         if bad:
             raise RuntimeError("; ".join(bad))
         return out

@@ -1,6 +1,7 @@
 #!/bin/sh
 # t2608-serve-person: a person's game on `referee serve`, server side
 # (docs/serve.md, "A person's clock", "A seat that survives", "History").
+# A bad seed typed on the start page comes back shown beside its field.
 # With the defaults (no clock, no seats named: a person and our medium AI,
 # the relaxed clock) the person waits 8 s at the first move and no timeout
 # comes, by a script on the seat's WebSocket and in Chromium from the
@@ -113,6 +114,8 @@ assert g['seats'] == ['bot-random'] + ['bot-matrix-level3'] * 6, g['seats']" "$t
 wait $pb
 check "Chromium, start page defaults: 8 s at the first turn, a reload (asked first) and the URL again: $(cat "$tmp/page" "$tmp/page.err")" \
 	grep -q '"asked": true.*"reloaded": true.*"reopened": true.*"result": "ranks=[0-9,]* scores=[-0-9,]* faults=-,-' "$tmp/page"
+check "a bad seed on the start page is shown beside its field" \
+	grep -q '"seed_error": \[" want a whole number", true, "/"\]' "$tmp/page"
 pg=$(sed -n 's|.*"url": "/games/\([a-z0-9]*\)/play".*|\1|p' "$tmp/page")
 check "the page's game ($pg) had no fault and verifies" sh -c "[ -n '$pg' ] && ! grep -q '^fault' '$games/$pg.log' &&
 	grep -q '^seat-time 0 $relaxed\$' '$games/$pg.log' && '$ref' verify '$games/$pg.log' >/dev/null"
