@@ -260,6 +260,24 @@ def browser(url, png):
             elif out["clicks"] == 5:
                 open_page(b, seat_url)	# the tab closed, the same URL opened again
                 out["reopened"] = True
+            elif out["clicks"] == 7:
+                # Back from another page (the start page): asked, then the seat again
+                b.send("Page.navigate", {"url": b.origin}, wait=False)
+                ev = b.wait_event("Page.javascriptDialogOpening")
+                b.send("Page.handleJavaScriptDialog", {"accept": True})
+                deadline = time.monotonic() + TIMEOUT
+                while b.eval("location.pathname") != "/":
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the start page did not open")
+                    time.sleep(0.05)
+                hist = b.send("Page.getNavigationHistory")
+                back = hist["entries"][hist["currentIndex"] - 1]
+                b.send("Page.navigateToHistoryEntry", {"entryId": back["id"]})
+                while "/play" not in b.eval("location.pathname"):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("Back did not bring the play page")
+                    time.sleep(0.05)
+                out["back"] = ev["params"].get("type") == "beforeunload"
         out["status"] = b.eval("document.getElementById('status').textContent")
         out["result"] = b.eval("document.getElementById('result').dataset.result || ''")
         screenshot(b, png)
