@@ -593,6 +593,11 @@ const char *game_log_path(const ServeGame *g)
 	return g->log_path;
 }
 
+gboolean game_earlier(const ServeGame *g)
+{
+	return g->earlier;
+}
+
 gboolean game_readable(const ServeGame *g)
 {
 	return !g->unreadable;

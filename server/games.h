@@ -77,6 +77,9 @@ const char *game_log_path(const ServeGame *g);
 gboolean game_over(const ServeGame *g);
 /* FALSE for a file of the directory that is no game log (games_load()). */
 gboolean game_readable(const ServeGame *g);
+/* Whether it is a game of an earlier run (games_load()): no live feed,
+ * only its replay and log. */
+gboolean game_earlier(const ServeGame *g);
 /* The first seat played by a person, or -1; its secret (for its URL). */
 int game_person(const ServeGame *g);
 const char *game_token(const ServeGame *g, int seat);

@@ -438,6 +438,11 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 		int seat = -1;
 		if (!g) {
 			respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such game");
+		} else if (!what[0] && game_earlier(g) && game_readable(g)) {
+			/* a game of an earlier run has no live feed: its replay */
+			g_autofree char *where = g_strdup_printf("/games/%s/replay", game_id(g));
+			soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", where);
+			respond_text(msg, SOUP_STATUS_SEE_OTHER, where);
 		} else if (!what[0]) {
 			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "watch.js", NULL};
 			g_autofree char *d = game_page_data(g, -1, NULL);

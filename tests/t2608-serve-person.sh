@@ -95,6 +95,12 @@ check "and reruns to the same game, by the same clocks: $(tail -1 "$tmp/rerun.ou
 sed 's/^seat-time 1 bank:[0-9]*,/seat-time 1 bank:1234,/' "$games/$g5.log" >"$tmp/edited.log"
 "$ref" verify "$tmp/edited.log" >"$tmp/edited.out" 2>&1
 check "a seat-time line edited fails verify at that seat's game line: $(cat "$tmp/edited.out")" grep -q "the game line to seat 1 should be" "$tmp/edited.out"
+awk '/^time /{print "seat-time 0 bank:1000"}{print}' "$games/$g5.log" >"$tmp/early.log"
+"$ref" verify "$tmp/early.log" >"$tmp/early.out" 2>&1
+check "a seat-time line before the time line is refused: $(cat "$tmp/early.out")" grep -q "early.log:[0-9]*: seat-time before players and time" "$tmp/early.out"
+sed '/^seat-time 1 /p' "$games/$g5.log" >"$tmp/twice.log"
+"$ref" verify "$tmp/twice.log" >"$tmp/twice.out" 2>&1
+check "and a second one for a seat: $(cat "$tmp/twice.out")" grep -q "twice.log:[0-9]*: a second seat-time line for seat 1" "$tmp/twice.out"
 client post "$url" /games "variant=link&seat=person&seat=bot-random&clock=5+5" >"$tmp/bad"
 check "a clock not offered is refused by field: $(cat "$tmp/bad")" grep -q '^400 {"field":"clock","error":"want relaxed' "$tmp/bad"
 client post "$url" /games "variant=link&seat=person&seat=person&clock=3%2B2" "Accept: application/json" >"$tmp/two"
@@ -143,6 +149,8 @@ assert bad == ['g90.log', 'notes.txt'], bad
 assert all(x['why'] for x in gs.values() if x['state'] == 'unreadable')" "$tmp/games.json" "$g3"
 client get "$url" /games/$g3/replay >"$tmp/replay"
 check "an earlier game's replay is served: $(cat "$tmp/replay")" grep -q '^200 <!DOCTYPE html>' "$tmp/replay"
+client get "$url" /games/$g3 >"$tmp/watch"
+check "its watch page leads to the replay: $(cat "$tmp/watch")" grep -q "^303 /games/$g3/replay" "$tmp/watch"
 client get "$url" /games/$g5/log >"$tmp/log"
 check "and its log: $(cat "$tmp/log")" grep -q '^200 tetrarena-log 1' "$tmp/log"
 loc=$(client start "$url" "variant=link&seat=bot-random&seat=bot-random&seed=9")
