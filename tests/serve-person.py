@@ -260,7 +260,7 @@ def browser(url, png):
             elif out["clicks"] == 5:
                 open_page(b, seat_url)	# the tab closed, the same URL opened again
                 out["reopened"] = True
-            elif out["clicks"] == 7:
+            elif out["clicks"] == 6:
                 # Back from another page (the start page): asked, then the seat again
                 b.send("Page.navigate", {"url": b.origin}, wait=False)
                 ev = b.wait_event("Page.javascriptDialogOpening")
@@ -278,6 +278,27 @@ def browser(url, png):
                         raise RuntimeError("Back did not bring the play page")
                     time.sleep(0.05)
                 out["back"] = ev["params"].get("type") == "beforeunload"
+            elif out["clicks"] == 7:
+                # a second tab on the seat takes it over; the first says so
+                first = (b.session, b.target)
+                target = b.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+                b.session = b.send("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                   session=False)["sessionId"]
+                b.target = target
+                for dom in ("Page", "Runtime", "Log", "Network"):
+                    b.send(dom + ".enable")
+                b.send("Page.navigate", {"url": seat_url})
+                second = (b.session, b.target)
+                b.session, b.target = first
+                deadline = time.monotonic() + TIMEOUT
+                while "another page" not in b.eval("document.getElementById('status').textContent"):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the first tab was not told: " +
+                                           b.eval("document.getElementById('status').textContent"))
+                    time.sleep(0.05)
+                out["taken"] = b.eval("document.getElementById('status').textContent")
+                b.send("Target.closeTarget", {"targetId": first[1]}, session=False)
+                b.session, b.target = second
         out["status"] = b.eval("document.getElementById('status').textContent")
         out["result"] = b.eval("document.getElementById('result').dataset.result || ''")
         screenshot(b, png)

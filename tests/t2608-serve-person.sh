@@ -7,7 +7,8 @@
 # comes, by a script on the seat's WebSocket and in Chromium from the
 # start page; the page asks before a reload (beforeunload), and a reload
 # at move 3, the seat's URL opened again at move 5 and Back from another
-# page at move 7 go on with the game.
+# page at move 6 go on with the game, and a second tab at move 7 takes the
+# seat over (the first says so in words).
 # A script's seat dropped at move 3 and opened again resumes (`web
 # resume`, the lines so far); a second connection takes the seat over and
 # the first is told. No `crash` fault, and every log verifies. A person
@@ -119,8 +120,8 @@ g = [x for x in json.load(open(sys.argv[1])) if x['id'] == gid][0]
 assert g['seats'] == ['bot-random'] + ['bot-matrix-level3'] * 6, g['seats']" "$tmp/games.json" "$tmp/seats"
 
 wait $pb
-check "Chromium, start page defaults: 8 s at the first turn, a reload (asked first), the URL again, Back: $(cat "$tmp/page" "$tmp/page.err")" \
-	grep -q '"asked": true.*"reloaded": true.*"reopened": true.*"back": true.*"result": "ranks=[0-9,]* scores=[-0-9,]* faults=-,-' "$tmp/page"
+check "Chromium, start page defaults: 8 s at the first turn, a reload (asked first), the URL again, Back, a second tab: $(cat "$tmp/page" "$tmp/page.err")" \
+	grep -q '"asked": true.*"reloaded": true.*"reopened": true.*"back": true.*"taken": "This seat is now played from another page[^"]*".*"result": "ranks=[0-9,]* scores=[-0-9,]* faults=-,-' "$tmp/page"
 check "a bad seed on the start page is shown beside its field" \
 	grep -q '"seed_error": \[" want a whole number", true, "/"\]' "$tmp/page"
 pg=$(sed -n 's|.*"url": "/games/\([a-z0-9]*\)/play".*|\1|p' "$tmp/page")
