@@ -20,8 +20,10 @@ t2608 (docs/serve.md, "A seat that survives").
             then with its defaults, "start the game", wait 8 s at the first turn (the
             page must still offer the moves: no timeout), then click moves;
             after 3, reload (the page must ask first: beforeunload), after
-            5, close the tab and open the seat's URL again, and play to the
-            end
+            5, close the tab and open the seat's URL again, after 6 go to
+            the start page (asked first) and Back, after 7 open a second tab
+            on the seat (the first must say it was taken over) and go on in
+            it; and play to the end
 
 Each prints one JSON object (what it saw); exit 1 with the reason on
 stderr when the seat does not behave.
