@@ -52,6 +52,11 @@ static int rerun(const GameLog *log, const char *out_path, const char *sandbox_n
 	game_spec_init(&spec, log->variant, log->config.nplayers, log->seed);
 	spec.config = log->config;
 	spec.time = log->time;
+	for (int p = 0; p < log->config.nplayers; p++)
+		if (log->seat_timed & (1u << p)) {
+			spec.seats[p].timed = TRUE;
+			spec.seats[p].time = log->seat_time[p];
+		}
 	spec.policy = log->policy;
 	if (log->max_faults >= 0)
 		spec.max_faults = log->max_faults;

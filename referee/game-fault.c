@@ -120,7 +120,7 @@ void game_release_faults(Game *g)
  */
 void game_fault_gone(Game *g, int p, GameFault kind, const char *what)
 {
-	gint64 deadline = g_get_monotonic_time() + MAX(g->spec->time.grace, GAME_END_WAIT_MIN) * 1000;
+	gint64 deadline = g_get_monotonic_time() + MAX(game_seat_time(g->spec, p)->grace, GAME_END_WAIT_MIN) * 1000;
 	g_autofree char *end = bot_end_text(g->seat[p].bot, deadline);
 	g_autofree char *detail = g_strdup_printf("%s; %s", what, end ? end : "still running; killed");
 

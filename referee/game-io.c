@@ -351,7 +351,7 @@ static const char *state_text(Game *g, int p)
 void game_send_go(Game *g, int p)
 {
 	Seat *s = &g->seat[p];
-	const TimeControl *tc = &g->spec->time;
+	const TimeControl *tc = game_seat_time(g->spec, p);
 
 	if (!s->bot)
 		return;
@@ -393,7 +393,7 @@ static void clock_reply(Game *g, int p, double *wall_ms, double *cpu_ms)
 		s->bank -= used;
 		if (s->bank < 0)
 			s->bank = 0;
-		s->bank += g->spec->time.inc * 1000;
+		s->bank += game_seat_time(g->spec, p)->inc * 1000;
 	}
 	*wall_ms = (double)used / 1000.0;
 	double cpu = bot_cpu_ms(s->bot);

@@ -181,8 +181,8 @@ gboolean game_realtime(Game *g, gint64 game_deadline)
 				if (!game_read_its_go(g, p)) {
 					if (now >= s->deadline) {
 						game_timeout(g, p);
-						s->deadline = now + (MIN(s->bank, g->spec->time.move * 1000) +
-								     g->spec->time.grace * 1000);
+						s->deadline = now + (MIN(s->bank, game_seat_time(g->spec, p)->move * 1000) +
+								     game_seat_time(g->spec, p)->grace * 1000);
 						stopped = TRUE;
 					} else
 						deadline = MIN(deadline, s->deadline);

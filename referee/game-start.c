@@ -55,6 +55,10 @@ void game_write_header(Game *g)
 		h.command[p] = g_strdup(bs->human ? "human" : bs->command);
 		g_strdelimit(h.command[p], "\r\n", ' ');
 		h.workdir[p] = bs->workdir ? bs->workdir : cwd;
+		if (spec->seats[p].timed) {
+			h.seat_timed |= 1u << p;
+			h.seat_time[p] = spec->seats[p].time;
+		}
 	}
 	gamelog_write_header(g->log, &h);
 	for (int p = 0; p < g->n; p++)
@@ -77,7 +81,6 @@ static char *stderr_path(const GameSpec *spec, int p)
 void game_start_bots(Game *g)
 {
 	const GameSpec *spec = g->spec;
-	const TimeControl *tc = &spec->time;
 	char *spawn_error[VARIANT_MAX_PLAYERS] = {0};
 	char *errpath[VARIANT_MAX_PLAYERS] = {0};
 	/* What no bot may see: the log, every seat's stderr file (made now,
@@ -133,7 +136,7 @@ void game_start_bots(Game *g)
 		if (g->sha256[p] && !bot_spec(s->bot)->sha256)
 			bot_set_sha256(s->bot, g->sha256[p]);
 		bot_set_games(s->bot, bot_games(s->bot) + 1);
-		char *line = protocol_game_line(g->v, &spec->config, tc, p, bot_games(s->bot));
+		char *line = protocol_game_line(g->v, &spec->config, game_seat_time(spec, p), p, bot_games(s->bot));
 		game_queue(g, p, line);
 		g_free(line);
 	}
@@ -141,6 +144,7 @@ void game_start_bots(Game *g)
 		g_free(errpath[p]);
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
+		const TimeControl *tc = game_seat_time(spec, p);
 		if (!s->bot)
 			continue;
 		s->go_time = g_get_monotonic_time();

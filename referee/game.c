@@ -40,6 +40,11 @@ const char *game_end_name(GameEnd e)
 	return names[e];
 }
 
+const TimeControl *game_seat_time(const GameSpec *spec, int p)
+{
+	return p >= 0 && p < VARIANT_MAX_PLAYERS && spec->seats[p].timed ? &spec->seats[p].time : &spec->time;
+}
+
 void game_spec_init(GameSpec *spec, const Variant *v, int nplayers, guint64 seed)
 {
 	memset(spec, 0, sizeof(*spec));
@@ -148,6 +153,13 @@ static gboolean game_open(Game *g, const GameSpec *spec, GError **error)
 			    spec->time.grace, GAME_GRACE_MIN);
 		return FALSE;
 	}
+	for (int p = 0; p < spec->config.nplayers; p++)
+		if (game_seat_time(spec, p)->grace < GAME_GRACE_MIN) {
+			g_set_error(error, GAME_ERROR, GAME_ERROR_SPEC,
+				    "seat %d's time control: grace %" G_GINT64_FORMAT " ms is below the least, %d ms",
+				    p, game_seat_time(spec, p)->grace, GAME_GRACE_MIN);
+			return FALSE;
+		}
 	for (int p = 0; p < spec->config.nplayers; p++) {
 		const GameSeat *s = &spec->seats[p];
 		g_return_val_if_fail(s->bot || (s->spec && (!spec->keep_bots || s->games >= 1)), FALSE);
@@ -209,7 +221,7 @@ static void game_init(Game *g, const GameSpec *spec)
 		const BotSpec *bs = spec->seats[p].bot ? bot_spec(spec->seats[p].bot) : spec->seats[p].spec;
 		s->name = g_strdup(bs->name);
 		s->first_fault = -1;
-		s->bank = spec->time.bank * 1000;
+		s->bank = game_seat_time(spec, p)->bank * 1000;
 		s->pending = g_string_new(NULL);
 	}
 	v->init(g->state, &spec->config);

@@ -109,6 +109,11 @@ typedef struct {
 				 * the most games its process may play, this
 				 * one included; its cpu limit over them all
 				 * is cpu x games + 1 s (sandbox.h) */
+	gboolean timed;		/* this seat's own clock is `time` below;
+				 * FALSE: the game's (GameSpec.time) */
+	TimeControl time;	/* with timed: bank, inc, move, start and
+				 * grace of this seat (its `game` unused:
+				 * the game's limit is GameSpec.time.game) */
 } GameSeat;
 
 typedef struct {
@@ -158,6 +163,9 @@ typedef struct {
 				 * bots told nothing and killed. Looked at
 				 * whenever the referee would sleep. Default -1 */
 } GameSpec;
+
+/* Seat p's time control: its own (GameSeat.timed) or the game's. */
+const TimeControl *game_seat_time(const GameSpec *spec, int p);
 
 /* Fill a spec with defaults: no seats, default time, variant policy, cpu -1,
  * sandbox auto, GAME_MAX_FAULTS, abort_fd -1. */

@@ -172,6 +172,11 @@ void gamelog_write_header(GameLogWriter *w, const GameLog *h)
 	fprintf(w->f, "players %d\n", h->config.nplayers);
 	w->nplayers = h->config.nplayers;
 	fprintf(w->f, "time %s\n", tc);
+	for (int p = 0; p < h->config.nplayers; p++)
+		if (h->seat_timed & (1u << p)) {
+			g_autofree char *st = timectl_format_full(&h->seat_time[p]);
+			fprintf(w->f, "seat-time %d %s\n", p, st);
+		}
 	fprintf(w->f, "policy %s\n", gamelog_policy_name(h->policy));
 	fprintf(w->f, "sandbox %s\n", sandbox_mode_name((SandboxMode)h->sandbox));
 	fprintf(w->f, "max-faults %d\n", h->max_faults);
@@ -359,6 +364,11 @@ static void event_free(gpointer p)
 
 	g_free(e->text);
 	g_free(e);
+}
+
+const TimeControl *gamelog_seat_time(const GameLog *log, int p)
+{
+	return p >= 0 && p < VARIANT_MAX_PLAYERS && (log->seat_timed & (1u << p)) ? &log->seat_time[p] : &log->time;
 }
 
 void gamelog_free(GameLog *log)
@@ -558,6 +568,19 @@ GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *c
 			} else if (strcmp(word, "time") == 0) {
 				if (!timectl_parse(&log->time, rest, &err))
 					BAD("%s", err->message);
+			} else if (strcmp(word, "seat-time") == 0) {
+				g_auto(GStrv) f = g_strsplit(rest, " ", 2);
+				int seat;
+				if (!(seen & (1u << header_field("time"))) || !log->config.nplayers)
+					BAD("seat-time before players and time");
+				if (g_strv_length(f) < 2 || !parse_seat(f[0], log, &seat))
+					BAD("bad seat-time line (want: seat-time SEAT TIME)");
+				if (log->seat_timed & (1u << seat))
+					BAD("a second seat-time line for seat %d", seat);
+				log->seat_time[seat] = log->time;
+				if (!timectl_parse(&log->seat_time[seat], f[1], &err))
+					BAD("%s", err->message);
+				log->seat_timed |= 1u << seat;
 			} else if (strcmp(word, "policy") == 0) {
 				log->policy = gamelog_policy_from_name(rest);
 				if (log->policy < 0)

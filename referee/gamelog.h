@@ -71,7 +71,10 @@ typedef struct {
 	const Variant *variant;
 	VariantConfig config;
 	guint64 seed;
-	TimeControl time;
+	TimeControl time;	/* the game's (its `game`: the whole game's limit) */
+	guint32 seat_timed;	/* seats with a clock of their own (bit per
+				 * seat: a `seat-time` line) */
+	TimeControl seat_time[VARIANT_MAX_PLAYERS];	/* with seat_timed: theirs */
 	int policy;		/* VariantFaultPolicy */
 	int sandbox;		/* SandboxMode the bots ran with (on, off;
 				 * older logs: -1, not recorded) */
@@ -103,6 +106,9 @@ GameLog *gamelog_read_with(const char *path, const Variant *const *extra, GError
 GameLog *gamelog_parse(const char *path, char *data, gsize len, const Variant *const *extra,
 		       GError **error);
 void gamelog_free(GameLog *log);
+
+/* Seat p's time control: its `seat-time` line's, else the `time` line's. */
+const TimeControl *gamelog_seat_time(const GameLog *log, int p);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GameLog, gamelog_free)
 
 /* ---- writing ---- */

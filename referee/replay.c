@@ -286,7 +286,7 @@ static gboolean check_greeting(Replay *r, const GameLogEvent *e, GError **error)
 	if (!n || !g_ascii_string_to_signed(n, 10, 1, G_MAXINT, &games, NULL))
 		FAIL("a game line to seat %d without its game count", p);
 	g_autofree char *want =
-		protocol_game_line(r->v, &r->log->config, &r->log->time, p, (int)games);
+		protocol_game_line(r->v, &r->log->config, gamelog_seat_time(r->log, p), p, (int)games);
 	if (r->greeted[p] == 2)
 		FAIL("a second game line to seat %d", p);
 	if (strcmp(want, e->text) != 0)
@@ -1168,6 +1168,9 @@ ReplayFeed *replay_feed_new(const GameLog *log, gboolean with_stderr, char **hea
 		json_string(s, log->sha256[p]);
 		g_string_append(s, ",\"command\":");
 		json_string(s, log->command[p]);
+		g_autofree char *tc = timectl_format(gamelog_seat_time(log, p));
+		g_string_append(s, ",\"time\":");
+		json_string(s, tc);
 		g_string_append_c(s, '}');
 	}
 	g_string_append_c(s, ']');

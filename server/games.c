@@ -7,7 +7,15 @@
  */
 #include "games.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <stdlib.h>
+
+#include <glib/gstdio.h>
 
 #include "referee/game.h"
 #include "referee/json.h"
@@ -31,7 +39,17 @@ struct ServeGame {
 	GThread *thread;
 	guint wait;		/* the connect timeout */
 	guint end_watch;	/* a shown game's: its end trims older games */
-	gint64 created;
+	gint64 created;		/* real time, us (an earlier game: its log's mtime) */
+	char *clock;		/* the people's clock's name, or NULL */
+	gboolean earlier;	/* read from DIR at the start, not played here */
+	char *result_text;	/* an earlier game's result line's fields */
+	char *unreadable;	/* a file in DIR that is no log: why */
+	/* the seats' clocks as the log tells them (the game's thread) */
+	GMutex clock_lock;
+	gint64 bank[VARIANT_MAX_PLAYERS], inc[VARIANT_MAX_PLAYERS], go_us[VARIANT_MAX_PLAYERS];
+	gboolean ticking[VARIANT_MAX_PLAYERS];
+	char *clocks;		/* the `web clocks` line to send, or NULL */
+	gboolean clocks_queued;
 };
 
 struct ServeGames {
@@ -41,6 +59,7 @@ struct ServeGames {
 	GHashTable *by_id;
 	GPtrArray *order;	/* ServeGame*, oldest first (owns them) */
 	guint next;
+	gint64 untimed_grace_ms, fixed_grace_ms;
 	GMutex lock;		/* the relay times, counted by games' threads */
 	guint relay_n;
 	double relay_sum, relay_max;
@@ -70,6 +89,8 @@ static void game_free(gpointer p)
 	game_result_clear(&g->result);
 	live_game_unref(g->live);
 	g_free(g->id), g_free(g->title), g_free(g->variant), g_free(g->log_path);
+	g_free(g->clock), g_free(g->result_text), g_free(g->unreadable), g_free(g->clocks);
+	g_mutex_clear(&g->clock_lock);
 	g_free(g);
 }
 
@@ -80,6 +101,7 @@ ServeGames *games_new(const char *dir, GPtrArray *opponents, SandboxMode sandbox
 	gs->dir = g_strdup(dir);
 	gs->opponents = opponents;
 	gs->sandbox = sandbox;
+	gs->untimed_grace_ms = GAMES_UNTIMED_GRACE * 1000;
 	g_mutex_init(&gs->lock);
 	gs->by_id = g_hash_table_new(g_str_hash, g_str_equal);
 	gs->order = g_ptr_array_new_with_free_func(game_free);
@@ -210,11 +232,99 @@ static gboolean waited(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
-/* The log's tap (the game's thread): relay times, then the live feed.
- * A person's `< SEAT` line is timed against its page's last message. */
+/* Send the latest `web clocks` line to every person's page (main loop). */
+static gboolean send_clocks(gpointer data)
+{
+	ServeGame *g = data;
+
+	g_mutex_lock(&g->clock_lock);
+	g_autofree char *line = g_strdup(g->clocks);
+	g->clocks_queued = FALSE;
+	g_mutex_unlock(&g->clock_lock);
+	for (int p = 0; line && p < g->n; p++)
+		if (g->seat[p])
+			seat_send_web(g->seat[p], line);
+	return G_SOURCE_REMOVE;
+}
+
+/* One log line for the clocks (the game's thread): `> S +US go MS
+ * bank=B ...` starts seat S's clock with bank B; its `< S +US move` (or
+ * resign) stops it, the move's time taken out and the increment added;
+ * the result stops them all. Each change makes the line `web clocks
+ * B0 B1 ...`: each seat's bank in ms at that moment, `*` after a
+ * running one. */
+static void clock_line(ServeGame *g, const char *line, gsize len)
+{
+	g_autofree char *text = g_strndup(line, len);
+	int p = -1;
+	gint64 us = 0;
+	gboolean changed = FALSE;
+	char *rest = NULL;
+
+	if ((text[0] == '>' || text[0] == '<') && text[1] == ' ' && g_ascii_isdigit(text[2])) {
+		p = (int)g_ascii_strtoll(text + 2, &rest, 10);
+		if (p >= g->n || !rest || rest[0] != ' ' || rest[1] != '+')
+			return;
+		us = g_ascii_strtoll(rest + 2, &rest, 10);
+		if (!rest || *rest != ' ')
+			return;
+		rest++;
+	}
+	g_mutex_lock(&g->clock_lock);
+	if (p >= 0 && text[0] == '>' && g_str_has_prefix(rest, "go ")) {
+		const char *b = strstr(rest, " bank=");
+		if (b)
+			g->bank[p] = g_ascii_strtoll(b + 6, NULL, 10);
+		g->go_us[p] = us;
+		g->ticking[p] = TRUE;
+		changed = TRUE;
+	} else if (p >= 0 && text[0] == '<' && g->ticking[p] &&
+		   (g_str_has_prefix(rest, "move ") || g_str_has_prefix(rest, "resign"))) {
+		g->bank[p] = MAX(0, g->bank[p] - (us - g->go_us[p]) / 1000) + g->inc[p];
+		g->ticking[p] = FALSE;
+		changed = TRUE;
+	} else if (p < 0 && (g_str_has_prefix(text, "result ") || g_str_has_prefix(text, "retire ") ||
+			     g_str_has_prefix(text, "fault "))) {
+		int q = g_str_has_prefix(text, "result ") ? -1 : atoi(strchr(text, ' ') + 1);
+		for (int i = 0; i < g->n; i++)
+			if ((q < 0 || q == i) && g->ticking[i]) {
+				g->ticking[i] = FALSE;
+				changed = TRUE;
+			}
+		us = -1;
+	}
+	if (changed) {
+		GString *l = g_string_new("web clocks");
+		for (int i = 0; i < g->n; i++) {
+			gint64 b = g->bank[i];
+			if (g->ticking[i] && us >= 0)
+				b = MAX(0, b - (us - g->go_us[i]) / 1000);
+			g_string_append_printf(l, " %" G_GINT64_FORMAT "%s", b, g->ticking[i] ? "*" : "");
+		}
+		g_free(g->clocks);
+		g->clocks = g_string_free(l, FALSE);
+		if (!g->clocks_queued) {
+			g->clocks_queued = TRUE;
+			g_idle_add(send_clocks, g);
+		}
+	}
+	g_mutex_unlock(&g->clock_lock);
+}
+
+/* The log's tap (the game's thread): relay times, the clocks, then the
+ * live feed. A person's `< SEAT` line is timed against its page's last
+ * message. */
 static void tap(void *data, const char *bytes, gsize len)
 {
 	ServeGame *g = data;
+
+	for (gsize i = 0; bytes && i < len;) {
+		const char *nl = memchr(bytes + i, '\n', len - i);
+		gsize end = nl ? (gsize)(nl - bytes) : len;
+		if (game_person(g) >= 0)
+			clock_line(g, bytes + i, end - i);
+		i = end + 1;
+	}
 
 	for (gsize i = 0; bytes && i + 3 < len; i++) {
 		if ((i == 0 || bytes[i - 1] == '\n') && bytes[i] == '<' && bytes[i + 1] == ' ') {
@@ -248,16 +358,42 @@ ServeGame *games_start(ServeGames *gs, const FormGame *req, GError **error)
 
 	g->gs = gs;
 	g->ours = TRUE;
-	g->id = g_strdup_printf("g%u", ++gs->next);
+	/* the next id above every file present, its log made here and now
+	 * (O_EXCL): no file is ever overwritten */
+	for (int tries = 0;; tries++) {
+		g_free(g->id), g_free(g->log_path);
+		g->id = g_strdup_printf("g%u", ++gs->next);
+		g->log_path = g_strdup_printf("%s/%s.log", gs->dir, g->id);
+		int fd = open(g->log_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			close(fd);
+			break;
+		}
+		if (errno != EEXIST || tries > 1000) {
+			g_set_error(error, G_IO_ERROR, g_io_error_from_errno(errno), "%s: %s", g->log_path,
+				    g_strerror(errno));
+			g_free(g->id), g_free(g->log_path);
+			g_free(g);
+			return NULL;
+		}
+	}
 	g->variant = g_strdup(v->name);
 	g->n = req->config.nplayers;
-	g->log_path = g_strdup_printf("%s/%s.log", gs->dir, g->id);
+	g->clock = req->clock ? g_strdup(req->clock->name) : NULL;
 	g->live = live_game_new();
 	g->created = g_get_real_time();
 	guint64 seed = req->random_seed ? ((guint64)g_random_int() << 21 ^ g_random_int()) : req->seed;
 	game_spec_init(&g->spec, v, g->n, seed);
 	g->spec.config = req->config;
 	g->spec.time = req->time;
+	for (int p = 0; p < g->n; p++) {
+		if (req->seat_timed & (1u << p)) {
+			g->spec.seats[p].timed = TRUE;
+			g->spec.seats[p].time = req->seat_time[p];
+		}
+		g->bank[p] = game_seat_time(&g->spec, p)->bank;
+		g->inc[p] = game_seat_time(&g->spec, p)->inc;
+	}
 	g->spec.log_path = g->log_path;
 	g->spec.sandbox = gs->sandbox;
 	g->spec.hide_dir = gs->dir;
@@ -283,6 +419,10 @@ ServeGame *games_start(ServeGames *gs, const FormGame *req, GError **error)
 				game_free(g);
 				return NULL;
 			}
+			if (gs->fixed_grace_ms > 0)
+				seat_set_grace(g->seat[p], FALSE, gs->fixed_grace_ms);
+			else
+				seat_set_grace(g->seat[p], !(req->clock && req->clock->untimed), gs->untimed_grace_ms);
 		} else {
 			g_assert(opp);
 			g->names[p] = g_strdup(opp->name);
@@ -317,6 +457,120 @@ gboolean games_attach(ServeGames *gs, ServeGame *g, int seat, const char *token,
 	return TRUE;
 }
 
+/* ---- the games of earlier runs ------------------------------------------ */
+
+/* N of a name "gN.log" or "gN.log.REST", else 0 (new ids go above it);
+ * whether it is the log, or one of its stderr files (gN.log.seatP.stderr). */
+static guint file_number(const char *name, gboolean *is_log, gboolean *is_stderr)
+{
+	guint64 n;
+	const char *dot = strstr(name, ".log");
+
+	*is_log = *is_stderr = FALSE;
+	if (name[0] != 'g' || !dot || dot == name + 1 || (dot[4] && dot[4] != '.'))
+		return 0;
+	g_autofree char *digits = g_strndup(name + 1, (gsize)(dot - name - 1));
+	if (strspn(digits, "0123456789") != strlen(digits) ||
+	    !g_ascii_string_to_unsigned(digits, 10, 1, G_MAXUINT / 2, &n, NULL))
+		return 0;
+	*is_log = !dot[4];
+	const char *seat = dot + 4;
+	if (g_str_has_prefix(seat, ".seat") && g_str_has_suffix(seat, ".stderr")) {
+		gsize k = strspn(seat + 5, "0123456789");
+		*is_stderr = k > 0 && strcmp(seat + 5 + k, ".stderr") == 0;
+	}
+	return (guint)n;
+}
+
+static gint by_number(gconstpointer a, gconstpointer b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	gboolean lx, ly, ex, ey;
+	guint nx = file_number(x, &lx, &ex), ny = file_number(y, &ly, &ey);
+
+	return nx != ny ? (nx < ny ? -1 : 1) : strcmp(x, y);
+}
+
+/* An earlier game from its log, or a file that is none (unreadable). */
+static void load_one(ServeGames *gs, const char *name, gboolean is_log, guint *foreign)
+{
+	g_autofree char *path = g_build_filename(gs->dir, name, NULL);
+	g_autoptr(GError) err = NULL;
+	ServeGame *g = g_new0(ServeGame, 1);
+	GStatBuf st = {0};
+
+	g->gs = gs;
+	g->ours = TRUE;
+	g->over = TRUE;
+	g->earlier = TRUE;
+	g->live = live_game_new();
+	live_game_ref(g->live);	/* the tap's, dropped at once: */
+	live_game_tap(g->live, NULL, 0);	/* ended, its replay page has it */
+	g->created = g_stat(path, &st) == 0 ? (gint64)st.st_mtime * G_USEC_PER_SEC : 0;
+	g_autoptr(GameLog) log = NULL;
+	if (is_log && g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		/* a log is at most a few megabytes (docs/gamelog.md): read whole */
+		if (st.st_size > 256 * 1024 * 1024)
+			g_set_error(&err, G_IO_ERROR, G_IO_ERROR_FAILED, "too large to be a game log");
+		else
+			log = gamelog_read(path, &err);
+	}
+	const GameLogEvent *res = NULL;
+	for (guint i = 0; log && i < log->events->len; i++) {
+		const GameLogEvent *e = g_ptr_array_index(log->events, i);
+		if (e->kind == GAMELOG_RESULT)
+			res = e;
+	}
+	if (log && res) {
+		g->id = g_strndup(name, strlen(name) - 4);
+		g->log_path = g_steal_pointer(&path);
+		g->variant = g_strdup(log->variant->name);
+		g->n = log->config.nplayers;
+		GString *title = g_string_new(log->variant->title);
+		for (int p = 0; p < g->n; p++) {
+			g->names[p] = g_strdup(log->name[p]);
+			g->person[p] = strcmp(log->command[p], "web") == 0;
+			g_string_append_printf(title, "%s%s", p ? " v " : ": ", log->name[p]);
+		}
+		g->title = g_string_free(title, FALSE);
+		g->result_text = g_strdup(res->text);
+	} else {
+		/* not a game this server can show: listed, never opened */
+		g->id = g_strdup_printf("file%u", ++*foreign);
+		g->title = g_strdup(name);
+		g->unreadable = g_strdup(log ? "the log has no result (a game cut short)"
+				     : err ? err->message : "not a game log");
+	}
+	add(gs, g);
+}
+
+void games_load(ServeGames *gs)
+{
+	g_autoptr(GDir) d = g_dir_open(gs->dir, 0, NULL);
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	const char *name;
+	guint foreign = 0;
+
+	while (d && (name = g_dir_read_name(d))) {
+		gboolean is_log, is_stderr;
+		guint n = file_number(name, &is_log, &is_stderr);
+		gs->next = MAX(gs->next, n);
+		if (!is_stderr)
+			g_ptr_array_add(names, g_strdup(name));
+	}
+	g_ptr_array_sort(names, by_number);
+	for (guint i = 0; i < names->len; i++) {
+		gboolean is_log, is_stderr;
+		file_number(names->pdata[i], &is_log, &is_stderr);
+		load_one(gs, names->pdata[i], is_log, &foreign);
+	}
+}
+
+void games_set_seat_grace(ServeGames *gs, gint64 ms)
+{
+	gs->fixed_grace_ms = ms;
+}
+
 /* ---- looking games up -------------------------------------------------- */
 
 ServeGame *games_find(ServeGames *gs, const char *id)
@@ -337,6 +591,16 @@ LiveGame *game_live(const ServeGame *g)
 const char *game_log_path(const ServeGame *g)
 {
 	return g->log_path;
+}
+
+gboolean game_earlier(const ServeGame *g)
+{
+	return g->earlier;
+}
+
+gboolean game_readable(const ServeGame *g)
+{
+	return !g->unreadable;
 }
 
 gboolean game_over(const ServeGame *g)
@@ -374,7 +638,7 @@ char *games_json(ServeGames *gs)
 
 	for (guint i = gs->order->len; i-- > 0;) {
 		const ServeGame *g = g_ptr_array_index(gs->order, i);
-		const char *state = game_over(g) ? "over" : g->running ? "playing" : "waiting";
+		const char *state = g->unreadable ? "unreadable" : game_over(g) ? "over" : g->running ? "playing" : "waiting";
 		if (s->len > 1)
 			g_string_append_c(s, ',');
 		g_string_append(s, "{\"id\":");
@@ -396,7 +660,15 @@ char *games_json(ServeGames *gs)
 			}
 		g_string_append_printf(s, "],\"state\":\"%s\",\"steps\":%" G_GINT64_FORMAT ",\"result\":", state,
 				       live_game_steps(g->live));
-		json_string(s, live_game_result(g->live));
+		json_string(s, g->result_text ? g->result_text : live_game_result(g->live));
+		g_autoptr(GDateTime) when = g->created ? g_date_time_new_from_unix_utc(g->created / G_USEC_PER_SEC) : NULL;
+		g_autofree char *date = when ? g_date_time_format_iso8601(when) : NULL;
+		g_string_append(s, ",\"date\":");
+		json_string(s, date);
+		g_string_append(s, ",\"clock\":");
+		json_string(s, g->clock);
+		g_string_append_printf(s, ",\"earlier\":%s,\"why\":", g->earlier ? "true" : "false");
+		json_string(s, g->unreadable);
 		g_string_append_c(s, '}');
 	}
 	g_string_append_c(s, ']');

@@ -37,6 +37,21 @@ typedef struct ServeGame ServeGame;
 ServeGames *games_new(const char *dir, GPtrArray *opponents, SandboxMode sandbox);
 void games_free(ServeGames *gs);
 
+/* The seconds a person's seat with an untimed clock waits for its page to
+ * come back (docs/serve.md, "A seat that survives"). */
+#define GAMES_UNTIMED_GRACE 120
+
+/* Read the games of earlier runs from the directory: every gN.log with a
+ * result is an earlier game (over: its replay and log are served; its
+ * players, result and date listed); any other file but a game's stderr
+ * files is listed as unreadable (`fileN`, with why), never opened again.
+ * New games' ids go on above every gN file present. Never fails. */
+void games_load(ServeGames *gs);
+
+/* Every person seat's grace for its page to come back, whatever its
+ * clock (ms; tests); 0: by its clock, as the rule says. */
+void games_set_seat_grace(ServeGames *gs, gint64 ms);
+
 /* The opponent of this name, or NULL; whether there is one (for form_parse()). */
 const BotSpec *games_opponent(ServeGames *gs, const char *name);
 gboolean games_opponent_known(const char *name, void *gs);
@@ -60,6 +75,11 @@ LiveGame *game_live(const ServeGame *g);
 /* The log's path; whether it can be read whole (the game is over). */
 const char *game_log_path(const ServeGame *g);
 gboolean game_over(const ServeGame *g);
+/* FALSE for a file of the directory that is no game log (games_load()). */
+gboolean game_readable(const ServeGame *g);
+/* Whether it is a game of an earlier run (games_load()): no live feed,
+ * only its replay and log. */
+gboolean game_earlier(const ServeGame *g);
 /* The first seat played by a person, or -1; its secret (for its URL). */
 int game_person(const ServeGame *g);
 const char *game_token(const ServeGame *g, int seat);
@@ -68,9 +88,10 @@ const char *game_token(const ServeGame *g, int seat);
  * FALSE otherwise (the caller closes the connection). */
 gboolean games_attach(ServeGames *gs, ServeGame *g, int seat, const char *token, SoupWebsocketConnection *ws);
 
-/* Every game as a JSON array, newest first: [{id, title, variant, seats:
- * [name...], people: [seat...], state: waiting|playing|over, steps,
- * result}]. */
+/* Every game as a JSON array, newest first: [{id, title, seats:
+ * [name...], people: [seat...], state: waiting|playing|over|unreadable,
+ * steps, result, date (ISO 8601, UTC), clock (the people's, or null),
+ * earlier (from an earlier run), why (unreadable: why, else null)}]. */
 char *games_json(ServeGames *gs);
 
 /* A person's move relayed: time from the page's message to the

@@ -135,7 +135,11 @@ static char *config_json(Server *s)
 		json_string(j, (*v)->name);
 		g_string_append(j, ",\"title\":");
 		json_string(j, (*v)->title);
-		g_string_append_printf(j, ",\"min\":%d,\"max\":%d,\"options\":[", (*v)->min_players, (*v)->max_players);
+		g_autofree char *ai = form_default_ai(*v, games_opponent_known, s->games);
+		g_string_append_printf(j, ",\"min\":%d,\"max\":%d,\"seats\":%d,\"ai\":", (*v)->min_players,
+				       (*v)->max_players, form_default_seats(*v));
+		json_string(j, ai);
+		g_string_append(j, ",\"options\":[");
 		for (int i = 0; i < (*v)->n_options; i++) {
 			const VariantOption *o = &(*v)->options[i];
 			g_string_append(j, i ? ",{\"key\":" : "{\"key\":");
@@ -160,6 +164,17 @@ static char *config_json(Server *s)
 	g_autofree char *tcs = timectl_format(&tc);
 	g_string_append(j, "],\"time\":");
 	json_string(j, tcs);
+	g_string_append(j, ",\"clocks\":[");
+	for (const FormClock *c = form_clocks; c->name; c++) {
+		g_string_append(j, c == form_clocks ? "{\"name\":" : ",{\"name\":");
+		json_string(j, c->name);
+		g_string_append(j, ",\"words\":");
+		json_string(j, c->words);
+		g_string_append(j, ",\"time\":");
+		json_string(j, c->time);
+		g_string_append_c(j, '}');
+	}
+	g_string_append_c(j, ']');
 	g_string_append_printf(j, ",\"tournament\":%s}", s->cfg.tournament ? "true" : "false");
 	return g_string_free(j, FALSE);
 }
@@ -174,7 +189,28 @@ static void start_page(Server *s, SoupServerMessage *msg)
 		     s->cfg.tournament ? tscripts : scripts);
 }
 
-/* {"id":..., "seat":..., "token":...} for the play and watch pages. */
+/* The invite links of a game's person seats after the first:
+ * [{"seat":S,"url":"/games/ID/play?seat=S&token=T"}]. */
+static void invites_json(GString *j, ServeGame *g)
+{
+	int first = game_person(g);
+
+	g_string_append_c(j, '[');
+	for (int p = first + 1; first >= 0 && p < VARIANT_MAX_PLAYERS; p++) {
+		const char *t = game_token(g, p);
+		if (!t)
+			continue;
+		g_autofree char *url = g_strdup_printf("/games/%s/play?seat=%d&token=%s", game_id(g), p, t);
+		g_string_append_printf(j, "%s{\"seat\":%d,\"url\":", j->str[j->len - 1] == '[' ? "" : ",", p);
+		json_string(j, url);
+		g_string_append_c(j, '}');
+	}
+	g_string_append_c(j, ']');
+}
+
+/* {"id":..., "seat":..., "token":...} for the play and watch pages; for
+ * the first person's page (its token right), also "invites": the other
+ * person seats' links, for its player to hand on. */
 static char *game_page_data(ServeGame *g, int seat, const char *token)
 {
 	GString *j = g_string_new("{\"id\":");
@@ -182,6 +218,11 @@ static char *game_page_data(ServeGame *g, int seat, const char *token)
 	json_string(j, game_id(g));
 	g_string_append_printf(j, ",\"seat\":%d,\"token\":", seat);
 	json_string(j, token);
+	const char *mine = game_token(g, seat);
+	if (seat >= 0 && seat == game_person(g) && token && mine && strcmp(token, mine) == 0) {
+		g_string_append(j, ",\"invites\":");
+		invites_json(j, g);
+	}
 	g_string_append_c(j, '}');
 	return g_string_free(j, FALSE);
 }
@@ -197,6 +238,10 @@ static void replay_page(SoupServerMessage *msg, ServeGame *g)
 {
 	g_autoptr(GError) err = NULL;
 
+	if (!game_readable(g)) {
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "that file is no game log");
+		return;
+	}
 	if (!game_over(g)) {
 		respond_text(msg, SOUP_STATUS_CONFLICT, "the game is not over yet: watch it at its page");
 		return;
@@ -217,6 +262,10 @@ static void log_file(SoupServerMessage *msg, ServeGame *g)
 	g_autofree char *text = NULL;
 	gsize len = 0;
 
+	if (!game_readable(g)) {
+		respond_text(msg, SOUP_STATUS_NOT_FOUND, "that file is no game log");
+		return;
+	}
 	if (!game_over(g) || !g_file_get_contents(game_log_path(g), &text, &len, NULL)) {
 		respond_text(msg, SOUP_STATUS_CONFLICT, "the game is not over yet");
 		return;
@@ -260,7 +309,14 @@ static void new_game(Server *s, SoupServerMessage *msg)
 
 	if (!form_parse(data ? data : "", len, games_opponent_known, s->games,
 			&req, &err)) {
-		respond_text(msg, SOUP_STATUS_BAD_REQUEST, err->message);
+		/* which field and why, for the start page to show beside it */
+		GString *j = g_string_new("{\"field\":");
+		json_string(j, req.bad_field);
+		g_string_append(j, ",\"error\":");
+		json_string(j, err->message);
+		g_string_append_c(j, '}');
+		respond(msg, SOUP_STATUS_BAD_REQUEST, "application/json", j->str, j->len);
+		g_string_free(j, TRUE);
 		return;
 	}
 	ServeGame *g = games_start(s->games, &req, &err);
@@ -273,6 +329,18 @@ static void new_game(Server *s, SoupServerMessage *msg)
 	g_autofree char *where = p >= 0 ? g_strdup_printf("/games/%s/play?seat=%d&token=%s", game_id(g), p,
 							  game_token(g, p))
 					: g_strdup_printf("/games/%s", game_id(g));
+	const char *accept = soup_message_headers_get_one(soup_server_message_get_request_headers(msg), "Accept");
+	if (accept && strstr(accept, "application/json")) {	/* the start page's script */
+		GString *j = g_string_new("{\"id\":");
+		json_string(j, game_id(g));
+		g_string_append(j, ",\"location\":");
+		json_string(j, where);
+		g_string_append(j, ",\"invites\":");
+		invites_json(j, g);
+		g_string_append_c(j, '}');
+		respond_json(msg, g_string_free(j, FALSE));
+		return;
+	}
 	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", where);
 	respond_text(msg, SOUP_STATUS_SEE_OTHER, where);
 }
@@ -416,6 +484,11 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 		int seat = -1;
 		if (!g) {
 			respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such game");
+		} else if (!what[0] && game_earlier(g) && game_readable(g)) {
+			/* a game of an earlier run has no live feed: its replay */
+			g_autofree char *where = g_strdup_printf("/games/%s/replay", game_id(g));
+			soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", where);
+			respond_text(msg, SOUP_STATUS_SEE_OTHER, where);
 		} else if (!what[0]) {
 			static const char *const scripts[] = {"common.js", "boards.js", "live.js", "watch.js", NULL};
 			g_autofree char *d = game_page_data(g, -1, NULL);
@@ -481,7 +554,7 @@ static void websocket(SoupServer *ss, SoupServerMessage *msg, const char *path, 
 	else if (!g || !parse_seat(g_hash_table_lookup(query, "seat"), &seat) ||
 	    !games_attach(s->games, g, seat, g_hash_table_lookup(query, "token"), ws))
 		soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION,
-						"no such seat, a wrong token, or the seat is taken");
+						"no such seat, a wrong token, or the seat is over");
 }
 
 /* ---- the server ----------------------------------------------------------- */

@@ -1,6 +1,7 @@
 #!/bin/sh
-# referee serve: a page closed mid-game ends its seat as a bot's end of
-# output would (the fault `crash`, the policy goes on, the log verifies);
+# referee serve: a page closed mid-game that does not come back within its
+# grace (--seat-grace 1 here) ends its seat as a bot's end of output
+# would (the fault `crash`, the policy goes on, the log verifies);
 # a spectator that never reads is dropped once its queue passes the cap,
 # while the game goes on untouched (no fault) and another spectator gets
 # every step.
@@ -13,7 +14,7 @@ need "$ref" "$top/bin/bot-link" "$top/bin/bot-random"
 # burst of 35-380 ms, faster than a Python reader. Both a drop and the
 # game's end close the stream: only the end sends the end event first, so
 # the stalled spectator must be closed without it.
-serve_start --spectator-queue 48
+serve_start --spectator-queue 48 --seat-grace 1
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=8&time=bank:$(ms 20000),move:$(ms 5000),inc:0")
 client seat "$url" "$loc" --moves 3 >"$tmp/seat"
 check "the page played 3 moves and closed: $(cat "$tmp/seat")" grep -q '^closed the page after 3 moves' "$tmp/seat"

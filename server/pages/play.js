@@ -79,6 +79,7 @@ const PLAY_VARIANTS = {};
 				sw.style.background = PALETTE[p];
 				c.append(sw, el("span", { class: "who" }, who(p)), el("span", { class: "score" }),
 					p === D.seat ? clock : el("span", { class: "clock" }));
+				if (p === D.seat) c.appendChild(el("span", { class: "clock bank" }));
 				seatsBar.appendChild(c);
 			}
 		}
@@ -112,12 +113,80 @@ const PLAY_VARIANTS = {};
 		const more = el("a", { href: "/rules/" + v(), target: "_blank" }, "All the rules of " + (G && G.title ? G.title : v()));
 		howto.appendChild(el("p", {}, "")).appendChild(more);
 	}
+	// the creator's page: the links of the other person seats, to hand on
+	if (D.invites && D.invites.length) {
+		const inv = el("ul", { id: "invites", "aria-label": "invite friends" });
+		D.invites.forEach(function (i) {
+			const li = el("li", {}, "Invite a friend to play " + SEAT_COLOURS[i.seat] + ": ");
+			li.appendChild(el("a", { href: i.url, "data-seat": String(i.seat) }, location.origin + i.url));
+			inv.appendChild(li);
+		});
+		statusRow.after(inv);
+	}
 
 	let list = [], fresh = true, pending = false, deadline = 0, timer = null, over = false, G = null, goState = "", variant = null;
 	const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?game=" +
 		encodeURIComponent(D.id) + "&seat=" + D.seat + "&token=" + encodeURIComponent(D.token || "");
-	const ws = new WebSocket(url);
-	function send(line) { ws.send(line); }
+	// The seat survives the page (docs/serve.md, "A seat that survives"):
+	// a page that comes back gets `web resume N STATE MS` and the N lines
+	// so far, which it replays without answering; a page gone away
+	// reconnects; a second page takes the seat over (`web taken`).
+	let ws = null, replaying = 0, resumeState = "", resumeMs = 0, taken = false, retries = 0;
+	let banks = [], banksAt = 0;	// the `web clocks` line: each seat's bank (ms), running or not
+	function send(line) { if (!replaying && ws && ws.readyState === 1) ws.send(line); }
+	function connect() {
+		ws = new WebSocket(url);
+		ws.addEventListener("message", function (ev) {
+			retries = 0;
+			const line = String(ev.data);
+			if (line.startsWith("web ")) { web(line.slice(4)); return; }
+			receive(line);
+			if (replaying && --replaying === 0) resumed();
+		});
+		ws.addEventListener("close", function (ev) {
+			if (over || resigned || taken || ev.code === 1000 || ev.code === 1008) {
+				if (!over && !resigned && !taken) say("the connection closed");
+				return;
+			}
+			// gone away mid-game (a network hiccup): come back while the grace lasts
+			say("the connection was lost; reconnecting");
+			if (retries++ < 30) setTimeout(connect, Math.min(500 * retries, 4000));
+		});
+	}
+	function web(rest) {
+		const f = rest.split(" "), verb = f[0];
+		if (verb === "resume") {
+			replaying = Number(f[1]) || 0;
+			resumeState = f[2] || "answered";
+			resumeMs = Number(f[3]) || 0;
+			list = []; fresh = true; pending = false;
+			if (!replaying) resumed();
+		} else if (verb === "taken") {
+			taken = true;
+			over = true;
+			pending = false;
+			moves.textContent = "";
+			say(f.slice(1).join(" "));
+		} else if (verb === "clocks") {
+			banks = f.slice(1).filter(Boolean).map(function (b) {
+				return { ms: parseInt(b, 10), running: b.endsWith("*") };
+			});
+			banksAt = Date.now();
+			tick();
+		}
+	}
+	// the replay of the lines so far is done: the pending `go` is ours again
+	function resumed() {
+		if (resumeState === "pending" && !over) {
+			deadline = Date.now() + resumeMs;
+			say("Your turn.", true);
+		} else if (!over) {
+			pending = false;
+			moves.textContent = "";
+			say("waiting for the others");
+		}
+		tick();
+	}
 	function say(text, turn) { status.textContent = text; status.className = turn ? "turn" : ""; }
 	function clockText(ms) {
 		const t = Math.ceil(ms / 1000);
@@ -130,8 +199,21 @@ const PLAY_VARIANTS = {};
 		clock.textContent = over ? "" : pending ? clockText(left) + " left" : "waiting";
 		clock.classList.toggle("low", pending && left < 10000);
 		clock.classList.toggle("running", pending);
-		Array.from(seatsBar.querySelectorAll(".seatcard:not(.me) .clock")).forEach(function (c) {
-			c.textContent = over ? "" : "thinking " + clockText(Date.now() - lastStepAt);
+		// every seat's bank from the server (`web clocks`), counted down
+		// while it runs, low under 10 s; before the first: how long the
+		// others have been thinking since the last move
+		Array.from(seatsBar.querySelectorAll(".seatcard")).forEach(function (c) {
+			const p = Number(c.dataset.seat), b = banks[p], me = p === D.seat;
+			const span = c.querySelector(me ? ".bank" : ".clock");
+			if (!span) return;
+			if (over) { span.textContent = ""; return; }
+			if (b) {
+				const ms = Math.max(0, b.ms - (b.running ? Date.now() - banksAt : 0));
+				span.textContent = (me ? "bank " : "") + clockText(ms);
+				span.dataset.ms = String(ms);
+				span.classList.toggle("low", ms < 10000);
+				span.classList.toggle("running", b.running);
+			} else if (!me) span.textContent = "thinking " + clockText(Date.now() - lastStepAt);
 		});
 	}
 	function play(move) {
@@ -159,7 +241,8 @@ const PLAY_VARIANTS = {};
 	const ui = { send: play, seat: D.seat, moves: function () { return list; },
 		state: function () { return goState; }, pending: function () { return pending; },
 		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; },
-		step: function () { return lastStep; }, who: function (p) { return who(p); } };
+		step: function () { return lastStep; }, who: function (p) { return who(p); },
+		clocks: function () { return banks; } };
 	function offer() {
 		moves.textContent = "";
 		const custom = PLAY_VARIANTS[variant || (G && G.variant)];
@@ -170,8 +253,8 @@ const PLAY_VARIANTS = {};
 			moves.appendChild(b);
 		});
 	}
-	ws.addEventListener("message", function (ev) {
-		const line = String(ev.data), sp = line.indexOf(" ");
+	function receive(line) {
+		const sp = line.indexOf(" ");
 		const verb = sp < 0 ? line : line.slice(0, sp), rest = sp < 0 ? "" : line.slice(sp + 1);
 		if (verb === "game") {
 			// the variant from the `game` line: the live header may come later
@@ -198,7 +281,7 @@ const PLAY_VARIANTS = {};
 		} else if (ui.onLine) {
 			ui.onLine(verb, rest, line);
 		}
-	});
+	}
 	// The end screen: the result in words ("You won 17-12", common.js),
 	// each seat's place, and what next: a rematch (the same seats
 	// rotated, a new seed), a new game, the replay. The resign button and
@@ -257,9 +340,15 @@ const PLAY_VARIANTS = {};
 				return r.text().then(function (t) { err.textContent = "No rematch: " + t; err.hidden = false; });
 			}).catch(function (e) { err.textContent = "No rematch: " + e; err.hidden = false; });
 	}
-	ws.addEventListener("close", function () {
-		if (!over && !resigned) say("The connection to the game closed.");
-		clearInterval(timer);
+	// mid-game, leaving the page asks first (the seat waits for its grace)
+	window.addEventListener("beforeunload", function (ev) {
+		if (over || resigned || taken) return;
+		ev.preventDefault();
+		ev.returnValue = "";
+	});
+	// back from the browser's page cache: its socket is gone
+	window.addEventListener("pageshow", function (ev) {
+		if (ev.persisted && !over && !taken && (!ws || ws.readyState > 1)) connect();
 	});
 	// resigning is the line `resign` (protocol.md, Faults): the seat is out,
 	// the game goes on for the others; the end screen comes with the game's end
@@ -291,6 +380,7 @@ const PLAY_VARIANTS = {};
 			box.appendChild(pic);
 		}
 	}
+	connect();
 	LIVE.watch(D.id, {
 		game: function (g) { G = g; drawSeats(); },
 		step: function (n, st) { lastStep = st; lastStepAt = Date.now(); drawTable(); drawSeats(); },

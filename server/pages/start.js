@@ -33,7 +33,10 @@
 	const seats = el("fieldset", { id: "seats" });
 	form.appendChild(seats);
 	const seed = labelled("Seed (empty: random)", el("input", { name: "seed", id: "seed", inputmode: "numeric", size: 12 }), "seed");
-	const time = labelled("Time control", el("input", { name: "time", id: "time", value: C.time, size: 36 }), "time");
+	// a person's clock in words (relaxed by default); the time control is our AIs'
+	const clock = labelled("Your clock", el("select", { name: "clock", id: "clock" }), "clock");
+	(C.clocks || []).forEach(function (c) { clock.appendChild(el("option", { value: c.name }, c.words)); });
+	const time = labelled("The AIs' time control", el("input", { name: "time", id: "time", value: C.time, size: 36 }), "time");
 	const opts = el("fieldset", { id: "options" });
 	form.appendChild(opts);
 	form.appendChild(el("button", { type: "submit", id: "go" }, "Start the game"));
@@ -155,16 +158,19 @@
 		if (!check()) return;
 		const body = new URLSearchParams();
 		new FormData(form).forEach(function (val, key) { if (!(key.indexOf("opt.") === 0 && val === "")) body.append(key, val); });
-		fetch("/games", { method: "POST", body: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } })
+		fetch("/games", { method: "POST", body: body, headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" } })
 			.then(function (r) {
-				if (r.ok && r.redirected) { location.href = r.url; return; }
 				return r.text().then(function (t) {
+					if (r.ok) {	// {id, location, invites}: the first person's page (it lists the invites)
+						try { location.href = JSON.parse(t).location; } catch (e) { bad("form", "the server's answer could not be read"); }
+						return;
+					}
 					let field = "form", error = t.trim();
 					try { const j = JSON.parse(t); field = j.field || "form"; error = j.error || j.message || error; } catch (e) {
 						const m = error.match(/^(seed|time|variant|seat|opt\.\w+)\b/);
 						if (m) field = m[1];
 					}
-					if (field === "seat") field = "count";
+					if (field === "seat" || field === "seats") field = "count";
 					if (!document.getElementById("err-" + field)) field = "form";
 					bad(field, error);
 				});
