@@ -90,7 +90,7 @@ check "seat 1's own clock is the log's seat-time line, its game line says it" sh
 	grep -q '^> 1 +[0-9]* game 1 .*time=bank:$(ms 30000),inc:$(ms 200),move:$(ms 3000),start:10000\$' '$games/$g5.log' &&
 	grep -q '^> 0 +[0-9]* game 1 .*time=bank:60000,inc:1000,move:5000,start:10000\$' '$games/$g5.log'"
 check "it verifies" "$ref" verify "$games/$g5.log"
-"$ref" rerun --sandbox off --log "$tmp/rerun.log" "$games/$g5.log" >"$tmp/rerun.out" 2>&1
+"$ref" rerun --sandbox off --trust-log --log "$tmp/rerun.log" "$games/$g5.log" >"$tmp/rerun.out" 2>&1
 check "and reruns to the same game, by the same clocks: $(tail -1 "$tmp/rerun.out")" sh -c "
 	grep -q '^seat-time 1 bank:$(ms 30000),' '$tmp/rerun.log' && '$ref' verify '$tmp/rerun.log' >/dev/null"
 sed 's/^seat-time 1 bank:[0-9]*,/seat-time 1 bank:1234,/' "$games/$g5.log" >"$tmp/edited.log"
