@@ -5,6 +5,8 @@
 #                   full compiler lines); under 2 minutes on 2 cores
 #   make check-long the tests that play full-strength AI games, at full
 #                   strength (make check plays them at short time controls)
+#   make check-cluster  the tests that start daemons (a one-node Slurm
+#                   cluster, as root): make check never starts one
 #   make check SANITIZE=1   the same, built with ASan and UBSan
 #   make bench      benchmarks (speed is measured here, never in tests)
 #   make demo       a short tournament of our bots, then its standings
@@ -112,7 +114,7 @@ BOTLIB_OBJ := $(patsubst %.c,$(O)/%.o,$(BOTLIB_SRC))
 # be intermediate: a blanket .SECONDARY would make a missing stamp not count.)
 STAMP := build/mode-$(MODE)
 
-.PHONY: all deps deps-needed check check-long bench demo clean fuzz fuzz-build
+.PHONY: all deps deps-needed check check-long check-cluster bench demo clean fuzz fuzz-build
 .DEFAULT_GOAL := all
 .PRECIOUS: $(O)/%.o $(O)/bots/%.o $(O)/bots/baseline/%.o $(O)/engine/%.o $(O)/tests/fuzz/%.o $(FZ)/obj/%.o
 
@@ -129,11 +131,13 @@ DEPS_BUILD := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:li
 	bwrap:bubblewrap setpriv:util-linux libsoup-3.0:libsoup-3.0-dev sqlite3:libsqlite3-dev
 DEPS_TEST := prove:perl node:nodejs valgrind:valgrind xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
-	/usr/sbin/slurmctld:slurmctld /usr/sbin/slurmd:slurmd sbatch:slurm-client /usr/sbin/munged:munge \
 	parallel:parallel
-TEST_GOALS := check check-long check-quick fuzz fuzz-build deps
+# The cluster tests' daemons (make check-cluster only: make check starts none).
+DEPS_CLUSTER := /usr/sbin/slurmctld:slurmctld /usr/sbin/slurmd:slurmd sbatch:slurm-client /usr/sbin/munged:munge
+TEST_GOALS := check check-long check-quick check-cluster fuzz fuzz-build deps
 DEPS_FOR := $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
-DEPS_NEEDED := $(DEPS_BUILD) $(if $(filter test,$(DEPS_FOR)),$(DEPS_TEST))
+DEPS_NEEDED := $(DEPS_BUILD) $(if $(filter test,$(DEPS_FOR)),$(DEPS_TEST)) \
+	$(if $(filter check-cluster deps,$(MAKECMDGOALS)),$(DEPS_CLUSTER))
 
 # $(call install-missing,ENTRIES,WHAT): install the missing packages (root)
 # or print the apt-get line and fail.
@@ -331,7 +335,7 @@ export TETRARENA_BUILD := $(CURDIR)/$(O)
 # The tests start python3 about 150 times: a version manager's python3 (a
 # pyenv shim, ~50 ms a start) is looked through once, here.
 PYTHON_DIR := $(shell python3 -c 'import os, sys; print(os.path.dirname(sys.executable))' 2>/dev/null)
-check check-long: export PATH := $(if $(PYTHON_DIR),$(PYTHON_DIR):)$(PATH)
+check check-long check-cluster: export PATH := $(if $(PYTHON_DIR),$(PYTHON_DIR):)$(PATH)
 export TETRARENA_TOP := $(CURDIR)
 # ASan reserves terabytes of address space: the referee's memory rlimit
 # would kill sanitized bots, so it is skipped in that mode.
@@ -360,16 +364,23 @@ TEST_SLOW := tests/t2006-html-pages.sh tests/t3104-ladder-determinism.sh tests/t
 # cross; t2014 measures the CPU share a frozen seat's children get.
 # test-referee-game itself runs through t2018 and t2019 (the rest of it).
 TEST_ALONE := tests/t2018-referee-kept-cpu.sh tests/t6003-rush-realtime.sh tests/t2014-jail-cpu.sh tests/t6001-rush-referee.sh
-TEST_ALL := $(filter-out $(O)/tests/test-referee-game,$(TEST_BINS)) $(TEST_SH)
+# The cluster tests (a `# check-cluster:` line) start daemons (Slurm's, as
+# root): only `make check-cluster` runs them, never make check.
+TEST_CLUSTER := $(shell grep -l '^\# check-cluster:' $(TEST_SH))
+TEST_ALL := $(filter-out $(O)/tests/test-referee-game $(TEST_CLUSTER),$(TEST_BINS) $(TEST_SH))
 TEST_PAR := $(foreach t,$(TEST_SLOW),$(filter $(t),$(TEST_ALL))) $(filter-out $(TEST_SLOW) $(TEST_ALONE),$(TEST_ALL))
-TEST_LONG := $(shell grep -l '^\# check-long:' $(TEST_SH))
+TEST_LONG := $(filter-out $(TEST_CLUSTER),$(shell grep -l '^\# check-long:' $(TEST_SH)))
 
+# tests/prove.sh runs prove --timer, prints the ten slowest files, and
+# fails if a process the tests started is still running after them.
 check: all
-	prove -j$(PROVE_JOBS) --exec '' $(TEST_PAR)
-	prove --exec '' $(filter $(TEST_ALONE),$(TEST_ALL))
+	@sh tests/prove.sh $(PROVE_JOBS) $(TEST_PAR) -- $(filter $(TEST_ALONE),$(TEST_ALL))
 
 check-long: all
-	TETRARENA_LONG=1 prove -j$(PROVE_JOBS) --exec '' $(TEST_LONG)
+	@TETRARENA_LONG=1 sh tests/prove.sh $(PROVE_JOBS) $(TEST_LONG)
+
+check-cluster: all
+	@sh tests/prove.sh 1 $(TEST_CLUSTER)
 
 bench: all
 	@sh bench/run.sh
