@@ -377,7 +377,7 @@ check: all
 	@sh tests/prove.sh $(PROVE_JOBS) $(TEST_PAR) -- $(filter $(TEST_ALONE),$(TEST_ALL))
 
 check-long: all
-	@TETRARENA_LONG=1 sh tests/prove.sh $(PROVE_JOBS) $(TEST_LONG)
+	@TETRARENA_LONG=1 sh tests/prove.sh $(PROVE_JOBS) $(filter-out $(TEST_ALONE),$(TEST_LONG)) -- $(filter $(TEST_ALONE),$(TEST_LONG))
 
 check-cluster: all
 	@sh tests/prove.sh 1 $(TEST_CLUSTER)
