@@ -9,8 +9,8 @@
 # - fails if a process the run started is still alive: every test runs with
 #   TETRARENA_RUN_ID in its environment and TMPDIR inside this run's own
 #   directory, so a process whose environment carries the id, or whose
-#   command line or working directory lies in that directory, belongs to
-#   the run. Those left are listed, killed (by pid) and the run fails.
+#   command line names a file in that directory, belongs to the run. Those
+#   left are listed, killed (by pid) and the run fails.
 # Exits 0 only when every prove passed and nothing was left behind.
 jobs=${1:?usage: tests/prove.sh JOBS TEST... [-- TEST...]}
 shift
@@ -30,21 +30,13 @@ rc=0
 start=$(date +%s)
 if [ -n "$par" ]; then
 	# shellcheck disable=SC2086
-	prove --timer -j"$jobs" --exec '' $par >"$run/par.out" 2>&1 &
-	pid=$!
-	tail -f --pid=$pid "$run/par.out" 2>/dev/null &
-	wait $pid || rc=1
-	sleep 0.2
-	cat "$run/par.out" >>"$out"
+	{ prove --timer -j"$jobs" --exec '' $par 2>&1; echo $? >"$run/par.rc"; } | tee -a "$out"
+	[ "$(cat "$run/par.rc")" = 0 ] || rc=1
 fi
 if [ -n "$alone" ]; then
 	# shellcheck disable=SC2086
-	prove --timer --exec '' $alone >"$run/alone.out" 2>&1 &
-	pid=$!
-	tail -f --pid=$pid "$run/alone.out" 2>/dev/null &
-	wait $pid || rc=1
-	sleep 0.2
-	cat "$run/alone.out" >>"$out"
+	{ prove --timer --exec '' $alone 2>&1; echo $? >"$run/alone.rc"; } | tee -a "$out"
+	[ "$(cat "$run/alone.rc")" = 0 ] || rc=1
 fi
 echo "prove.sh: $(($(date +%s) - start)) s; the ten slowest files:"
 sed -n 's/^\[[0-9:]*\] \([^ ]*\) \.*.* \([0-9][0-9]*\) ms.*/\2 \1/p' "$out" | sort -rn | head -10 |
@@ -53,19 +45,14 @@ sed -n 's/^\[[0-9:]*\] \([^ ]*\) \.*.* \([0-9][0-9]*\) ms.*/\2 \1/p' "$out" | so
 # What the run left behind (two seconds' grace for what is ending now).
 id=$TETRARENA_RUN_ID
 unset TETRARENA_RUN_ID TMPDIR
-mine() { # PID: does it belong to this run?
-	[ "$1" = $$ ] && return 1
-	tr '\0' '\n' <"/proc/$1/environ" 2>/dev/null | grep -qx "TETRARENA_RUN_ID=$id" && return 0
-	tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -qF "$run/" && return 0
-	case $(readlink "/proc/$1/cwd" 2>/dev/null) in "$run"/*) return 0 ;; esac
-	return 1
-}
+# (The globs expand in this shell, before grep forks.)
 left() {
-	for d in /proc/[0-9]*; do
-		p=${d#/proc/}
-		# this script's own children (the sed, the tail, this loop's subshells)
-		[ "$(awk '{ print $4 }' "$d/stat" 2>/dev/null)" = $$ ] && continue
-		mine "$p" && echo "$p"
+	{
+		grep -lsxzF "TETRARENA_RUN_ID=$id" /proc/[0-9]*/environ
+		grep -lsaF "$run/" /proc/[0-9]*/cmdline
+	} >"$run/left" 2>/dev/null
+	sed -n 's|^/proc/\([0-9]*\)/.*|\1|p' "$run/left" | sort -u | grep -vx "$$" | while read -r p; do
+		kill -0 "$p" 2>/dev/null && echo "$p"
 	done
 }
 i=0

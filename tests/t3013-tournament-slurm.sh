@@ -23,7 +23,7 @@ need "$ref" "$fake"
 # (AI_ADDRCONFIG) resolve at all.
 ip link set lo up && ip addr add 10.254.0.1/32 dev lo ||
 	skip_all "Slurm cannot start here: cannot set up the loopback interface"
-trap 'kill $one_pid 2>/dev/null; slurm_stop; [ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
+trap 'kill $one_pid 2>/dev/null; slurm_stop; cleanup' EXIT
 echo "1..8"
 # the unsharded run to compare with is played while the cluster starts
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
