@@ -1385,7 +1385,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	if (run->interrupted) {
 		g_ptr_array_add(run->notes, g_strdup_printf("interrupted after %d of %d games", run->done,
 							    run->total));
-		if (finish(cfg, journal_path, FALSE, TRUE, run->notes) == 0)
+		if (finish(cfg, journal_path, cfg->print, TRUE, run->notes) == 0)
 			fprintf(stderr, "referee tournament: partial standings of the games played in "
 				"%s/standings.{txt,json} and %s/report.html\n", cfg->output, cfg->output);
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
