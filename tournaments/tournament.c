@@ -410,9 +410,10 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 			*colon = '\0';
 			ve = variant_option_set(v, &cfg->config, g_strstrip(items[i]),
 						g_strstrip(colon + 1));
+			char why[256];
 			if (ve != VARIANT_OK)
 				return config_error(error, "option '%s': %s", items[i],
-						    variant_error_string(ve));
+						    variant_option_error_text(v, items[i], ve, why, sizeof(why)));
 		}
 	}
 	ve = variant_config_check(v, &cfg->config);
