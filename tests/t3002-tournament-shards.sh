@@ -11,7 +11,7 @@ games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 results() { cut -d, -f1-11 "$1/games.csv"; }
 standings() { grep -v '_ms"' "$1/standings.json"; }
 
-echo "1..25"
+echo "1..27"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 cat >"$tmp/t.ini" <<EOT
 [tournament]
@@ -73,6 +73,20 @@ check "merge with an unfinished shard exits 1, naming it" \
 check "merge with a directory that holds no journal exits 1, naming it" \
 	sh -c "[ $? = 1 ] && grep -q '^note: $tmp/gone: no journal' '$tmp/m4/standings.txt'"
 check "a complete merge is not partial" grep -q '"partial": false' "$tmp/m/standings.json"
+
+# 3 seats: the crosstable's cells carry W-D-L (ahead, level, behind) as at
+# 2 seats, which report.html titles its cells with ("W-D-L in GAMES")
+check "3 seats: every crosstable cell of standings.json has wins, draws and losses adding up to its games" \
+	python3 -c "
+import json, sys
+bots = json.load(open(sys.argv[1]))['bots']
+cells = [c for b in bots for c in b['crosstable'].values()]
+sys.exit(0 if cells and all(c['wins'] + c['draws'] + c['losses'] == c['games'] for c in cells) else 1)" "$tmp/one/standings.json"
+# solo: every rank is 1, so no mean rank is shown
+"$ref" tournament --variant tetroll --players 1 --games 2 --seed 3 --time "$time" --bootstrap 0 -q \
+	-o "$tmp/solo" --bot "a=$fake legal" --bot "b=$fake legal 2" >/dev/null 2>&1
+check "solo standings show no constant mean rank" \
+	sh -c "grep -q '^  *1 [ab] .* -  ' '$tmp/solo/standings.txt' && ! grep -q ' 1\.00  ' '$tmp/solo/standings.txt'"
 
 "$ref" tournament "$tmp/t.ini" -q --players 2 -o "$tmp/other" >/dev/null 2>&1
 "$ref" merge "$tmp/one" "$tmp/other" >/dev/null 2>"$tmp/x.err"
