@@ -344,18 +344,22 @@ export TETRARENA_NO_MEMLIMIT := 1
 endif
 
 # make check: prove -j4 (the tests wait on bots and clocks more than they
-# compute: four at once keep two cores busy), the slowest tests first (measured with prove
-# --timer) so that both jobs end together, then a serial pass of the tests
-# that must run alone. Tests that play full-strength AI games play them at
-# short time controls here; `make check-long` plays them at full strength
-# (the tests with a `# check-long:` line, see tests/tap.sh). CI runs both.
+# compute: four at once keep two cores busy), the longest tests first
+# (measured one at a time with their CPU time, and the ten slowest of
+# every run printed at its end by tests/prove.sh) so that the jobs end
+# together, then a serial pass of the tests that must run alone. Tests
+# that play full-strength AI games play them at short time controls here;
+# `make check-long` plays them at full strength (the tests with a
+# `# check-long:` line, see tests/tap.sh). CI runs both.
 PROVE_JOBS ?= 4
-TEST_SLOW := tests/t2006-html-pages.sh tests/t3104-ladder-determinism.sh tests/t2009-bad-records.sh \
-	tests/t3102-ladder-kill.sh tests/t2606-play-pages.sh $(O)/tests/test-tetrollai tests/t2004-referee-check.sh \
-	tests/t3003-tournament-examples.sh tests/t3103-ladder-versions.sh tests/t3001-tournament-resume.sh \
-	tests/t3107-ladder-serve.sh tests/t2005-sandbox.sh tests/t3013-tournament-slurm.sh \
-	tests/t3108-ladder-live-add.sh tests/t4009-python-engine.sh tests/t2604-serve-browser.sh \
-	tests/t3106-ladder-pages.sh tests/t4010-bot-levels.sh tests/t4005-starter-bots.sh
+TEST_SLOW := tests/t7001-matrix-games.sh tests/t5001-tetroll-referee.sh tests/t5004-tetroll-fit.sh \
+	tests/t6002-rush-ai.sh tests/t3003-tournament-examples.sh tests/t4010-bot-levels.sh tests/t2606-play-pages.sh \
+	tests/t5002-tetroll-report.sh tests/t2004-referee-check.sh tests/t3102-ladder-kill.sh tests/t7002-matrix-referee.sh \
+	tests/t8001-social-referee.sh tests/t3108-ladder-live-add.sh tests/t4009-python-engine.sh \
+	tests/t3109-ladder-replay-intake.sh tests/t3104-ladder-determinism.sh tests/t2006-html-pages.sh \
+	$(O)/tests/test-tetrollai tests/t2005-sandbox.sh tests/t4005-starter-bots.sh tests/t5003-tetroll-hindsight.sh \
+	tests/t2009-bad-records.sh tests/t2604-serve-browser.sh tests/t4007-protocol-scoring.sh tests/t6004-rush-late-referee.sh \
+	tests/t3107-ladder-serve.sh tests/t6005-table-share.sh tests/t3101-ladder-admission.sh
 # Alone: rush in real time measures its pace and fairness on the wall
 # clock (t6003; t6001 races a 1 ms bot against a 10 ms one, which a
 # referee slowed by a sanitizer on a busy machine can turn into a tie);
