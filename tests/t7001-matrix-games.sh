@@ -2,7 +2,10 @@
 # t7001-matrix-games: 7-player games of the matrix AI finish and verify
 # (in-process arena, every game replayed through the variant table), and
 # the AI answers the protocol with a legal placement.
+# check-long: the level statistics over 21 and 14 games (three and two in
+# each seat); make check plays 7 of each (one in each seat).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
+g1=$(long_or 7 21) g2=$(long_or 7 14)
 bot="$top/bin/bot-matrix"
 echo "1..8"
 # Every arena run is deterministic for its seed and computes only: they
@@ -14,9 +17,9 @@ off="--next 0 --level1 0 --samples 0"
 "$bot" --arena 3 --seed 9 --frozen $off >"$tmp/n0" 2>"$tmp/err.n0" &
 "$bot" --arena 3 --seed 9 --self $off >"$tmp/s0" 2>"$tmp/err.s0" &
 "$bot" --arena 3 --seed 9 --frozen >"$tmp/n2" 2>"$tmp/err.n2" &
-"$bot" --arena 21 --seed 11 --frozen --verify >"$tmp/l1" 2>"$tmp/err.l1" &
-"$bot" --arena 14 --seed 12 --today --verify >"$tmp/l2" 2>"$tmp/err.l2" &
-"$bot" --arena 14 --seed 12 --today --level2 0 >"$tmp/l2off" 2>"$tmp/err.l2off" &
+"$bot" --arena $g1 --seed 11 --frozen --verify >"$tmp/l1" 2>"$tmp/err.l1" &
+"$bot" --arena $g2 --seed 12 --today --verify >"$tmp/l2" 2>"$tmp/err.l2" &
+"$bot" --arena $g2 --seed 12 --today --level2 0 >"$tmp/l2off" 2>"$tmp/err.l2off" &
 wait
 
 # The AI against six random players.
@@ -77,8 +80,8 @@ fi
 # default wins about 3/4 (docs/ai.md); fewer than 7 means it is broken.
 cp "$tmp/err.l1" "$tmp/err"
 wins=$(sed -n 's/^summary .*win_rate=\([0-9.]*\).*/\1/p' "$tmp/l1")
-if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 21 >= 7) }'; then
-	ok "level 1: win rate $wins over 21 games against six frozen AIs"
+if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 3 >= 0.999) }'; then
+	ok "level 1: win rate $wins over $g1 games against six frozen AIs (at least 1/3)"
 else
 	notok "level 1: win rate '$wins'"; tail -n 3 "$tmp/l1" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
 fi
@@ -91,8 +94,8 @@ fi
 cat "$tmp/err.l2" "$tmp/err.l2off" >"$tmp/err"
 rate() { sed -n 's/^summary .*opponents=level1 .*win_rate=\([0-9.]*\).*/\1/p' "$1"; }
 w2=$(rate "$tmp/l2") w0=$(rate "$tmp/l2off")
-if [ -n "$w2" ] && [ -n "$w0" ] && awk -v a="$w2" -v b="$w0" 'BEGIN { exit !(a * 14 >= 5 && a > b) }'; then
-	ok "level 2: win rate $w2 over 14 games against six level-1 AIs (level 2 off: $w0)"
+if [ -n "$w2" ] && [ -n "$w0" ] && awk -v a="$w2" -v b="$w0" 'BEGIN { exit !(a * 14 >= 4.99 && a > b) }'; then
+	ok "level 2: win rate $w2 over $g2 games against six level-1 AIs (at least 5/14; level 2 off: $w0)"
 else
 	notok "level 2: win rate '$w2', off '$w0'"; tail -n 2 "$tmp/l2" "$tmp/l2off" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
 fi
