@@ -90,10 +90,12 @@ wait
 # --rollout-depth D cuts each rollout D turns on: fewer sheets than to the end
 play d2 5 "$ai --rollouts 8 --rollout-depth 2 --no-clock" &
 # --spend F scales the rollouts' sheet cap: at a quarter, 32 rollouts stop
-# after fewer rounds on the wide decisions than at the default
-play s1 5 "$ai --rollouts 32 --no-clock" &
+# after fewer rounds on the wide decisions than at the default (16
+# rollouts: the first decision where they differ values 155516 sheets at a
+# quarter and 271690 at the default)
+play s1 5 "$ai --rollouts 16 --no-clock" &
 wait
-play sq 5 "$ai --rollouts 32 --spend 0.25 --no-clock" &
+play sq 5 "$ai --rollouts 16 --spend 0.25 --no-clock" &
 # At 2 players racing the defaults are rollouts cut at 4 turns and the
 # margin's weights: the same game as asking for them, another game than
 # rollouts to the end on the hand-set sum (the default alone).
