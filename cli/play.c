@@ -153,9 +153,10 @@ int cmd_play(int argc, char **argv)
 			return cli_usage_error("play: --option '%s': want KEY=VALUE", options[i]);
 		*eq = '\0';
 		VariantError ve = variant_option_set(v, &spec.config, options[i], eq + 1);
+		char why[256];
 		if (ve != VARIANT_OK)
 			return cli_usage_error("play: --option %s=%s: %s", options[i], eq + 1,
-					   variant_error_string(ve));
+					   variant_option_error_text(v, options[i], ve, why, sizeof(why)));
 	}
 	if (policy_name) {
 		spec.policy = gamelog_policy_from_name(policy_name);

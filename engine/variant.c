@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,28 @@ VariantError variant_option_set(const Variant *v, VariantConfig *cfg,
 		return VARIANT_ERR_VALUE;
 	cfg->opt[i] = (int)n;
 	return VARIANT_OK;
+}
+
+const char *variant_option_error_text(const Variant *v, const char *key, VariantError err, char *buf,
+				      size_t cap)
+{
+	int i = variant_option_index(v, key);
+	size_t n;
+
+	if (cap == 0)
+		return buf;
+	if (err == VARIANT_ERR_VALUE && i >= 0) {
+		snprintf(buf, cap, "want a whole number from %d to %d", v->options[i].min, v->options[i].max);
+		return buf;
+	}
+	if (err != VARIANT_ERR_OPTION || v->n_options == 0) {
+		snprintf(buf, cap, "%s", variant_error_string(err));
+		return buf;
+	}
+	snprintf(buf, cap, "unknown option; %s takes", v->name);
+	for (int k = 0; k < v->n_options && (n = strlen(buf)) < cap; k++)
+		snprintf(buf + n, cap - n, "%s %s", k ? "," : "", v->options[k].key);
+	return buf;
 }
 
 VariantError variant_config_check(const Variant *v, const VariantConfig *cfg)

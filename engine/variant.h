@@ -257,6 +257,15 @@ VariantError variant_config_check(const Variant *v, const VariantConfig *cfg);
 const char *variant_error_string(VariantError err);
 
 /*
+ * What is wrong with option `key`'s value, for a person, into buf[cap]
+ * (always terminated): for VARIANT_ERR_VALUE "want a whole number from
+ * MIN to MAX", for VARIANT_ERR_OPTION "unknown option; VARIANT takes K1,
+ * K2, ...", else variant_error_string(err). Returns buf.
+ */
+const char *variant_option_error_text(const Variant *v, const char *key, VariantError err, char *buf,
+				      size_t cap);
+
+/*
  * Whether `move` is among legal_moves(state, player). Uses `scratch`, room
  * for v->max_moves moves, so that no allocation happens here.
  */

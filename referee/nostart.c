@@ -53,42 +53,86 @@ static const char *after_seat(const char *line, const char *word, int seat, gboo
 	return p;
 }
 
-/* The last line the seat wrote on stderr (LOG.seatN.stderr, its last
- * 4 KiB), or NULL. */
-static char *stderr_tail(const char *log_path, int seat)
+/* Whether a line of stderr reads as the error itself: "Error: Cannot
+ * find module", "can't open file", "No such file", "not found", ... (a
+ * Node.js crash ends with its version, a stack trace with frames). */
+static gboolean error_line(const char *line)
+{
+	static const char *const words[] = {"error", "cannot", "can't", "not found", "no such file",
+					    "denied", "fatal", "failed", "unable", NULL};
+	g_autofree char *low = g_ascii_strdown(line, -1);
+
+	for (int i = 0; words[i]; i++)
+		if (strstr(low, words[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* The line of the seat's stderr (LOG.seatN.stderr, its first 16 KiB)
+ * that says what went wrong: the first that reads as an error, else the
+ * last line; or NULL. */
+static char *stderr_line(const char *log_path, int seat)
 {
 	g_autofree char *path = g_strdup_printf("%s.seat%d.stderr", log_path, seat);
-	char buf[4096];
+	char buf[16384];
 	FILE *f = fopen(path, "r");
 	size_t n;
-	char *end, *start;
+	char *pick = NULL;
 
 	if (!f)
 		return NULL;
-	if (fseek(f, -(long)(sizeof(buf) - 1), SEEK_END) != 0)
-		rewind(f);
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	end = buf + n;
-	while (end > buf && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
-		*--end = '\0';
-	start = strrchr(buf, '\n');
-	start = start ? start + 1 : buf;
-	if (!*start)
+	g_auto(GStrv) lines = g_strsplit(buf, "\n", -1);
+	for (int i = 0; lines[i]; i++) {
+		g_strstrip(lines[i]);
+		if (!lines[i][0] || (!lines[i + 1] && n == sizeof(buf) - 1))
+			continue;	/* empty, or cut off at the end of what was read */
+		if (error_line(lines[i])) {
+			pick = lines[i];
+			break;
+		}
+		pick = lines[i];
+	}
+	if (!pick)
 		return NULL;
 	/* shown on a terminal: escaped as the log escapes a bot's line */
-	return gamelog_escape(start, 0);
+	return gamelog_escape(pick, 0);
 }
 
-static char *with_stderr(char *reason, const char *log_path, int seat)
+/* Whether a line says a file was not there. */
+static gboolean missing_file(const char *line)
 {
-	g_autofree char *tail = stderr_tail(log_path, seat);
+	static const char *const words[] = {"no such file", "not found", "cannot find", "can't open file",
+					    "cannot open", NULL};
+	g_autofree char *low = g_ascii_strdown(line, -1);
+
+	for (int i = 0; words[i]; i++)
+		if (strstr(low, words[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether the log says the bots ran jailed (its `sandbox on` line). */
+static gboolean jailed(const char *log)
+{
+	return g_str_has_prefix(log, "sandbox on") || strstr(log, "\nsandbox on");
+}
+
+static char *with_stderr(char *reason, const char *log_path, const char *log, int seat)
+{
+	g_autofree char *line = stderr_line(log_path, seat);
 	char *both;
 
-	if (!tail)
+	if (!line)
 		return reason;
-	both = g_strdup_printf("%s (stderr: %s)", reason, tail);
+	if (jailed(log) && missing_file(line))
+		both = g_strdup_printf("%s (stderr: %s); jailed, a bot sees only the files its command "
+				       "names and its workdir: give the directory it reads from as "
+				       "workdir= in a bots file (or check --workdir DIR)", reason, line);
+	else
+		both = g_strdup_printf("%s (stderr: %s)", reason, line);
 	g_free(reason);
 	return both;
 }
@@ -121,7 +165,7 @@ char *nostart_reason(const char *log_path, int seat)
 				while (*rest == ' ')
 					rest++;
 				return with_stderr(g_strdup(*rest ? rest : "no hello in time"), log_path,
-						   seat);
+						   buf, seat);
 			}
 			if (g_str_has_prefix(rest, "declined"))
 				return decline && *decline ? g_strdup_printf("declined: %s", decline)

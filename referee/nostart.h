@@ -30,8 +30,12 @@ gboolean nostart_faults_text(const char *faults, int moves);
  * the log's `fault SEAT start DETAIL` line (or its `decline REASON`
  * line): "cannot run 'x': No such file or directory", "output closed;
  * exited with status 3", "declined: wrong variant", "no hello in time".
- * The last line of the seat's stderr file (LOG.seatN.stderr), if any, is
- * added as "(stderr: LINE)". Reads at most the log's first
+ * The line of the seat's stderr file (LOG.seatN.stderr) that says what
+ * went wrong, if any, is added as "(stderr: LINE)": its first line that
+ * reads as an error ("Error: Cannot find module ...", not the "Node.js
+ * v20" that ends a crash), else its last. A jailed seat whose line says a
+ * file is missing is told that a jailed bot sees only what its command
+ * names and its workdir, and how to give a workdir. Reads at most the log's first
  * NOSTART_SCAN_MAX bytes. Never fails: "no reason recorded" (or why the
  * log could not be read) when it cannot tell. Newly allocated; the
  * caller frees it.

@@ -110,6 +110,22 @@ static void judge(const GameLog *log, int seat, PositionStep *s)
 	s->same = parsed && s->played && v->move_parse(state, seat, s->played, &theirs) && mine == theirs;
 }
 
+/* The `moves` lines of the `go` line's state for seat into out (none
+ * when the state does not parse: the bot then gets the bare `go`). */
+static void moves_lines(const GameLog *log, int seat, const char *go, GString *out)
+{
+	const Variant *v = log->variant;
+	long ms, bank;
+	const char *st;
+	g_autofree void *state = g_malloc0(v->state_size);
+	g_autofree Move *legal = g_new(Move, v->max_moves > 0 ? v->max_moves : 1);
+
+	if (!protocol_parse_go(go, &ms, &bank, &st) || !v->state_parse(state, &log->config, st))
+		return;
+	int n = v->legal_moves(state, seat, legal);
+	protocol_append_moves(out, v, state, seat, legal, n, 0);
+}
+
 /* The logged bot's answer to the `go` at event index i: its first move
  * line before the seat's next `go`, or NULL. */
 static char *logged_answer(const GameLog *log, int seat, guint i)
@@ -165,18 +181,31 @@ GPtrArray *position_run_with(const GameLog *log, int seat, int last, const BotSp
 	guint sent = 0;
 	gboolean ended = FALSE;
 	g_autofree char *nohello = NULL;
+	gboolean wants_moves = FALSE;	/* the new bot's hello asks for `moves` */
 	for (guint i = 0; i < log->events->len && !ended && (last == 0 || (int)steps->len < last); i++) {
 		const GameLogEvent *e = g_ptr_array_index(log->events, i);
 		if (e->kind != GAMELOG_SENT || e->seat != seat)
 			continue;
-		g_autofree char *line = g_strconcat(e->text, "\n", NULL);
-		gint64 now = g_get_monotonic_time();
-		gboolean wrote = bot_write(b, line, strlen(line), now + 1000000) == BOT_WRITE_OK;
-		sent++;
 		ProtocolVerb verb = protocol_verb(e->text);
+		if (verb == PROTOCOL_MOVES)
+			continue;	/* the logged bot's; the new bot's come with its go */
+		g_autoptr(GString) line = g_string_new(NULL);
+		if (verb == PROTOCOL_GO && wants_moves)
+			moves_lines(log, seat, e->text, line);
+		sent++;
+		for (const char *c = line->str; *c; c++)
+			sent += *c == '\n';
+		g_string_append_printf(line, "%s\n", e->text);
+		gint64 now = g_get_monotonic_time();
+		gboolean wrote = bot_write(b, line->str, line->len, now + 1000000) == BOT_WRITE_OK;
 		if (verb == PROTOCOL_GAME && wrote) {
 			g_autofree char *hello = await(b, PROTOCOL_HELLO, now + (log->time.start + log->time.grace) * 1000,
 						       NULL, &nohello, &ended);
+			ProtocolHello said;
+			if (hello && protocol_parse_hello(hello, &said)) {
+				wants_moves = said.moves;
+				protocol_hello_clear(&said);
+			}
 			if (hello)
 				g_clear_pointer(&nohello, g_free);
 			continue;

@@ -6,7 +6,10 @@
  * the order of the log (step N is its N-th `go`). For a decision the bot
  * is started (jailed as in games: bot_spawn() with the log's sandbox, or
  * auto) and sent exactly the lines the seat received (the log's `>`
- * traffic of that seat) up to that `go`, in order: after `game` it is
+ * traffic of that seat) up to that `go`, in order, except the `moves`
+ * lines: those follow the new bot's own hello (before each `go`, the
+ * legal moves of its state when the hello asks for them, none otherwise,
+ * whatever the logged bot asked for). After `game` it is
  * waited for until its hello (the start allowance), after each `go` until
  * its move (the move time and grace of the `go`: its MS plus the log's
  * grace), then it goes on with the log's next lines whatever it answered.

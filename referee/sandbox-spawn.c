@@ -44,8 +44,11 @@ static gint registry[SANDBOX_REGISTRY];
 static GMutex registry_lock;
 static gint adopting;	/* sandbox_adopt_orphans() was called */
 
+static void guard_tell(gint op, gint target);
+
 static void registry_add(gint target)
 {
+	guard_tell(1, target);
 	for (int i = 0; i < SANDBOX_REGISTRY; i++)
 		if (g_atomic_int_compare_and_exchange(&registry[i], 0, target))
 			return;
@@ -54,6 +57,7 @@ static void registry_add(gint target)
 
 static void registry_remove(gint target)
 {
+	guard_tell(0, target);
 	for (int i = 0; i < SANDBOX_REGISTRY; i++)
 		if (g_atomic_int_compare_and_exchange(&registry[i], target, 0))
 			return;
@@ -223,6 +227,13 @@ void sandbox_forget(pid_t pid, gboolean own_group)
  * however it went) it kills every process left in the referee's bot
  * cgroups and removes them, for a few rounds, then exits.
  *
+ * Without cgroups (a normal user) what a bare bot forked would outlive a
+ * referee killed outright: PDEATHSIG ends the bot, not its children. So
+ * the guard runs there too, and the referee tells it through the pipe
+ * each registry change (GuardNote: a bot's PID or minus its process
+ * group, added or removed); at EOF it kills every target still listed,
+ * which takes a bot's whole group (t2020).
+ *
  * Forked, the guard execs the referee's binary as SANDBOX_GUARD_NAME: a fork
  * alone kept the referee's command line, so `pkill -9 -f "referee
  * tournament"` (or `pkill -9 referee`, by the old name referee-guard)
@@ -230,15 +241,43 @@ void sandbox_forget(pid_t pid, gboolean own_group)
  */
 static int guard_fd = -1;	/* the referee's end of the guard's pipe */
 
+typedef struct {
+	gint op;	/* 1 added, 0 removed */
+	gint target;	/* a registry slot's value */
+} GuardNote;
+
+/* One note to the guard (a pipe write under PIPE_BUF is whole). */
+static void guard_tell(gint op, gint target)
+{
+	GuardNote note = {op, target};
+	int fd = g_atomic_int_get(&guard_fd);
+
+	if (fd >= 0)
+		while (write(fd, &note, sizeof(note)) < 0 && errno == EINTR)
+			;
+}
+
 static void guard_main(int rfd, pid_t referee)
 {
-	char c;
+	static gint live[SANDBOX_REGISTRY];
+	GuardNote note;
+	size_t got = 0;
 	ssize_t r;
 
 	prctl(PR_SET_NAME, SANDBOX_GUARD_NAME, 0, 0, 0);
-	do
-		r = read(rfd, &c, 1);
-	while (r > 0 || (r < 0 && errno == EINTR));
+	while ((r = read(rfd, (char *)&note + got, sizeof(note) - got)) > 0 || (r < 0 && errno == EINTR)) {
+		if (r < 0 || (got += (size_t)r) < sizeof(note))
+			continue;
+		got = 0;
+		for (int i = 0; i < SANDBOX_REGISTRY && note.target != 0; i++)
+			if (note.op ? live[i] == 0 : live[i] == note.target) {
+				live[i] = note.op ? note.target : 0;
+				break;
+			}
+	}
+	for (int i = 0; i < SANDBOX_REGISTRY; i++)
+		if (live[i] != 0)
+			kill(live[i], SIGKILL);
 	/* (a half-made jail may still be on its way for a moment) */
 	for (int round = 0; round < 20; round++) {
 		sandbox_cg_sweep(referee);
@@ -251,7 +290,7 @@ static void guard_start(void)
 {
 	int fds[2];
 
-	if (!sandbox_cg_limits() || guard_fd >= 0 || pipe2(fds, O_CLOEXEC) < 0)
+	if (guard_fd >= 0 || pipe2(fds, O_CLOEXEC) < 0)
 		return;
 	pid_t referee = getpid();
 	char arg[24];
@@ -274,7 +313,7 @@ static void guard_start(void)
 	}
 	close(fds[0]);
 	if (pid > 0)
-		guard_fd = fds[1];
+		g_atomic_int_set(&guard_fd, fds[1]);
 	else
 		close(fds[1]);
 }

@@ -318,6 +318,32 @@ static struct rlimit cpu_rlimit(guint64 seconds, int games)
 	return (struct rlimit){.rlim_cur = MIN(seconds, hard - 1), .rlim_max = hard};
 }
 
+/* How many tasks (threads) the processes of this user run now: RLIMIT_NPROC
+ * counts every task of the bot's real uid, which for a referee that is
+ * not root is the user's own (a browser alone runs hundreds), so a bot's
+ * `processes` limit is set above that. Each /proc/PID/task links to its
+ * parent and itself besides its tasks. */
+static guint64 user_tasks(void)
+{
+	GDir *d = g_dir_open("/proc", 0, NULL);
+	const char *name;
+	guint64 n = 0;
+	uid_t me = getuid();
+
+	while (d && (name = g_dir_read_name(d))) {
+		char path[64];
+		struct stat st;
+		if (name[0] < '1' || name[0] > '9')
+			continue;
+		g_snprintf(path, sizeof(path), "/proc/%s/task", name);
+		if (stat(path, &st) == 0 && st.st_uid == me && st.st_nlink > 2)
+			n += (guint64)st.st_nlink - 2;
+	}
+	if (d)
+		g_dir_close(d);
+	return n;
+}
+
 /* The soft cpu limit of `pid` raised to `spent` + `cpu` seconds, at most
  * its hard limit - 1 (lowering or keeping the hard one needs no
  * privilege, raising does); 0 or an errno. */
@@ -470,6 +496,8 @@ Sandbox *sandbox_start(const BotSpec *spec, const SandboxLaunch *launch, const i
 			rl[nres].rlim_cur = rl[nres].rlim_max = (rlim_t)want[i];
 			if (which[i] == RLIMIT_CPU)
 				rl[nres] = cpu_rlimit(want[i], launch ? launch->games : 1);
+			if (which[i] == RLIMIT_NPROC && geteuid() != 0)	/* the user's own count */
+				rl[nres].rlim_cur = rl[nres].rlim_max = add_finite(want[i], user_tasks());
 			res[nres++] = which[i];
 		}
 	if (!spec->human)

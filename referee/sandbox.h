@@ -227,9 +227,10 @@ void sandbox_adopt_orphans(void);
 int sandbox_kill_orphans(void);
 
 /*
- * The guard (sandbox_adopt_orphans() starts it where bots get cgroups):
- * a process that outlives a referee killed outright and kills and removes
- * what is left in its bot cgroups. It runs the referee's own binary with
+ * The guard (sandbox_adopt_orphans() starts it): a process that outlives
+ * a referee killed outright and kills what is left of its bots: each live
+ * bot's process group (the referee tells it of each) and what is in their
+ * cgroups, which it removes. It runs the referee's own binary with
  * SANDBOX_GUARD_NAME as argv[0], so that no kill aimed at the referee's
  * name or command line takes it too; main() hands such a run to
  * sandbox_guard_main(), which returns the exit status (2, with one line on

@@ -18,7 +18,9 @@
  *                 (files or directories; a list, so that the paths are
  *                 not on its command line, which the jail binds in);
  *                 N = how many could be read
- *   connect PATH  connect to the unix socket PATH; N = 1 if it could
+ *   connect LIST  connect to the unix socket named on the first line of the
+ *                 file LIST (not on its command line, which the jail
+ *                 binds in); N = 1 if it could
  *   userns        unshare a user namespace (and a mount namespace in it,
  *                 then mount a tmpfs); N = steps that worked
  *   widen         set its CPU affinity to every CPU, then N = the CPUs it
@@ -641,7 +643,13 @@ int main(int argc, char **argv)
 				else if (strcmp(mode, "connect") == 0 && nargs > 0) {
 					int s = socket(AF_UNIX, SOCK_STREAM, 0);
 					struct sockaddr_un a = {.sun_family = AF_UNIX};
-					snprintf(a.sun_path, sizeof(a.sun_path), "%s", args[0]);
+					char path[sizeof(a.sun_path)] = "";
+					FILE *list = fopen(args[0], "r");
+					if (list && fgets(path, sizeof(path), list))
+						path[strcspn(path, "\n")] = '\0';
+					if (list)
+						fclose(list);
+					snprintf(a.sun_path, sizeof(a.sun_path), "%s", path);
 					n = s >= 0 && connect(s, (struct sockaddr *)&a, sizeof(a)) == 0;
 				} else if (strcmp(mode, "userns") == 0)
 					n = userns();

@@ -17,7 +17,7 @@ serve_pid=
 serve_start() {
 	"$ref" serve --listen 127.0.0.1:0 -o "$games" --sandbox off "$@" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 	serve_pid=$!
-	trap 'kill $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null; [ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
+	trap 'kill $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null; cleanup' EXIT
 	served_at "$tmp/serve.out" 's/^serving \([^ ]*\) .*/\1/p' && return 0
 	echo "Bail out! referee serve did not start: $(cat "$tmp/serve.err")"
 	exit 1

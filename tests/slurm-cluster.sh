@@ -2,17 +2,22 @@
 # tap.sh; POSIX sh). slurm_start brings up munged (as user munge), slurmctld
 # and slurmd with everything under $tmp/slurm, in the network namespace the
 # test runs in (t3013 runs in one of its own: loopback only), and exports
-# SLURM_CONF; slurm_stop stops them by pid. Where a cluster cannot start
-# (not root, packages missing), slurm_start prints "Bail out!" with why.
+# SLURM_CONF; slurm_stop stops them by pid. slurm_can_start skips the whole
+# test (skip_all, tap.sh) where a cluster cannot start: not root, packages
+# missing. A daemon that then fails to start is a "Bail out!" with why.
 slurm_bail() { echo "Bail out! Slurm cannot start here: $1"; slurm_stop; exit 1; }
 
-slurm_start() {
-	[ "$(id -u)" = 0 ] || slurm_bail "the test cluster needs root (uid $(id -u))"
+slurm_can_start() {
+	[ "$(id -u)" = 0 ] || skip_all "the test Slurm cluster needs root (uid $(id -u))"
 	for p in /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged sbatch squeue sinfo; do
 		command -v "$p" >/dev/null 2>&1 ||
-			slurm_bail "$p is missing (Debian slurmctld, slurmd, slurm-client, munge: make deps)"
+			skip_all "$p is missing (Debian slurmctld, slurmd, slurm-client, munge: make deps)"
 	done
-	id munge >/dev/null 2>&1 || slurm_bail "no user munge (Debian munge)"
+	id munge >/dev/null 2>&1 || skip_all "no user munge (Debian munge)"
+}
+
+slurm_start() {
+	slurm_can_start
 	sd=$tmp/slurm
 	mkdir -p "$sd/munge" "$sd/state" "$sd/spool" "$sd/log"
 	chmod 711 "$tmp" "$sd"

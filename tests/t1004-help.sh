@@ -11,7 +11,7 @@ need "$ref"
 man1=$top/docs/referee.1
 subs=$("$ref" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 variants=$("$ref" --version | sed -n 's/^variants: //p')
-echo "1..$(($(echo $subs | wc -w) * 4 + 6))"
+echo "1..$(($(echo $subs | wc -w) * 4 + 7))"
 check "the command lists its subcommands" [ "$(echo $subs | wc -w)" -ge 9 ]
 
 # options SUB: the long names of SUB's option entries, hidden ones apart
@@ -81,4 +81,9 @@ if command -v man >/dev/null 2>&1; then
 else
 	skip "no man here"
 fi
+# docs/ladder.md's Limits agree with its inbox section: a running ladder
+# takes submissions (queued), it does not refuse them
+sed -n '/^## Limits/,/^## /p' "$top/docs/ladder.md" >"$tmp/limits"
+check "docs/ladder.md Limits: submissions during a run are queued in the inbox" \
+	sh -c "grep -q 'inbox' '$tmp/limits' && ! grep -q 'does not pick' '$tmp/limits'"
 exit $fail

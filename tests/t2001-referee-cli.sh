@@ -11,7 +11,7 @@ status() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # is_and_says STATUS WANT PATTERN FILE: status matches and FILE has PATTERN
 is_and_says() { [ "$1" = "$2" ] && grep -q -- "$3" "$4"; }
 
-echo "1..32"
+echo "1..34"
 time="bank:$(ms 2000),inc:0,move:$(ms 500),start:$(ms 3000),grace:$(ms 50)"
 
 st=$(status "$ref" play --variant link --seed 5 --time "$time" --option height=8 --option width=6 \
@@ -99,6 +99,10 @@ check "play without --variant: exit 2" [ "$(status "$ref" play a b)" = 2 ]
 check "unknown variant: exit 2" [ "$(status "$ref" play --variant nope a b)" = 2 ]
 st=$(status "$ref" play --variant link --option height=99 a b)
 check "option out of bounds: exit 2 naming it" is_and_says "$st" 2 "height=99" "$tmp/err"
+st=$(status "$ref" play --variant link --option width=99 a b)
+check "option out of bounds: its range said" is_and_says "$st" 2 "width=99: want a whole number from 4 to 16" "$tmp/err"
+st=$(status "$ref" play --variant link --option wid=9 a b)
+check "unknown option: the variant's options said" is_and_says "$st" 2 "link takes width, height, pieces" "$tmp/err"
 check "one bot for link: exit 2" [ "$(status "$ref" play --variant link a)" = 2 ]
 check "a CPU that is not there: exit 2, named" \
 	is_and_says "$(status "$ref" play --variant link --cpu 4096 a b)" 2 "cpu 4096" "$tmp/err"

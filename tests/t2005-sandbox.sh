@@ -33,6 +33,10 @@ if [ -n "$why" ] && ! grep -q "^sandbox on" "$tmp/probe.log" 2>/dev/null; then
 	exit $fail
 fi
 
+# without a writable cgroup (a normal user, mostly) memory binds per process
+# only (RLIMIT_DATA): the check of a bot's whole memory skips and says so
+cgroups=1
+case $why in *"no writable cgroup"*) cgroups=0 ;; esac
 echo "1..43"
 time="bank:$(ms 20000),move:$(ms 2000),start:$(ms 5000),grace:$(ms 50)"
 play() { # LOG ATTACKER [ARGS...]: the attacker in seat 0 against an honest bot
@@ -81,8 +85,12 @@ check "fork bomb: the honest seat finishes with no fault" honest "$tmp/bomb.log"
 hogs=$(reported "$tmp/hog.log" memhog)
 # (the kernel's OOM killer may pick the bot itself: then it is a crash
 # fault (or a timeout) that names the limit)
-check "memory hog: 4 x 48 MiB children do not all fit in memory=64 (${hogs:-none} did)" \
-	sh -c "[ -n '$hogs' ] && [ '${hogs:-0}' -lt 4 ] || grep -q '^fault 0 [a-z]* .*memory limit$' '$tmp/hog.log'"
+if [ $cgroups = 1 ]; then
+	check "memory hog: 4 x 48 MiB children do not all fit in memory=64 (${hogs:-none} did)" \
+		sh -c "[ -n '$hogs' ] && [ '${hogs:-0}' -lt 4 ] || grep -q '^fault 0 [a-z]* .*memory limit$' '$tmp/hog.log'"
+else
+	skip "memory hog: no memory cgroup here (not root?): memory= binds each process, not the bot's ${hogs:-?} children together"
+fi
 check "memory hog: the honest seat finishes with no fault" honest "$tmp/hog.log"
 
 mkdir "$tmp/cwd"

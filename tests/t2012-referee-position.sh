@@ -10,7 +10,7 @@
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-random"
 link="$top/bin/bot-link --depth 2"
-echo "1..10"
+echo "1..11"
 "$ref" play --variant link --seed 5 --log "$tmp/g.log" "$link" "$top/bin/bot-random" >"$tmp/play" 2>&1
 check "a game of bot-link --depth 2 against bot-random" [ -s "$tmp/g.log" ]
 # the move seat 0 answered to its 5th go, from the log itself
@@ -48,12 +48,27 @@ EOS
 chmod +x "$tmp/echo.sh"
 "$ref" position "$tmp/g.log" --seat 0 --step 5 "$tmp/echo.sh" >"$tmp/echo" 2>&1
 st=$?
-awk '$1 == ">" && $2 == 0 { go = $4 == "go"; if (n == 4) { sub(/^> 0 \+[0-9]+ /, ""); print } if (go) n++ }' "$tmp/g.log" >"$tmp/want"
+# (the `moves` lines follow the new bot's hello: this one asks for none)
+awk '$1 == ">" && $2 == 0 { go = $4 == "go"; if (n == 4 && $4 != "moves") { sub(/^> 0 \+[0-9]+ /, ""); print } if (go) n++ }' "$tmp/g.log" >"$tmp/want"
 sed -n 's/^  | //p' "$tmp/echo" >"$tmp/got"
-check "the lines after its 4th go up to its 5th, exactly as logged ($(wc -l <"$tmp/want") lines)" \
+check "the lines after its 4th go up to its 5th, exactly as logged but the moves it did not ask for ($(wc -l <"$tmp/want") lines)" \
 	sh -c "[ -s '$tmp/want' ] && cmp -s '$tmp/want' '$tmp/got'"
-check "an answer that is no move: ILLEGAL, exit 1 (exit $st)" \
-	sh -c "[ $st = 1 ] && grep -q '^answer: x ([0-9.]* ms), ILLEGAL\$' '$tmp/echo'"
+# a bot that asks for `moves`, on a log whose bot asked for none (bot-random
+# with the feature taken off its hello): it gets them, the legal moves of
+# each state, as bot-link's game logged them (the stderr shown is what came
+# after the step before)
+sed 's/echo "hello echo 1"/echo "hello echo 1 moves"/' "$tmp/echo.sh" >"$tmp/echom.sh"
+chmod +x "$tmp/echom.sh"
+"$ref" play --sandbox off --variant link --seed 5 --log "$tmp/nomoves.log" \
+	"sh -c '$top/bin/bot-random --seed 1 | sed -u \"s/^hello \\(.*\\) moves/hello \\1/\"'" "$top/bin/bot-random" >/dev/null 2>&1
+"$ref" position "$tmp/nomoves.log" --seat 0 --step 3 "$tmp/echom.sh" >"$tmp/echom" 2>&1
+check "a log without moves lines: none in it for seat 0 ($(grep -c '^> 0 [^ ]* moves ' "$tmp/nomoves.log"))" \
+	sh -c "grep -q '^> 0 .* go ' '$tmp/nomoves.log' && ! grep -q '^> 0 [^ ]* moves ' '$tmp/nomoves.log'"
+"$ref" position "$tmp/g.log" --seat 0 --step 5 "$tmp/echom.sh" >"$tmp/echog" 2>&1
+sed -n 's/^  | \(moves .*\)/\1/p' "$tmp/echog" >"$tmp/gotm"
+awk '$1 == ">" && $2 == 0 && $4 == "go" { n++ } $1 == ">" && $2 == 0 && $4 == "moves" && n == 4 { sub(/^> 0 \+[0-9]+ /, ""); print }' "$tmp/g.log" >"$tmp/wantm"
+check "a bot whose hello asks for moves gets them before its go, as in a logged game that had them ($(wc -l <"$tmp/wantm") line)" \
+	sh -c "grep -q '^  | moves ' '$tmp/echom' && [ -s '$tmp/wantm' ] && cmp -s '$tmp/wantm' '$tmp/gotm'"
 # a bot that exits before its first decision: one clear line, exit 1
 "$ref" position "$tmp/g.log" --seat 0 --step 5 "sh -c 'exit 3'" >"$tmp/dead" 2>&1
 st=$?

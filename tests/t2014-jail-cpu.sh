@@ -1,9 +1,17 @@
 #!/bin/sh
 # t2014-jail-cpu: a seat that spins children on its opponent's time gets
 # none of it: non-movers are frozen whole (game_run_only(), the cgroup
-# freezer). It measures CPU shares, which a busy neighbour skews, so
-# `make check` runs it alone (TEST_ALONE), after the parallel pass.
+# freezer). It measures CPU shares, which a busy machine skews past any
+# margin (with two CPU hogs beside make check, the opponent's share fell
+# from ~100% to 40% frozen or not): only check-long runs it, alone
+# (TEST_ALONE), after the parallel pass. make check skips it; t2007 checks
+# the jail itself.
+# check-long: measures CPU shares (make check skips it: no test there depends on the machine's speed)
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
+if [ "$long" != 1 ]; then
+	echo "1..0 # SKIP CPU shares are measured under make check-long only (a busy machine skews them)"
+	exit 0
+fi
 hostile=$build/tests/prog-hostile
 fake=$build/tests/prog-fakebot
 need "$ref" "$hostile" "$fake"

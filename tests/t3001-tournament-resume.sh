@@ -24,7 +24,7 @@ wait_games() {
 	done
 }
 
-echo "1..16"
+echo "1..17"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 # run DIR [FLAGS]: exec, so that in the background $! is the referee;
 # call it in a subshell.
@@ -73,7 +73,7 @@ standings "$tmp/cut" >"$tmp/cut.json"
 check "the same standings" cmp -s "$tmp/full.json" "$tmp/cut.json"
 
 # SIGINT: stop, finish what is in flight, say how to resume.
-run "$tmp/int" >/dev/null 2>"$tmp/int.err" &
+run "$tmp/int" >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!
 wait_games "$tmp/int" $((total / 18)) $pid
 kill -INT $pid 2>/dev/null
@@ -87,6 +87,8 @@ check "after SIGINT: standings of the $played games played, marked partial" \
 	       grep -q '^note: interrupted after $played of $total games' '$tmp/int/standings.txt' &&
 	       grep -q '\"partial\": true' '$tmp/int/standings.json' &&
 	       grep -q '\"games\": $played,' '$tmp/int/standings.json'"
+check "after SIGINT: the partial standings on stdout too" \
+	sh -c "grep -q '^PARTIAL: $played of $total games' '$tmp/int.out' && grep -q '^  1 ' '$tmp/int.out'"
 check "after SIGINT: report.html and games.csv of the games played" \
 	sh -c "[ -s '$tmp/int/report.html' ] && [ \$(tail -n +2 '$tmp/int/games.csv' | cut -d, -f1 | sort -u | wc -l) = $played ]"
 (run "$tmp/int") >/dev/null 2>>"$tmp/int.err"

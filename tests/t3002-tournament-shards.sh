@@ -11,7 +11,7 @@ games() { cat "$1/journal.txt" 2>/dev/null | grep -c '^game '; }
 results() { cut -d, -f1-11 "$1/games.csv"; }
 standings() { grep -v '_ms"' "$1/standings.json"; }
 
-echo "1..18"
+echo "1..27"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 cat >"$tmp/t.ini" <<EOT
 [tournament]
@@ -52,6 +52,41 @@ check "merge prints the standings" grep -q "^  1 " "$tmp/m.out"
 check "merge writes report.html with the games of all three shards" \
 	sh -c "for i in 0 1 2; do grep -q '$tmp/s'\$i'/games/' '$tmp/m/report.html' || exit 1; done"
 check "and the replay of a shard's game that had none" [ -s "$tmp/s1/games/000001.log.html" ]
+
+# a shard gone (the third never ran), and one unfinished (a game lost from
+# its journal): exit 1, both outputs marked partial, naming what is missing
+"$ref" merge -o "$tmp/m2" "$tmp/s0" "$tmp/s1" >"$tmp/m2.out" 2>"$tmp/m2.err"
+check "merge with a shard missing exits 1" [ $? = 1 ]
+sed 's/^/# /' "$tmp/m2.err"
+check "standings.txt says PARTIAL and names the missing shard" \
+	sh -c "grep -q '^PARTIAL: 32 of 48 games' '$tmp/m2/standings.txt' &&
+	       grep -q '^note: shard 2/3: missing' '$tmp/m2/standings.txt'"
+check "standings.json says partial and names the missing shard" \
+	sh -c "grep -q '\"partial\": true' '$tmp/m2/standings.json' && grep -q 'shard 2/3: missing' '$tmp/m2/standings.json'"
+check "stderr names it too" grep -q 'partial standings, 32 of 48 games: shard 2/3: missing' "$tmp/m2.err"
+mkdir "$tmp/s1cut"
+grep -v '^game id=1 ' "$tmp/s1/journal.txt" >"$tmp/s1cut/journal.txt"
+"$ref" merge -o "$tmp/m3" "$tmp/s0" "$tmp/s1cut" "$tmp/s2" >/dev/null 2>"$tmp/m3.err"
+check "merge with an unfinished shard exits 1, naming it" \
+	sh -c "[ $? = 1 ] && grep -q '^note: shard 1/3 ($tmp/s1cut): unfinished, 15 of 16 games' '$tmp/m3/standings.txt'"
+"$ref" merge -o "$tmp/m4" "$tmp/s0" "$tmp/s1" "$tmp/gone" >/dev/null 2>"$tmp/m4.err"
+check "merge with a directory that holds no journal exits 1, naming it" \
+	sh -c "[ $? = 1 ] && grep -q '^note: $tmp/gone: no journal' '$tmp/m4/standings.txt'"
+check "a complete merge is not partial" grep -q '"partial": false' "$tmp/m/standings.json"
+
+# 3 seats: the crosstable's cells carry W-D-L (ahead, level, behind) as at
+# 2 seats, which report.html titles its cells with ("W-D-L in GAMES")
+check "3 seats: every crosstable cell of standings.json has wins, draws and losses adding up to its games" \
+	python3 -c "
+import json, sys
+bots = json.load(open(sys.argv[1]))['bots']
+cells = [c for b in bots for c in b['crosstable'].values()]
+sys.exit(0 if cells and all(c['wins'] + c['draws'] + c['losses'] == c['games'] for c in cells) else 1)" "$tmp/one/standings.json"
+# solo: every rank is 1, so no mean rank is shown
+"$ref" tournament --variant tetroll --players 1 --games 2 --seed 3 --time "$time" --bootstrap 0 -q \
+	-o "$tmp/solo" --bot "a=$fake legal" --bot "b=$fake legal 2" >/dev/null 2>&1
+check "solo standings show no constant mean rank" \
+	sh -c "grep -q '^  *1 [ab] .* -  ' '$tmp/solo/standings.txt' && ! grep -q ' 1\.00  ' '$tmp/solo/standings.txt'"
 
 "$ref" tournament "$tmp/t.ini" -q --players 2 -o "$tmp/other" >/dev/null 2>&1
 "$ref" merge "$tmp/one" "$tmp/other" >/dev/null 2>"$tmp/x.err"

@@ -7,7 +7,7 @@
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 fake=$build/tests/prog-fakebot
 need "$ref" "$fake"
-echo "1..14"
+echo "1..17"
 time="bank:$(ms 3000),inc:0,move:$(ms 1000),start:$(ms 3000),grace:$(ms 100)"
 play() { "$ref" play --variant link --option width=6 --option height=8 --seed 3 --time "$time" \
 	--log "$tmp/play.log" "$@" >"$tmp/play.out" 2>"$tmp/play.err"; }
@@ -21,8 +21,41 @@ check "play: one line names the bot, its command and the reason" \
 play "$fake legal" "sh -c 'echo t3011-dying >&2; exit 3'"
 st=$?
 check "play: a bot that exits before hello exits 1 (got $st)" [ $st = 1 ]
-check "play: it says how it exited and its last stderr line" \
+check "play: it says how it exited and its stderr's line" \
 	grep -q "bot sh (seat 1, .*) cannot start: .*exited with status 3.*t3011-dying" "$tmp/play.err"
+# a crash that ends with a version line, as Node.js's does: the error
+# line is the one shown, not the last
+cat >"$tmp/nodelike.sh" <<'EOF'
+echo 'node:internal/modules/cjs/loader:1228' >&2
+echo '  throw err;' >&2
+echo '' >&2
+echo "Error: Cannot find module '/x/bot.js'" >&2
+echo 'Require stack:' >&2
+echo 'Node.js v20.20.2' >&2
+exit 1
+EOF
+play "$fake legal" "sh $tmp/nodelike.sh"
+check "play: the first error line of its stderr, not the last ('$(grep -o 'stderr: .*' "$tmp/play.err")')" \
+	sh -c "grep -q \"cannot start: .*(stderr: Error: Cannot find module '/x/bot.js')\" '$tmp/play.err' &&
+	       ! grep -q 'stderr: Node.js' '$tmp/play.err'"
+# jailed, a file its command does not name is not there: said, with how to
+# give a workdir
+if [ "$(sed -n 's/^sandbox \([a-z]*\).*/\1/p' "$tmp/play.log")" = on ]; then
+	mkdir "$tmp/wd"
+	echo 'exec "$1" legal' >"$tmp/wd/helper.sh"
+	echo '. ./helper.sh' >"$tmp/wd/main.sh"
+	(cd "$tmp/wd" && "$ref" play --variant link --option width=6 --option height=8 --seed 3 --time "$time" \
+		--log "$tmp/wd.log" "sh main.sh $fake" "$fake legal" >/dev/null 2>"$tmp/wd.err")
+	check "play: jailed, a missing file says the bot sees only its command's files and its workdir" \
+		grep -q 'cannot start: .*helper.sh.*jailed, a bot sees only the files its command names and its workdir: .*workdir=' "$tmp/wd.err"
+	printf '[bot wd]\ncommand = sh main.sh %s\nworkdir = %s\n' "$fake" "$tmp/wd" >"$tmp/wd.ini"
+	"$ref" play --variant link --option width=6 --option height=8 --seed 3 --time "$time" \
+		--bots "$tmp/wd.ini" --log "$tmp/wd2.log" wd "$fake legal" >/dev/null 2>"$tmp/wd2.err"
+	check "play: with that workdir= it starts" [ $? = 0 ]
+else
+	skip "jailed missing file: no jail here"
+	skip "jailed missing file: no jail here"
+fi
 play "$fake decline" "$fake legal"
 check "play: a bot that declines exits 1 and says so" \
 	sh -c "[ $? = 1 ] && grep -q 'cannot start: declined' '$tmp/play.err'"

@@ -15,7 +15,7 @@ if ! mount -t tmpfs -o size=400k tmpfs "$mnt" 2>"$tmp/mount.err"; then
 	echo "1..0 # SKIP cannot mount a tmpfs here: $(cat "$tmp/mount.err")"
 	exit 0
 fi
-trap 'umount "$mnt" 2>/dev/null; [ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
+trap 'reap; umount "$mnt" 2>/dev/null; cleanup' EXIT
 L=$mnt/ladder
 finished() { lq "$L" "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL"; }
 

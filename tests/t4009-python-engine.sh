@@ -16,7 +16,7 @@ lib=$top/lib/libtetrarena.so
 need "$ref" "$eng" "$lib" "$top/bin/bot-random"
 dump=$top/tests/t4009-dump.py
 export TETRARENA_TOP="$top" PYTHONPATH="$top/bots/python"
-echo "1..14"
+echo "1..19"
 
 rnd=$top/bin/bot-random
 for v in link tetroll rush matrix; do
@@ -107,6 +107,60 @@ for rec in open(sys.argv[1]):
     break
 PY
 check "matrix: apply_round with one seat's move is apply" grep -qx fine "$tmp/round.out"
+
+# The module's traps, found writing bots from the docs alone (issue 52).
+python3 - "$tmp/link.rec" "$tmp/matrix.rec" >"$tmp/traps.out" 2>&1 <<'PY'
+import sys, tetrarena as t
+line = open(sys.argv[1]).readline().rstrip("\n").split("\t")[2]
+s = t.State.parse("link", line)
+after = s.apply(s.moves()[0])
+# chance moves are whole moves ("roll T"), each of which applies
+rolls = after.moves()
+assert after.mover() == t.CHANCE and rolls == after.moves(player=t.CHANCE), rolls
+assert "roll logo" in rolls and all(" " in r for r in rolls), rolls
+for r in rolls:
+    after.apply(r, player=t.CHANCE)
+print("chance")
+# another seat's turn: moves() follows the seat to move; player= asks one seat
+rolled = after.apply(rolls[0])
+assert rolled.phase()[0] == "turn" and rolled.mover() != s.seat
+assert rolled.moves() and rolled.moves() == rolled.moves(player=rolled.mover())
+assert rolled.moves(player=s.seat) == []
+rolled.apply(rolled.moves()[0])
+print("mover")
+# matrix: apply() charges the other seats a miss, and says so
+assert "-5" in t.State.apply.__doc__ and "apply_round" in t.State.apply.__doc__
+print("documented")
+# a seat that is not the game's is refused; the game line gives it
+for rec in open(sys.argv[2]):
+    v, seat, go = rec.rstrip("\n").split("\t")
+    if "players=2 " in go:
+        break
+seat = int(seat)
+game = f"game 1 variant=matrix seat={seat} players=2 options=width:10"
+assert t.State.parse("matrix", go, game=game).seat == seat
+for bad in (dict(game=game, seat=1 - seat), dict(), dict(game="game 1 variant=link seat=0"), dict(seat=5)):
+    try:
+        t.State.parse("matrix", go, **bad)
+        sys.exit(f"parsed with {bad}")
+    except ValueError:
+        pass
+print("seat")
+# the docs point to protocol.md, not elsewhere
+assert "bots/README" not in t.__doc__ and "protocol.md" in t.__doc__
+print("docs")
+PY
+for w in chance mover documented seat docs; do
+	case $w in
+	chance) d="link: a chance move is one string ('roll T'), and each one the module lists applies";;
+	mover) d="moves() on another seat's turn follows the seat to move (player= asks one seat)";;
+	documented) d="matrix: apply() says it charges the other seats a miss (-5), apply_round() for every seat's move";;
+	seat) d="matrix: State.parse refuses a seat that is not the game line's, or none";;
+	docs) d="the module's documentation points to protocol.md";;
+	esac
+	check "$d" grep -qx "$w" "$tmp/traps.out"
+done
+grep -vx 'chance\|mover\|documented\|seat\|docs' "$tmp/traps.out" | sed 's/^/# /'
 
 # The starter bot, jailed, finding the module through its command line.
 why=$("$ref" play --sandbox on --variant link --seed 1 --log "$tmp/probe.log" "$rnd" "$rnd" 2>&1 >/dev/null)

@@ -82,20 +82,28 @@ more() {	# more A B: game B valued more sheets than game A at the first move the
 # a timeout that makes a game unclean.
 time_save=$time
 time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 3000),start:$(ms 10000),grace:$(ms 60000)"
-play r4 5 "$ai --rollouts 4 --no-clock"
-play r8 5 "$ai --rollouts 8 --no-clock"
+# (--no-clock: the same moves however busy the machine, so these games
+# play two at a time: the test's wall time, not its work, halves)
+play r4 5 "$ai --rollouts 4 --no-clock" &
+play r8 5 "$ai --rollouts 8 --no-clock" &
+wait
 # --rollout-depth D cuts each rollout D turns on: fewer sheets than to the end
-play d2 5 "$ai --rollouts 8 --rollout-depth 2 --no-clock"
+play d2 5 "$ai --rollouts 8 --rollout-depth 2 --no-clock" &
 # --spend F scales the rollouts' sheet cap: at a quarter, 32 rollouts stop
-# after fewer rounds on the wide decisions than at the default
-play s1 5 "$ai --rollouts 32 --no-clock"
-play sq 5 "$ai --rollouts 32 --spend 0.25 --no-clock"
+# after fewer rounds on the wide decisions than at the default (16
+# rollouts: the first decision where they differ values 155516 sheets at a
+# quarter and 271690 at the default)
+play s1 5 "$ai --rollouts 16 --no-clock" &
+wait
+play sq 5 "$ai --rollouts 16 --spend 0.25 --no-clock" &
 # At 2 players racing the defaults are rollouts cut at 4 turns and the
 # margin's weights: the same game as asking for them, another game than
 # rollouts to the end on the hand-set sum (the default alone).
-play pd 9 "$ai --rollouts 8 --no-clock" "$ai --rollouts 8 --no-clock"
-play pe 9 "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock" "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock"
-play ph 9 "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock" "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock"
+play pd 9 "$ai --rollouts 8 --no-clock" "$ai --rollouts 8 --no-clock" &
+wait
+play pe 9 "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock" "$ai --rollouts 8 --rollout-depth 4 --eval margin --no-clock" &
+play ph 9 "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock" "$ai --rollouts 8 --rollout-depth 0 --eval hand --no-clock" &
+wait
 time=$time_save
 check "--rollouts 8 values more sheets than --rollouts 4 where they first differ, both games clean" \
 	eval 'clean "$tmp/r4.json" && clean "$tmp/r8.json" && more r4 r8'

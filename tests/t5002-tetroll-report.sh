@@ -15,7 +15,7 @@ need "$top/bin/referee"
 echo "1..7"
 cd "$top" || exit 1
 movems=$(long_or 1000 "")
-REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 ${movems:+-t $movems} >"$tmp/ref" 2>"$tmp/ref.err"
+REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 2 ${movems:+-t $movems} >"$tmp/ref" 2>"$tmp/ref.err"
 check "report through the referee exits 0" [ $? = 0 ]
 check "a line for bot-tetroll and bot-random" \
 	sh -c "grep -q '^bot-tetroll (referee, verified) *games *3 ' '$tmp/ref' && grep -q '^bot-random (referee, verified) *games *3 ' '$tmp/ref'"
@@ -26,7 +26,7 @@ check "in-process report exits 0" [ $? = 0 ]
 # grace margin of a minute: --no-clock never looks at the clock, but a
 # sanitized bot on a loaded machine can take over the 1 s + 50 ms a move
 # (CI saw a game differ), and a late move is a timeout.
-REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 1 -t 1000 -g 60000 "bin/bot-tetroll --no-clock" >"$tmp/ref1" 2>>"$tmp/ref.err"
+REFEREE=bin/referee sh scripts/tetroll-report.sh -n 3 -j 2 -t 1000 -g 60000 "bin/bot-tetroll --no-clock" >"$tmp/ref1" 2>>"$tmp/ref.err"
 if [ -n "$movems" ]; then
 	cp "$tmp/in" "$tmp/in1"
 else

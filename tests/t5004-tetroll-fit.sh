@@ -19,7 +19,12 @@ bot=$top/bin/bot-tetroll
 need "$solo" "$fit" "$bot" "$top/bots/tetroll-weights.h" "$top/bots/tetroll-weights2.h" "$top/bots/tetroll-margin.h"
 
 echo "1..18"
-"$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out"
+# (the solo harness is deterministic: independent runs go at once)
+"$solo" ai 6 1 level=3 positions="$tmp/a.txt" >"$tmp/a.out" &
+"$solo" ai 6 1 level=3 positions="$tmp/b.txt" >/dev/null &
+"$solo" ai 3 1 level=3 players=2 positions="$tmp/p2.txt" >/dev/null &
+"$solo" ai 3 1 level=3 players=2 margins positions="$tmp/m2.txt" >/dev/null &
+wait
 # 46 fields: the final score at least the score now; the bias feature 1;
 # alone, no rival on a track (the last 6)
 lines_ok() {
@@ -27,13 +32,11 @@ lines_ok() {
 	     END { exit bad || NR < 6 * 10 }' "$tmp/a.txt"
 }
 check "a positions line per turn: final score, score now, 44 features" lines_ok
-"$solo" ai 3 1 level=3 players=2 positions="$tmp/p2.txt" >/dev/null
 rivals() {
 	awk 'NF != 46 || $1 < $2 { bad = 1 } $41 + $42 + $43 + $44 + $45 + $46 > 0 { r++ }
 	     END { exit bad || NR < 3 * 20 || r < 10 }' "$tmp/p2.txt"
 }
 check "players=2: both seats' turns, with the rival's progress on the tracks both race for" rivals
-"$solo" ai 3 1 level=3 players=2 margins positions="$tmp/m2.txt" >/dev/null
 # 92 fields: the mover's 46, then the other seat's at the same moment;
 # the mover's half is the line players=2 writes without margins
 both() {
@@ -45,7 +48,6 @@ check "players=2 margins: each line goes on with the other seat's final score, s
 rc=$?
 check "margins without players=2 is refused in one line" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'margins needs players=2' '$tmp/err'"
-"$solo" ai 6 1 level=3 positions="$tmp/b.txt" >/dev/null
 check "the same seeds write the same positions" cmp -s "$tmp/a.txt" "$tmp/b.txt"
 "$solo" ai 1 1 positions="$tmp/no/such/dir" >/dev/null 2>"$tmp/err"
 rc=$?
@@ -54,13 +56,14 @@ check "an unwritable positions file is refused in one line" \
 
 # 1 on the hand-set estimate, 0 elsewhere: exactly the hand-set value.
 awk 'BEGIN { for (i = 0; i < 44; i++) printf "\t%d,\t/* */\n", i == 1 }' >"$tmp/hand.h"
-"$solo" ai 12 1 level=3 >"$tmp/h0.out"
-"$solo" ai 12 1 level=3 weights="$tmp/hand.h" >"$tmp/h1.out"
+"$solo" ai 12 1 level=3 >"$tmp/h0.out" &
+"$solo" ai 12 1 level=3 weights="$tmp/hand.h" >"$tmp/h1.out" &
+"$solo" ai 4 1 level=3 players=2 >"$tmp/h2.out" &
+"$solo" ai 4 1 level=3 players=2 weights="$tmp/hand.h" >"$tmp/h3.out" &
+"$solo" ai 12 1 level=3 weights="$top/bots/tetroll-weights.h" >"$tmp/f.out" &
+wait
 check "weights of the hand-set estimate alone play the hand-set games" cmp -s "$tmp/h0.out" "$tmp/h1.out"
-"$solo" ai 4 1 level=3 players=2 >"$tmp/h2.out"
-"$solo" ai 4 1 level=3 players=2 weights="$tmp/hand.h" >"$tmp/h3.out"
 check "... and at 2 players" cmp -s "$tmp/h2.out" "$tmp/h3.out"
-"$solo" ai 12 1 level=3 weights="$top/bots/tetroll-weights.h" >"$tmp/f.out"
 check "the fitted weights play other games" sh -c "[ -s '$tmp/f.out' ] && ! cmp -s '$tmp/h0.out' '$tmp/f.out'"
 
 # Positions whose points to come follow known weights, with noise.

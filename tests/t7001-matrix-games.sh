@@ -2,12 +2,28 @@
 # t7001-matrix-games: 7-player games of the matrix AI finish and verify
 # (in-process arena, every game replayed through the variant table), and
 # the AI answers the protocol with a legal placement.
+# check-long: the level statistics over 21 and 14 games (three and two in
+# each seat); make check plays 7 of each (one in each seat).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
+g1=$(long_or 7 21) g2=$(long_or 7 14)
 bot="$top/bin/bot-matrix"
 echo "1..8"
+# Every arena run is deterministic for its seed and computes only: they
+# all start at once here, and the checks below read their files.
+off="--next 0 --level1 0 --samples 0"
+{ "$bot" --arena 2 --seed 7 --players 7 --verify >"$tmp/random" 2>"$tmp/err.random"; echo $? >"$tmp/rc.random"; } &
+{ "$bot" --arena 1 --seed 8 --players 7 --self --verify >"$tmp/self" 2>"$tmp/err.self"; echo $? >"$tmp/rc.self"; } &
+"$bot" --arena 2 --seed 7 --players 7 >"$tmp/again" 2>/dev/null &
+"$bot" --arena 3 --seed 9 --frozen $off >"$tmp/n0" 2>"$tmp/err.n0" &
+"$bot" --arena 3 --seed 9 --self $off >"$tmp/s0" 2>"$tmp/err.s0" &
+"$bot" --arena 3 --seed 9 --frozen >"$tmp/n2" 2>"$tmp/err.n2" &
+"$bot" --arena $g1 --seed 11 --frozen --verify >"$tmp/l1" 2>"$tmp/err.l1" &
+"$bot" --arena $g2 --seed 12 --today --verify >"$tmp/l2" 2>"$tmp/err.l2" &
+"$bot" --arena $g2 --seed 12 --today --level2 0 >"$tmp/l2off" 2>"$tmp/err.l2off" &
+wait
 
 # The AI against six random players.
-if "$bot" --arena 2 --seed 7 --players 7 --verify >"$tmp/random" 2>"$tmp/err" &&
+if cp "$tmp/err.random" "$tmp/err" && [ "$(cat "$tmp/rc.random")" = 0 ] &&
    grep -q '^summary games=2 players=7 .* verified=2 ' "$tmp/random"; then
 	ok "AI against random players: games finish and verify"
 else
@@ -15,7 +31,7 @@ else
 fi
 
 # Seven copies of the AI.
-if "$bot" --arena 1 --seed 8 --players 7 --self --verify >"$tmp/self" 2>"$tmp/err" &&
+if cp "$tmp/err.self" "$tmp/err" && [ "$(cat "$tmp/rc.self")" = 0 ] &&
    grep -q '^game 0 .* end=\(target\|above\) ' "$tmp/self" &&
    grep -q 'verified=1 ' "$tmp/self"; then
 	ok "seven AI copies: the game ends by the rules and verifies"
@@ -25,7 +41,6 @@ fi
 
 # Determinism: the same command plays the same games (the signature
 # hashes every move; it changes only when the rules or the AI change).
-"$bot" --arena 2 --seed 7 --players 7 >"$tmp/again" 2>/dev/null
 a=$(sed -n 's/^summary .*signature=//p' "$tmp/random")
 b=$(sed -n 's/^summary .*signature=//p' "$tmp/again")
 if [ -n "$a" ] && [ "$a" = "$b" ]; then
@@ -52,10 +67,7 @@ fi
 # test is the frozen AI (six frozen opponents play as seven copies would);
 # the default plays other moves.
 sig() { sed -n 's/^summary .*signature=//p' "$1"; }
-off="--next 0 --level1 0 --samples 0"
-"$bot" --arena 3 --seed 9 --frozen $off >"$tmp/n0" 2>"$tmp/err"
-"$bot" --arena 3 --seed 9 --self $off >"$tmp/s0" 2>>"$tmp/err"
-"$bot" --arena 3 --seed 9 --frozen >"$tmp/n2" 2>>"$tmp/err"
+cat "$tmp/err.n0" "$tmp/err.s0" "$tmp/err.n2" >"$tmp/err"
 if [ -n "$(sig "$tmp/n0")" ] && [ "$(sig "$tmp/n0")" = "$(sig "$tmp/s0")" ] &&
    [ -n "$(sig "$tmp/n2")" ] && [ "$(sig "$tmp/n0")" != "$(sig "$tmp/n2")" ]; then
 	ok "issue-17 parts off: plays as the frozen AI, the default differs"
@@ -66,10 +78,10 @@ fi
 # The level-1 sampled model against six frozen AIs: 21 seeded games (three
 # in each seat), where the frozen AI itself wins its fair share, 1/7. The
 # default wins about 3/4 (docs/ai.md); fewer than 7 means it is broken.
-"$bot" --arena 21 --seed 11 --frozen --verify >"$tmp/l1" 2>"$tmp/err"
+cp "$tmp/err.l1" "$tmp/err"
 wins=$(sed -n 's/^summary .*win_rate=\([0-9.]*\).*/\1/p' "$tmp/l1")
-if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 21 >= 7) }'; then
-	ok "level 1: win rate $wins over 21 games against six frozen AIs"
+if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 3 >= 0.999) }'; then
+	ok "level 1: win rate $wins over $g1 games against six frozen AIs (at least 1/3)"
 else
 	notok "level 1: win rate '$wins'"; tail -n 3 "$tmp/l1" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
 fi
@@ -79,12 +91,11 @@ fi
 # fair share, 1/7, against each other; level 2 predicts the very placement
 # each would choose and wins about 2/3 (docs/ai.md). The same AI with
 # level 2 off is the control: it must do worse.
-"$bot" --arena 14 --seed 12 --today --verify >"$tmp/l2" 2>"$tmp/err"
-"$bot" --arena 14 --seed 12 --today --level2 0 >"$tmp/l2off" 2>>"$tmp/err"
+cat "$tmp/err.l2" "$tmp/err.l2off" >"$tmp/err"
 rate() { sed -n 's/^summary .*opponents=level1 .*win_rate=\([0-9.]*\).*/\1/p' "$1"; }
 w2=$(rate "$tmp/l2") w0=$(rate "$tmp/l2off")
-if [ -n "$w2" ] && [ -n "$w0" ] && awk -v a="$w2" -v b="$w0" 'BEGIN { exit !(a * 14 >= 5 && a > b) }'; then
-	ok "level 2: win rate $w2 over 14 games against six level-1 AIs (level 2 off: $w0)"
+if [ -n "$w2" ] && [ -n "$w0" ] && awk -v a="$w2" -v b="$w0" 'BEGIN { exit !(a * 14 >= 4.99 && a > b) }'; then
+	ok "level 2: win rate $w2 over $g2 games against six level-1 AIs (at least 5/14; level 2 off: $w0)"
 else
 	notok "level 2: win rate '$w2', off '$w0'"; tail -n 2 "$tmp/l2" "$tmp/l2off" | sed 's/^/# /'; sed 's/^/# /' "$tmp/err"
 fi

@@ -3,7 +3,8 @@
 #
 # Sets top (the repository), build (the build directory), ref (bin/referee),
 # scale (TETRARENA_TIME_SCALE), long and tmp (a fresh directory, removed on exit,
-# TMPDIR a directory inside it);
+# TMPDIR a directory inside it; on exit, cleanup also ends every process
+# the test left running);
 # `ms N` prints N milliseconds stretched by the scale.
 # long is 1 under `make check-long` (TETRARENA_LONG=1): a test that plays
 # full-strength AI games says so on a line `# check-long: WHAT`, plays them
@@ -26,7 +27,46 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .sh).XXXXXX") || {
 	echo "Bail out! cannot make a temporary directory"
 	exit 1
 }
-trap '[ -n "$KEEP_TMP" ] || rm -rf "$tmp"' EXIT
+# Every process the test starts carries TETRARENA_TEST_TMP (a jailed bot,
+# whose environment the jail clears, through its bwrap): on any exit,
+# cleanup ends what is still running (reap) and removes tmp. A test that
+# sets its own EXIT trap ends it with cleanup. A signal exits, which runs it.
+TETRARENA_TEST_TMP=$tmp
+export TETRARENA_TEST_TMP
+# reap: TERM, then after up to 2 s KILL, every process but this shell whose
+# environment carries this test's TETRARENA_TEST_TMP or whose command line
+# names a file in tmp. (The globs expand here, before grep forks: the
+# list holds no helper of reap's own.)
+reap() {
+	{
+		grep -lsxzF "TETRARENA_TEST_TMP=$tmp" /proc/[0-9]*/environ
+		grep -lsaF "$tmp/" /proc/[0-9]*/cmdline
+	} >"$tmp/.reap" 2>/dev/null
+	reap_pids=$(sed -n 's|^/proc/\([0-9]*\)/.*|\1|p' "$tmp/.reap" | sort -u | grep -vx "$$")
+	[ -n "$reap_pids" ] || return 0
+	# shellcheck disable=SC2086
+	kill $reap_pids 2>/dev/null
+	reap_i=0
+	while [ $reap_i -lt 20 ]; do
+		reap_alive=
+		for p in $reap_pids; do kill -0 "$p" 2>/dev/null && reap_alive="$reap_alive $p"; done
+		[ -n "$reap_alive" ] || return 0
+		sleep 0.1
+		reap_i=$((reap_i + 1))
+	done
+	# shellcheck disable=SC2086
+	kill -9 $reap_alive 2>/dev/null
+	return 0
+}
+cleanup() {
+	[ -d "$tmp" ] && reap
+	[ -n "$KEEP_TMP" ] || rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 141' PIPE
 # What the programs under test put in TMPDIR (a `play` without --log writes
 # its log there) goes with the test's directory.
 mkdir "$tmp/tmp" && TMPDIR=$tmp/tmp && export TMPDIR
@@ -37,6 +77,17 @@ not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; echo "# $(basename "$0")
 notok() { not_ok "$@"; }
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+# skip_all WHY: the whole test cannot run here (it needs root, a package, a
+# daemon): a TAP skip with the reason, before any plan. Under
+# TETRARENA_REQUIRE=1 (CI, where everything must run) it is a failure.
+skip_all() {
+	if [ "${TETRARENA_REQUIRE:-0}" = 1 ]; then
+		echo "Bail out! $1 (TETRARENA_REQUIRE=1: nothing may skip)"
+		exit 1
+	fi
+	echo "1..0 # SKIP $1"
+	exit 0
+}
 # clean JSON: a `play --json` result that ended by the rules without
 # faults; otherwise its reason and faults, and the fault lines of the log
 # beside it (NAME.log for NAME.json), go to stderr, where CI shows them.

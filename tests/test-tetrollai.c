@@ -326,7 +326,7 @@ static void test_followup(void)
 {
 	int differ = 0, seen = 0;
 
-	for (uint64_t seed = 1; seed <= 6; seed++)
+	for (uint64_t seed = 1; seed <= 4; seed++)
 		for (int turns = 2; turns <= 10; turns += 4) {
 			Move moves[PIECE_ORIENTATIONS * TETROLL_MAX_WIDTH * TETROLL_MAX_HEIGHT];
 			TetrollState s, u, r, g;
@@ -367,6 +367,7 @@ static void test_followup(void)
 			tetrollai_rollout_values(&ai, &u, 0, cand, 2, v);
 			g_assert_cmpfloat(v[0], >=, v[1]);
 		}
+	g_test_message("%d follow-ups, %d chosen otherwise", seen, differ);
 	g_assert_cmpint(seen, >=, 10);
 	g_assert_cmpint(differ, >, 0);
 }

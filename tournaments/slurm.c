@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib/gstdio.h>
 
@@ -64,6 +65,107 @@ static gboolean sbatch(char **opts, const char *const *args, char **job)
 	return TRUE;
 }
 
+/* Whether any of the jobs (a comma list) is still in the queue. FALSE
+ * also when squeue says the ids are unknown (gone from the controller's
+ * memory); *failing counts the calls that could not ask at all. */
+static gboolean jobs_queued(const char *jobs, int *failing)
+{
+	g_autofree char *out = NULL, *err = NULL;
+	int status = 0;
+	const char *argv[] = {"squeue", "-h", "-o", "%i", "-j", jobs, NULL};
+
+	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status,
+			  NULL)) {
+		(*failing)++;
+		return TRUE;
+	}
+	if (!g_spawn_check_wait_status(status, NULL)) {
+		if (err && strstr(err, "Invalid job id"))
+			return FALSE;
+		(*failing)++;
+		return TRUE;
+	}
+	*failing = 0;
+	return out && *out;
+}
+
+/* Why shard `i` failed, from its Slurm output file: its first line that
+ * says `referee` or `error` (the referee's own message, or slurmstepd's
+ * "error: *** JOB ... CANCELLED ... DUE TO TIME LIMIT ***"), else its last
+ * line; or that it wrote nothing. Newly allocated. */
+static char *shard_why(const char *path)
+{
+	g_autofree char *text = NULL;
+	gsize len = 0;
+
+	if (!g_file_get_contents(path, &text, &len, NULL))
+		return g_strdup("no output: the job never ran");
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	const char *last = NULL;
+	for (int i = 0; lines[i]; i++) {
+		g_strstrip(lines[i]);
+		if (!lines[i][0])
+			continue;
+		if (strstr(lines[i], "referee") || strstr(lines[i], "error"))
+			return g_strndup(lines[i], 300);
+		last = lines[i];
+	}
+	return last ? g_strndup(last, 300) : g_strdup("its output is empty");
+}
+
+/* Whether a standings.json is whole and not partial, written at `since`
+ * or later (a shard's earlier run does not count). */
+static gboolean standings_done(const char *path, gint64 since)
+{
+	g_autofree char *text = NULL;
+	GStatBuf st;
+
+	return g_stat(path, &st) == 0 && (gint64)st.st_mtime >= since &&
+	       g_file_get_contents(path, &text, NULL, NULL) && strstr(text, "\"partial\": false");
+}
+
+/* Wait until the shards and the merge have left the queue (polling squeue
+ * every `poll_ms`), then say what failed: each shard without finished
+ * standings, with why from its .out, and the merge. Returns 0 when all
+ * finished. */
+static int slurm_wait(const char *shard_job, const char *merge_job, int nshards, const char *output,
+		      const char *slurm_dir, gint64 since)
+{
+	g_autofree char *jobs = g_strdup_printf("%s,%s", shard_job, merge_job);
+	int failing = 0, status = 0;
+
+	fprintf(stderr, "referee tournament: waiting for the jobs (squeue -j %s)...\n", jobs);
+	while (jobs_queued(jobs, &failing)) {
+		if (failing > 60) {
+			fprintf(stderr, "referee tournament: squeue has not answered for a minute; the jobs "
+				"(%s) may still run: see %s\n", jobs, slurm_dir);
+			return 1;
+		}
+		g_usleep(1000 * 1000);
+	}
+	for (int i = 0; i < nshards; i++) {
+		g_autofree char *json = g_strdup_printf("%s/shard%d/standings.json", output, i);
+		g_autofree char *out = g_strdup_printf("%s/shard-%d.out", slurm_dir, i);
+		if (standings_done(json, since))
+			continue;
+		g_autofree char *why = shard_why(out);
+		fprintf(stderr, "referee tournament: shard %d/%d (job %s_%d) failed: %s (see %s)\n", i, nshards,
+			shard_job, i, why, out);
+		status = 1;
+	}
+	g_autofree char *merged = g_build_filename(output, "standings.json", NULL);
+	if (!standings_done(merged, since)) {
+		g_autofree char *out = g_build_filename(slurm_dir, "merge.out", NULL);
+		g_autofree char *why = status ? g_strdup("not run: a shard failed") : shard_why(out);
+		fprintf(stderr, "referee tournament: the merge (job %s) did not write the standings: %s (see %s)\n",
+			merge_job, why, out);
+		status = 1;
+	}
+	if (status == 0)
+		fprintf(stderr, "referee tournament: every shard and the merge finished\n");
+	return status;
+}
+
 /* The master seed: given, kept in `path`, or drawn and kept. */
 static gboolean slurm_seed(TournamentConfig *cfg, const char *path)
 {
@@ -103,6 +205,7 @@ int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts)
 	g_autoptr(GString) args = g_string_new(NULL);
 	g_autoptr(GString) sh = g_string_new(NULL);
 	g_autoptr(GError) error = NULL;
+	gint64 since;
 
 	if (nshards < 1 || nshards > SLURM_SHARDS_MAX) {
 		fprintf(stderr, "referee tournament: --slurm %d: want an integer from 1 to %d\n", nshards,
@@ -130,6 +233,7 @@ int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts)
 		fprintf(stderr, "referee tournament: cannot create %s: %s\n", slurm_dir, g_strerror(errno));
 		return 1;
 	}
+	since = (gint64)time(NULL) - 1;	/* standings written from now on are this run's */
 	seed_path = g_build_filename(slurm_dir, "seed", NULL);
 	if (!slurm_seed(cfg, seed_path))
 		return 1;
@@ -205,5 +309,6 @@ int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts)
 	       "seed: %" G_GUINT64_FORMAT " (kept in %s; submit the same command again to resume)\n",
 	       shard_job, nshards - 1, name, output, merge_job, name, output, output, output,
 	       cfg->seed, seed_path);
-	return 0;
+	fflush(stdout);
+	return slurm_wait(shard_job, merge_job, nshards, output, slurm_dir, since);
 }

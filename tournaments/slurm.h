@@ -26,9 +26,13 @@
  * out and given anew) as `nshards` shards and a merge job, each sbatch
  * call given the extra arguments `opts` (NULL-terminated, or NULL), such
  * as --partition=X or --time=1:00:00. Prints the job ids and where the
- * standings will be on stdout. Returns the exit status: 0 submitted, 1 a
- * failure (sbatch missing or refusing: its message on stderr), 2 a usage
- * error.
+ * standings will be on stdout, then waits for the jobs to leave the queue
+ * (squeue, every second) and says on stderr which shard failed and why
+ * (the first line of its OUTPUT/slurm/shard-I.out that names the referee
+ * or an error), and whether the merge wrote the standings. Returns the
+ * exit status: 0 every shard and the merge finished, 1 a failure (sbatch
+ * missing or refusing, a shard or the merge that did not finish: the
+ * message on stderr), 2 a usage error.
  */
 int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts);
 

@@ -95,7 +95,7 @@ static GArray *solo_rankings(const Standings *s, gboolean lower_wins)
 	return out;
 }
 
-static void crosstable_add(Standings *s, const RatingsGame *rg, gboolean two)
+static void crosstable_add(Standings *s, const RatingsGame *rg)
 {
 	int n = s->nbots;
 
@@ -109,14 +109,13 @@ static void crosstable_add(Standings *s, const RatingsGame *rg, gboolean two)
 			share = rg->rank[a] < rg->rank[b] ? 1.0 : rg->rank[a] == rg->rank[b] ? 0.5 : 0.0;
 			s->x_games[i * n + j]++;
 			s->x_share[i * n + j] += share;
-			if (two) {
-				if (share == 1.0)
-					s->x_win[i * n + j]++;
-				else if (share == 0.5)
-					s->x_draw[i * n + j]++;
-				else
-					s->x_loss[i * n + j]++;
-			}
+			/* at more seats: ahead of, level with, behind */
+			if (share == 1.0)
+				s->x_win[i * n + j]++;
+			else if (share == 0.5)
+				s->x_draw[i * n + j]++;
+			else
+				s->x_loss[i * n + j]++;
 		}
 }
 
@@ -205,7 +204,7 @@ Standings *standings_new(const JournalHeader *header, GPtrArray *games, int boot
 		}
 		if (g->nseats >= 2) {
 			g_array_append_val(rated, rg);
-			crosstable_add(s, &rg, two);
+			crosstable_add(s, &rg);
 		}
 	}
 	for (int i = 0; i < n; i++) {
@@ -227,7 +226,7 @@ Standings *standings_new(const JournalHeader *header, GPtrArray *games, int boot
 		g_array_set_size(rated, 0);
 		g_array_append_vals(rated, solo->data, solo->len);
 		for (guint i = 0; i < solo->len; i++)
-			crosstable_add(s, &g_array_index(solo, RatingsGame, i), FALSE);
+			crosstable_add(s, &g_array_index(solo, RatingsGame, i));
 		for (int i = 0; i < n; i++)
 			s->bot[i].points = 0;
 		for (guint i = 0; i < solo->len; i++) {
@@ -377,8 +376,9 @@ char *standings_text(const Standings *s, const char *outdir, const char *referee
 		const StandingsBot *b = &s->bot[i];
 		g_autofree char *faults = faults_text(b, " ");
 		g_autofree char *ci = g_strdup_printf("[%+.0f, %+.0f]", s->ratings->lo[i], s->ratings->hi[i]);
+		/* (solo, every rank is 1: the mean score tells them apart) */
 		g_autofree char *wdl = two ? g_strdup_printf("%d-%d-%d", b->wins, b->draws, b->losses)
-					   : g_strdup_printf("%.2f", b->mean_rank);
+				       : k == 1 ? g_strdup("-") : g_strdup_printf("%.2f", b->mean_rank);
 
 		g_string_append_printf(t, "%3d %-*s %+5.0f  %-13s %6d %7.1f  %-11s %6.1f  %-16s %8.2f %8.1f\n",
 				       r + 1, w, b->name, s->ratings->elo[i], ci, b->games, b->points,
@@ -580,9 +580,8 @@ char *standings_json(const Standings *s)
 			first = 0;
 			json_string(j, s->bot[o].name);
 			g_string_append_printf(j, ": { \"games\": %d", s->x_games[x]);
-			if (s->header.nseats == 2)
-				g_string_append_printf(j, ", \"wins\": %d, \"draws\": %d, \"losses\": %d",
-						       s->x_win[x], s->x_draw[x], s->x_loss[x]);
+			g_string_append_printf(j, ", \"wins\": %d, \"draws\": %d, \"losses\": %d",
+					       s->x_win[x], s->x_draw[x], s->x_loss[x]);
 			g_string_append(j, ", \"share\": ");
 			json_double(j, s->x_share[x] / s->x_games[x]);
 			g_string_append(j, " }");

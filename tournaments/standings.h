@@ -14,9 +14,10 @@
  * each seed: the bots that played one seed form one virtual game ranked by
  * score. Also: the probability that each bot is stronger than each other,
  * the seat advantage (each seat's share of opponents beaten, with its Elo
- * equivalent for 2 players), and a crosstable (W-D-L per pair for 2
- * players, otherwise the row's share of games finishing ahead of the
- * column). With an SPRT in the header (sprt.h): its LLR, bounds,
+ * equivalent for 2 players), and a crosstable (per pair the games, W-D-L
+ * and the row's share of them; at more than 2 seats W-D-L counts the
+ * games the row's bot finished ahead of, level with and behind the
+ * column's, and the JSON carries them all the same). With an SPRT in the header (sprt.h): its LLR, bounds,
  * pentanomial counts and decision on these games. Above all: the master
  * seed, and whether the games ran jailed (journal.h's `sandbox`), loudly
  * when some did not.
@@ -51,7 +52,7 @@ typedef struct {
 	Ratings *ratings;
 	double *seat_score;	/* header.nseats */
 	/* Crosstable, nbots*nbots, row against column. */
-	int *x_win, *x_draw, *x_loss;	/* 2 players */
+	int *x_win, *x_draw, *x_loss;	/* at more seats: ahead, level, behind */
 	double *x_share;		/* share finishing ahead (ties half) */
 	int *x_games;
 	GPtrArray *games;	/* JournalGame*, by id (a reference) */

@@ -410,9 +410,10 @@ static gboolean config_resolve(TournamentConfig *cfg, GError **error)
 			*colon = '\0';
 			ve = variant_option_set(v, &cfg->config, g_strstrip(items[i]),
 						g_strstrip(colon + 1));
+			char why[256];
 			if (ve != VARIANT_OK)
 				return config_error(error, "option '%s': %s", items[i],
-						    variant_error_string(ve));
+						    variant_option_error_text(v, items[i], ve, why, sizeof(why)));
 		}
 	}
 	ve = variant_config_check(v, &cfg->config);
@@ -1385,7 +1386,7 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner)
 	if (run->interrupted) {
 		g_ptr_array_add(run->notes, g_strdup_printf("interrupted after %d of %d games", run->done,
 							    run->total));
-		if (finish(cfg, journal_path, FALSE, TRUE, run->notes) == 0)
+		if (finish(cfg, journal_path, cfg->print, TRUE, run->notes) == 0)
 			fprintf(stderr, "referee tournament: partial standings of the games played in "
 				"%s/standings.{txt,json} and %s/report.html\n", cfg->output, cfg->output);
 		fprintf(stderr, "referee tournament: interrupted: %d of %d games played, all saved in %s\n"
@@ -1456,14 +1457,91 @@ static gint cmp_game_id(gconstpointer a, gconstpointer b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/*
+ * What a merge lacks, in words (char*, into `notes`): the directories
+ * whose journal could not be read (`unread`), and the games of the
+ * schedule that no journal holds, by shard. Shards split the schedule by
+ * game id modulo their count (schedule_in_shard()): the count is the
+ * smallest N, from the number of directories given on, under which each
+ * directory's games fall in one shard of its own; a shard no directory
+ * holds is missing, one that holds fewer games than its share unfinished.
+ * Without such an N, the missing ids themselves (the first 10).
+ */
+static void merge_missing(char **dirs, GPtrArray *ids_by_dir, GHashTable *seen, int total,
+			  GPtrArray *unread, GPtrArray *notes)
+{
+	int ndirs = 0, count = 0;
+	g_autofree int *shard = NULL;
+
+	for (guint i = 0; i < unread->len; i++)
+		g_ptr_array_add(notes, g_strdup(g_ptr_array_index(unread, i)));
+	while (dirs[ndirs])
+		ndirs++;
+	shard = g_new(int, ndirs);
+	for (int n = MAX(ndirs, 1); n <= total && !count; n++) {
+		gboolean fits = TRUE;
+		g_autofree gboolean *taken = g_new0(gboolean, n);
+
+		for (int d = 0; d < ndirs && fits; d++) {
+			GArray *ids = g_ptr_array_index(ids_by_dir, d);
+
+			shard[d] = -1;
+			for (guint k = 0; k < (ids ? ids->len : 0) && fits; k++) {
+				int r = g_array_index(ids, int, k) % n;
+				fits = shard[d] < 0 || shard[d] == r;
+				shard[d] = r;
+			}
+			if (shard[d] >= 0) {
+				fits = fits && !taken[shard[d]];
+				taken[shard[d]] = TRUE;
+			}
+		}
+		if (fits)
+			count = n;
+	}
+	if (count > 1) {
+		for (int i = 0; i < count; i++) {
+			int want = 0, have = 0;
+			const char *where = NULL;
+
+			for (int id = i; id < total; id += count) {
+				want++;
+				have += g_hash_table_contains(seen, GINT_TO_POINTER(id + 1));
+			}
+			for (int d = 0; d < ndirs; d++)
+				if (shard[d] == i && g_ptr_array_index(ids_by_dir, d))
+					where = dirs[d];
+			if (!where)
+				g_ptr_array_add(notes, g_strdup_printf("shard %d/%d: missing (%d games; no "
+								       "directory given holds any)", i, count, want));
+			else if (have < want)
+				g_ptr_array_add(notes, g_strdup_printf("shard %d/%d (%s): unfinished, %d of %d "
+								       "games", i, count, where, have, want));
+		}
+		return;
+	}
+	GString *ids = g_string_new(NULL);
+	int missing = 0;
+	for (int id = 0; id < total; id++)
+		if (!g_hash_table_contains(seen, GINT_TO_POINTER(id + 1)) && ++missing <= 10)
+			g_string_append_printf(ids, "%s%d", missing > 1 ? ", " : "", id);
+	g_ptr_array_add(notes, g_strdup_printf("%d of %d games missing (game ids %s%s)", missing, total,
+					       ids->str, missing > 10 ? ", ..." : ""));
+	g_string_free(ids, TRUE);
+}
+
 int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
 		     gboolean print)
 {
 	JournalHeader first = { 0 };
 	g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GHashTable) seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	g_autoptr(GPtrArray) ids_by_dir = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
+	g_autoptr(GPtrArray) unread = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(Standings) st = NULL;
 	g_autofree char *text = NULL;
+	const char *first_dir = NULL;
 	int status = 0;
 
 	for (int d = 0; dirs[d]; d++) {
@@ -1472,27 +1550,34 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 		g_autoptr(GPtrArray) games = NULL;
 		JournalHeader h = { 0 };
 
+		g_ptr_array_add(ids_by_dir, NULL);
 		if (!journal_read(path, &h, &games, NULL, &error)) {
+			/* a shard that never started, or is gone: said, and the
+			 * standings of the others marked partial */
 			fprintf(stderr, "referee merge: %s\n", error->message);
-			journal_header_clear(&first);
-			return 1;
+			g_ptr_array_add(unread, g_strdup_printf("%s: no journal (%s)", dirs[d], error->message));
+			continue;
 		}
-		if (d == 0) {
+		if (!first_dir) {
 			first = h;
+			first_dir = dirs[d];
 		} else {
 			gboolean same = !strcmp(h.fingerprint, first.fingerprint);
 
 			journal_header_clear(&h);
 			if (!same) {
 				fprintf(stderr, "referee merge: %s is from another tournament than %s/%s\n",
-					path, dirs[0], JOURNAL_FILE);
+					path, first_dir, JOURNAL_FILE);
 				journal_header_clear(&first);
 				return 1;
 			}
 		}
+		GArray *ids = g_array_new(FALSE, FALSE, sizeof(int));
+		g_ptr_array_index(ids_by_dir, d) = ids;
 		for (guint i = 0; i < games->len; i++) {
 			JournalGame *g = g_ptr_array_index(games, i);
 
+			g_array_append_val(ids, g->id);
 			if (g_hash_table_contains(seen, GINT_TO_POINTER(g->id + 1)))
 				continue;
 			g_hash_table_add(seen, GINT_TO_POINTER(g->id + 1));
@@ -1508,9 +1593,20 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 			i--;
 		}
 	}
+	if (!first_dir) {
+		fprintf(stderr, "referee merge: no journal to merge\n");
+		return 1;
+	}
 	g_ptr_array_sort(all, cmp_game_id);
 	st = standings_new(&first, all, bootstrap >= 0 ? bootstrap :
 			   first.bootstrap > 0 ? first.bootstrap : RATINGS_BOOTSTRAP);
+	if (all->len < (guint)first.total || unread->len) {
+		merge_missing(dirs, ids_by_dir, seen, first.total, unread, notes);
+		st->partial = TRUE;
+		for (guint i = 0; i < notes->len; i++)
+			standings_add_note(st, "%s", (const char *)g_ptr_array_index(notes, i));
+		status = 1;
+	}
 	text = standings_text(st, output ? output : ".", referee);
 	if (output) {
 		g_autoptr(GError) error = NULL;
@@ -1528,7 +1624,7 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 		}
 		{
 			/* The settings, for the report (time control, policy). */
-			g_autofree char *from = g_build_filename(dirs[0], IDENTITY_FILE, NULL);
+			g_autofree char *from = g_build_filename(first_dir, IDENTITY_FILE, NULL);
 			g_autofree char *to = g_build_filename(output, IDENTITY_FILE, NULL);
 			g_autofree char *id = NULL;
 
@@ -1562,9 +1658,12 @@ int tournament_merge(char **dirs, const char *output, int bootstrap, const char 
 			status = 1;
 		}
 	}
-	if (all->len < (guint)first.total)
-		fprintf(stderr, "referee merge: %u of %d games: some shards are missing or unfinished\n",
-			all->len, first.total);
+	if (st->partial) {
+		fprintf(stderr, "referee merge: partial standings, %u of %d games:", all->len, first.total);
+		for (guint i = 0; i < notes->len; i++)
+			fprintf(stderr, "%s %s", i ? ";" : "", (const char *)g_ptr_array_index(notes, i));
+		fputc('\n', stderr);
+	}
 	if (print) {
 		fputs(text, stdout);
 		fflush(stdout);

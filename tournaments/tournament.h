@@ -208,7 +208,11 @@ int tournament_run(TournamentConfig *cfg, const TournamentRunner *runner);
  * Combine the journals of several output directories (same fingerprint)
  * into one set of standings, on stdout when `print`; with `output`, write the
  * merged journal and standings files there. `bootstrap` < 0: the number
- * the first journal's run used. Returns the exit status.
+ * the first journal's run used. A directory without a readable journal,
+ * or games of the schedule that no journal holds, make the standings
+ * partial, with notes naming what is missing (a shard missing or
+ * unfinished, by game id modulo the shard count), on stderr too. Returns
+ * the exit status: 0 for complete standings, 1 otherwise.
  */
 int tournament_merge(char **dirs, const char *output, int bootstrap, const char *referee,
 		     gboolean print);

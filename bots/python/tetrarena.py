@@ -18,7 +18,13 @@ this file; ../../lib/libtetrarena.so from this file (the repository's
 layout, bots/python/ -> lib/). A jailed bot sees only what its command
 line names and its workdir (protocol.md, "Where your bot runs"): either
 copy this file and the library into the bot's workdir=, or name both on
-the bot's command line (see bots/README.md).
+the bot's command line (protocol.md, "The engine from Python").
+
+Whose move: moves(), check() and apply() without a player act for the
+one who decides now (the seat whose turn it is, CHANCE at a chance step
+such as link's roll, this seat in a simultaneous or real-time round), so
+a search can walk a game tree from any State; give player= to ask about
+one seat (then [] or NOT_NOW when it does not decide now).
 """
 import ctypes
 import os
@@ -139,13 +145,31 @@ class State:
         self.seat = seat
 
     @classmethod
-    def parse(cls, variant, line, seat=None):
+    def parse(cls, variant, line, seat=None, game=None):
         """The state `line` shows (a whole `go MS bank=B ...` line or only
         its key=value fields) in `variant`, seen by `seat`. Without seat:
         the seat whose turn it is (link, tetroll: their `go` says
-        `current`); rush and matrix need it (the `game` line's seat=).
-        Raises ValueError when the line does not parse."""
+        `current`). Rush's and matrix's `go` lines do not say whose they
+        are, so a wrong seat would go unnoticed: give the session's whole
+        `game` line as game= (its seat= and variant= are taken from it,
+        and a seat= or variant that differs is refused), or seat=.
+        Raises ValueError when the line does not parse, the seat is not
+        one of the game's, or neither is given where the variant needs it."""
         lib = load()
+        if game is not None:
+            fields = dict(w.split("=", 1) for w in game.split() if "=" in w)
+            if not game.startswith("game ") or "seat" not in fields:
+                raise ValueError(f"tetrarena: not a `game` line: {game[:80]}")
+            if fields.get("variant", variant) != variant:
+                raise ValueError(f"tetrarena: the game line is of {fields['variant']}, "
+                                 f"not {variant}")
+            if seat is not None and int(seat) != int(fields["seat"]):
+                raise ValueError(f"tetrarena: seat {seat}, but the game line says "
+                                 f"seat={fields['seat']}")
+            seat = int(fields["seat"])
+        if seat is None and variant in ("rush", "matrix"):
+            raise ValueError(f"tetrarena: a {variant} `go` line does not say whose it "
+                             "is: give game= (the `game` line) or seat=")
         h = lib.tetra_parse(variant.encode(), -1 if seat is None else int(seat),
                             line.encode())
         if not h:
@@ -178,26 +202,64 @@ class State:
     def over(self):
         return self.phase()[0] == "over"
 
+    def mover(self):
+        """Who decides now: the seat whose turn it is, CHANCE at a chance
+        step, this seat in a simultaneous or real-time round (or the
+        first deciding seat if this one does not decide), None when the
+        game is over."""
+        phase, seats = self.phase()
+        if phase == "chance":
+            return CHANCE
+        if phase == "over" or not seats:
+            return None
+        return self.seat if self.seat in seats else seats[0]
+
+    def _player(self, player):
+        if player is not None:
+            return player
+        p = self.mover()
+        return self.seat if p is None else p
+
     def moves(self, player=None):
-        """Every legal move of `player` (default: this seat) now, as
-        notation strings; [] when it does not decide now. CHANCE lists the
-        chance outcomes where they can be listed (link's rolls)."""
-        p = self.seat if player is None else player
+        """Every legal move of `player` now, as notation strings (default:
+        the one who decides now, see mover(); [] once the game is over);
+        with player= given, [] when that player does not decide now.
+        CHANCE lists the chance outcomes where they can be listed (link's
+        rolls, each one string such as 'roll T')."""
+        p = self._player(player)
         text = _text(_lib.tetra_moves, self._h, p)
-        return text.split(" ") if text else []
+        words = text.split(" ") if text else []
+        if p != CHANCE:
+            return words
+        # A chance outcome may be two words ("roll T"): the engine's
+        # list separates moves and words alike by single spaces.
+        out, i = [], 0
+        while i < len(words):
+            if (i + 1 < len(words) and _lib.tetra_check(self._h, p, words[i].encode()) != OK
+                    and _lib.tetra_check(self._h, p, f"{words[i]} {words[i + 1]}".encode()) == OK):
+                out.append(f"{words[i]} {words[i + 1]}")
+                i += 2
+            else:
+                out.append(words[i])
+                i += 1
+        return out
 
     def check(self, move, player=None):
-        """OK, MALFORMED, ILLEGAL or NOT_NOW: what the referee would say."""
-        p = self.seat if player is None else player
+        """OK, MALFORMED, ILLEGAL or NOT_NOW: what the referee would say
+        (player: default the one who decides now, see mover())."""
+        p = self._player(player)
         return _lib.tetra_check(self._h, p, move.encode())
 
     def apply(self, move, player=None):
-        """A new State after `move` of `player` (default: this seat; CHANCE
-        for a chance move such as link's `roll T` or tetroll's `roll:25`).
-        In a simultaneous round (matrix, rush lockstep) the other seats
-        make no move; use apply_round() to give each seat's. Raises
-        EngineError when the move is malformed, illegal or not now."""
-        p = self.seat if player is None else player
+        """A new State after `move` of `player` (default: the one who
+        decides now, see mover(); CHANCE for a chance move such as link's
+        `roll T` or tetroll's `roll:25`). In a simultaneous round (matrix,
+        rush lockstep) the other seats make no move: in matrix each of
+        them misses the round and is charged as a seat that sent none
+        (-5, as the referee scores a miss); use apply_round() to give
+        each seat's move. Raises EngineError when the move is malformed,
+        illegal or not now."""
+        p = self._player(player)
         t = self.copy()
         err = _lib.tetra_apply(t._h, p, move.encode())
         if err != OK:
