@@ -9,7 +9,7 @@
  * to its evaluation, drawn from the Rng botio hands the bot (seeded by
  * --seed at every game), so games stay reproducible. A level never makes
  * an illegal move, nor one the bot's rules forbid (an ending that loses, a
- * win left on the board). docs/ai.md has each bot's table and its
+ * win left on the board). docs/ai/ has each bot's table and its
  * calibration in Elo.
  */
 #ifndef TETRARENA_BOTS_BOTLEVEL_H
