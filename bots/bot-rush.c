@@ -334,7 +334,7 @@ typedef struct {
  * a race to the top. Levels 1 and 2 also pack worse: each placement's
  * score gets a draw of up to RUSH_NOISE2 (level 2) or RUSH_NOISE1. In
  * lockstep, where no one can be slower, only that noise is left, and
- * games between levels nearly all tie (docs/ai.md, "Levels").
+ * games between levels nearly all tie (docs/ai/rush.md, "Levels").
  */
 #define RUSH_NOISE2 W_DEAD
 #define RUSH_NOISE1 (4 * W_DEAD)

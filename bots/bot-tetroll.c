@@ -13,7 +13,7 @@
  * --objective plays for one of the rulebook's solo objectives (tetrollai.h);
  * sputnik, the most points, is the default. --race X (0 to 10, default 0)
  * values the first prizes two players race for (TetrollAiParams.race; it
- * measured no gain, docs/ai.md). At 2 players the rollouts play the
+ * measured no gain, docs/ai/tetroll.md). At 2 players the rollouts play the
  * opponent's turns too and value the final margin m as S tanh(m / S), S
  * from --race-rollouts (0 to 1000, default TETROLLAI_RACE_SPREAD, 30; 0
  * turns the race off), there are twice as many, each stops after

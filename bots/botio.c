@@ -326,6 +326,9 @@ static void on_go(Session *s, const char *line)
 			p++;
 	}
 	text_init(&t, text, sizeof(text));
+	/* This move's draws: from --seed, the seat and the state shown, so they
+	 * differ from game to game and a rerun of the log draws them again. */
+	rng_seed(&s->rng, rng_derive(s->spec->seed, p, (uint64_t)s->game.seat));
 	memset(s->state, 0, v->state_size);
 	if (v->state_parse(s->state, &s->game.cfg, p)) {
 		if (s->spec->side)

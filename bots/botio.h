@@ -16,9 +16,15 @@
  * is not among the moves the referee listed, or the state could not be
  * parsed, it says so on standard error and plays a random listed move.
  *
- * A bot's randomness comes only from the Rng handed to choose, seeded from
- * BotioSpec.seed at the start of every game: a bot is deterministic for a
- * given seed and game, whether it plays one game per process or many.
+ * A bot's randomness comes only from the Rng handed to choose, seeded
+ * afresh at every `go` from BotioSpec.seed, the seat and the state text of
+ * that `go` (rng_derive): the draws differ from game to game (the states
+ * do) and from move to move, yet a bot is deterministic for a given seed
+ * and game, whether it plays one game per process or many, so a rerun of
+ * its log replays it. (Seeding once a game made every game draw the same
+ * numbers in the same order: `--noise 20` and `--noise 30` played the
+ * same games.) The state text is the `go` line after MS and bank=: no
+ * clock goes in.
  *
  * Typical use:
  *

@@ -6,10 +6,11 @@
  * Level 5, the default, is the bot's full strength, unchanged. Lower
  * levels are chosen by each bot by limiting what it sees and how long it
  * looks (depth, rollouts, candidates) and, at the lowest, by noise added
- * to its evaluation, drawn from the Rng botio hands the bot (seeded by
- * --seed at every game), so games stay reproducible. A level never makes
+ * to its evaluation, drawn from the Rng botio hands the bot (seeded at
+ * every move by --seed, the seat and the state), so games stay
+ * reproducible and differ from one another. A level never makes
  * an illegal move, nor one the bot's rules forbid (an ending that loses, a
- * win left on the board). docs/ai.md has each bot's table and its
+ * win left on the board). docs/ai/ has each bot's table and its
  * calibration in Elo.
  */
 #ifndef TETRARENA_BOTS_BOTLEVEL_H

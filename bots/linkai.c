@@ -21,7 +21,7 @@
 
 static const int weight_sets[][LINKAI_W_COUNT] = {
 	/* fitted to who won in 2-player games by scripts/link-texel.py
-	 * (docs/ai.md, link): each I left in the supply is worth most of a point */
+	 * (docs/ai/link.md): each I left in the supply is worth most of a point */
 	[LINKAI_WEIGHTS_FITTED] = {2, 5, 2, 4, 6, 0, 2, 50, 4, 9, 0, 0, 1, 1},
 	/* set by hand and by paired games before them (issue 17) */
 	[LINKAI_WEIGHTS_BEFORE] = {2, 6, 3, 4, 6, 0, 0, 50, 10, 0, 0, 0, 0, 0},

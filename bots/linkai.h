@@ -126,7 +126,7 @@ void linkai_init(LinkAi *ai);
  * (their calibration's), level 5 LINKAI_WEIGHTS_FITTED. Noise never touches a finished game,
  * so a placement that wins at once is always seen. In-process, 200 games
  * (seeds 9001 on; level 1 then at 25): level 1 against 2 won 0.19, 2 against 3 0.29, 3
- * against 4 0.345, 1 against bot-random 1.00. docs/ai.md has the
+ * against 4 0.345, 1 against bot-random 1.00. docs/ai/link.md has the
  * calibration through the referee.
  */
 #define LINKAI_NOISE1 20

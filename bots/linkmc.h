@@ -42,7 +42,7 @@ typedef struct {
 /*
  * Set up with linkai's defaults for the search; the rank and the policy
  * with LINKAI_WEIGHTS_BEFORE, the weights the playouts were measured with
- * (docs/ai.md: the fitted ones were fitted to 2-player games only).
+ * (docs/ai/link.md: the fitted ones were fitted to 2-player games only).
  */
 void linkmc_init(LinkMc *mc);
 

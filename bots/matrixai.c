@@ -22,7 +22,7 @@
  * 0.292) pay; ignoring the rows the others may complete is a disaster
  * (0.042). Inference of the others' pieces (0.298 against 0.292) and end
  * play (0.290) measured no better, so they stay off. Issue 17: the next
- * piece (0.2) and the level-1 sampled model (docs/ai.md has the figures).
+ * piece (0.2) and the level-1 sampled model (docs/ai/matrix.md has the figures).
  */
 const MatrixAiWeights matrixai_default = {1.0, 5.0, 3.0, 0.2, 0.02, false, false, true, 4.0, 1.0,
 					  0.2, 0.8, 32, 0, 1};

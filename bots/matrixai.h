@@ -76,7 +76,7 @@ extern const MatrixAiWeights matrixai_first;
  * 1, and level 1 blind to the rows the others may complete (rowprob 0).
  * Set so that at one table of the five levels and bot-random (the
  * referee, default time, Plackett-Luce over the finishing order) each
- * level is over 100 Elo above the next (docs/ai.md, Levels). A level 4
+ * level is over 100 Elo above the next (docs/ai/matrix.md, Levels). A level 4
  * that kept the sampled model of the others (at level 0, or level 1 with
  * fewer samples, or with noise) stayed within 90 Elo of level 5, or rated
  * with level 3. bin/bot-matrix --help spells the four noises from these.

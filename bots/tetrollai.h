@@ -54,7 +54,7 @@
 #define TETROLLAI_MAX_REROLLS 3
 #define TETROLLAI_MAX_WIDTH 32	/* most placements the lookahead re-values */
 #define TETROLLAI_MAX_ROLLOUTS 256	/* most rollouts per candidate asked for (p.rollouts) */
-#define TETROLLAI_RACE_SPREAD 30	/* p.rollout_race from tetrollai_init (docs/ai.md) */
+#define TETROLLAI_RACE_SPREAD 30	/* p.rollout_race from tetrollai_init (docs/ai/tetroll.md) */
 #define TETROLLAI_MAX_DEPTH 32	/* most turns a rollout plays (p.rollout_depth; a game lasts about 20) */
 #define TETROLLAI_RACE_DEPTH 4	/* p.rollout_depth at 2 players racing (tetrollai_players) */
 #define TETROLLAI_MAX_PLAYED 1024	/* most played of one candidate (with rollout_prune) */
@@ -194,7 +194,7 @@ void tetrollai_budget(TetrollAi *ai, int ms);
  * where the budget turned rollouts on, twice the rollouts (a racing
  * rollout also plays the opponent's dice, so it is noisier and costs
  * about twice as much), rollout_cap scaled to match, and weights ==
- * TETROLLAI_BY_PLAYERS becomes tetrollai_margin (docs/ai.md, tetroll:
+ * TETROLLAI_BY_PLAYERS becomes tetrollai_margin (docs/ai/tetroll.md:
  * measured together; without rollouts, NULL as alone); a p.rollout_depth
  * below 0 becomes TETROLLAI_RACE_DEPTH. Otherwise the rollouts stay, a
  * p.rollout_depth below 0 becomes 0 (to the end) and TETROLLAI_BY_PLAYERS
@@ -280,7 +280,7 @@ double tetrollai_features(TetrollAi *ai, const TetrollState *s, int seat, double
 /*
  * The fitted weights, TETROLLAI_FEATURES of them, [0] for solo games
  * (bots/tetroll-weights.h) and [1] for 2 players (bots/tetroll-weights2.h),
- * made by scripts/tetroll-fit.py (docs/ai.md, tetroll). With
+ * made by scripts/tetroll-fit.py (docs/ai/tetroll.md). With
  * TetrollAi.weights == TETROLLAI_FITTED, tetrollai_eval takes the set for
  * the game's number of players.
  */

@@ -42,7 +42,7 @@ static void our_bots(GPtrArray *out)
 		BotSpec *b = bot_spec_new(quoted, name, NULL);
 		if (b)
 			g_ptr_array_add(out, b);
-		/* our AIs' weaker levels (docs/ai.md, Levels): NAME-level1..4,
+		/* our AIs' weaker levels (docs/ai/README.md, Levels): NAME-level1..4,
 		 * NAME itself being level 5 */
 		static const char *const ais[] = {"bot-link", "bot-tetroll", "bot-rush", "bot-matrix", NULL};
 		if (!g_strv_contains(ais, name))

@@ -28,7 +28,7 @@ the features are counted with them; the supply weights too, unless
         --first-seed 200000 --positions out/texel/d2s.txt
     scripts/link-texel.py --explore out/texel/d2s.txt
 
-(docs/ai.md, link). Pure Python: Newton's method.
+(docs/ai/link.md). Pure Python: Newton's method.
 """
 import argparse
 import math

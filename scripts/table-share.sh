@@ -20,7 +20,7 @@
 # is the mean's, from the per-game variance (normal approximation). Also
 # the games won alone and shared, and the games with a fault.
 #
-# Example (docs/ai.md, rush): bot-rush against two of the bot-rush of
+# Example (docs/ai/rush.md): bot-rush against two of the bot-rush of
 # commit 17936f0, in lockstep:
 #
 #   old=$(scripts/build-at.sh 17936f0)

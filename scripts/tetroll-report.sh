@@ -32,7 +32,7 @@
 # the repository top.
 #
 # Measured on 2026-11-23 (through the referee on the shared 2-core
-# machine; docs/ai.md `## tetroll` has the table):
+# machine; docs/ai/tetroll.md has the table):
 #   bot-tetroll  64 rollouts (capped, shared out), follow-ups by
 #                rollouts, 1000 games at -j 2, 45 minutes: mean 122.9
 #                +- 1.0, median 124, min 52, max 161, 140+ 13.1% [11.1,

@@ -18,7 +18,7 @@
  * (score=none when, for Mother Russia, every sheet kept had to complete a
  * track) and at the end a line `reached R of N`. What foresight and a wide search
  * reach is not what a player reaches, who does not know the dice; rerolls
- * here are all four dice, where a player may keep some (docs/ai.md, "What
+ * here are all four dice, where a player may keep some (docs/ai/tetroll.md, "What
  * foresight reaches").
  *
  * Usage: prog-tetroll-hindsight OBJECTIVE GAMES [FIRST [WIDTH [KEEP]]]

@@ -5,7 +5,7 @@
 # through bin/referee (no fault, ended by the rules, the log verifies); the
 # noisy levels replay the same game from the same seed; a bots file can
 # offer a level. Short time controls: strength is measured elsewhere
-# (docs/ai.md, the level tables).
+# (docs/ai/, the level tables).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
 # 500 ms a move: what a level searches is not measured here, only that

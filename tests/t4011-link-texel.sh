@@ -1,6 +1,6 @@
 #!/bin/sh
 # t4011-link-texel: the fit behind bot-link's default weights
-# (scripts/link-texel.py, docs/ai.md "Weights fitted to who won"). The
+# (scripts/link-texel.py, docs/ai/link.md "Weights fitted to who won"). The
 # arena's --positions file has one line per placement, in the format the
 # script reads, the same for the same seeds; a file it cannot write is
 # refused in one line. The script recovers known weights from positions

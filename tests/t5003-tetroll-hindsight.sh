@@ -1,5 +1,5 @@
 #!/bin/sh
-# t5003: prog-tetroll-hindsight, the foresight yardstick of docs/ai.md (a
+# t5003: prog-tetroll-hindsight, the foresight yardstick of docs/ai/tetroll.md (a
 # beam search that knows every roll of the game): its lines agree with the
 # objectives they report, Mother Russia never reports a sheet with a
 # completed track, the same seeds give the same lines, a wider beam

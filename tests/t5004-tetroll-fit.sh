@@ -1,6 +1,6 @@
 #!/bin/sh
 # t5004-tetroll-fit: bot-tetroll's fitted sheet value (bots/tetrollai.h,
-# TETROLLAI_F_*; scripts/tetroll-fit.py; docs/ai.md, tetroll, "A value
+# TETROLLAI_F_*; scripts/tetroll-fit.py; docs/ai/tetroll.md, "A value
 # fitted to final scores"). prog-tetroll-solo's positions file has one
 # line per turn (final score, score now, the features), the same for the
 # same seeds; weights that put 1 on the hand-set estimate and 0 elsewhere
@@ -8,7 +8,7 @@
 # names a malformed file; with margins (2 players) each line gives both
 # seats and --margin recovers known weights of the margin to come; bot-tetroll refuses bad --weights and --eval in
 # one line. Under check-long, bots/tetroll-weights.h is made again from
-# its games by the command docs/ai.md gives, and must match byte for byte,
+# its games by the command docs/ai/tetroll.md gives, and must match byte for byte,
 # and so must bots/tetroll-weights2.h and bots/tetroll-margin.h (2 players,
 # the points and the margin fitted on the same games).
 # check-long: the fitted weights made again from 12000 greedy games and 6000 2-player ones (two at once)
@@ -130,7 +130,7 @@ check "bot-tetroll --eval names its three values when refused" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 'hand, fitted or margin' '$tmp/err'"
 
 if [ "$long" = 1 ]; then
-	# The command docs/ai.md gives for the weights file.
+	# The command docs/ai/tetroll.md gives for the weights file.
 	"$solo" ai 6000 100001 level=3 positions="$tmp/a6000.txt" >/dev/null &
 	"$solo" ai 6000 200001 level=3 positions="$tmp/b6000.txt" >/dev/null
 	wait

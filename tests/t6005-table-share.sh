@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6005: scripts/table-share.sh, the share of first places at a full table
-# (docs/ai.md's 3-4 player tables). Copies of one program in every seat
+# (the 3-4 player tables of docs/ai/). Copies of one program in every seat
 # share exactly the fair share: every seating of a seed is played, so each
 # copy gets every seat's outcome once. bot-rush against two bot-randoms
 # (3 players, lockstep) wins every game alone. Bad arguments get one line

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6006-rush-people: bot-rush levels 1-3 play rush as people do (issue 53,
-# "low levels that play like people"; docs/ai.md, rush). In the in-process
+# "low levels that play like people"; docs/ai/rush.md). In the in-process
 # lockstep harness (deterministic for a seed, so these are exact): no
 # level-1 game ends by a placement covering the top row while its seat
 # leads and its block had a placement below the top (early_ends); games

@@ -77,7 +77,7 @@ fi
 
 # The level-1 sampled model against six frozen AIs: 21 seeded games (three
 # in each seat), where the frozen AI itself wins its fair share, 1/7. The
-# default wins about 3/4 (docs/ai.md); fewer than 7 means it is broken.
+# default wins about 3/4 (docs/ai/matrix.md); fewer than 7 means it is broken.
 cp "$tmp/err.l1" "$tmp/err"
 wins=$(sed -n 's/^summary .*win_rate=\([0-9.]*\).*/\1/p' "$tmp/l1")
 if [ -n "$wins" ] && awk -v w="$wins" 'BEGIN { exit !(w * 3 >= 0.999) }'; then
@@ -89,7 +89,7 @@ fi
 # Level 2 against six copies of the AI before it (matrixai_level1,
 # `--today`): 14 seeded games (two in each seat). Those copies win their
 # fair share, 1/7, against each other; level 2 predicts the very placement
-# each would choose and wins about 2/3 (docs/ai.md). The same AI with
+# each would choose and wins about 2/3 (docs/ai/matrix.md). The same AI with
 # level 2 off is the control: it must do worse.
 cat "$tmp/err.l2" "$tmp/err.l2off" >"$tmp/err"
 rate() { sed -n 's/^summary .*opponents=level1 .*win_rate=\([0-9.]*\).*/\1/p' "$1"; }

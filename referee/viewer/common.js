@@ -154,7 +154,7 @@ const GAME_WORDS = {
 // Seats are named by their colour (PALETTE's order), never by number.
 const SEAT_COLOURS = ["Red", "Blue", "Yellow", "Green", "Orange", "Sky", "Pink", "Grey"];
 
-// Our AIs' levels by strength (docs/ai.md, Levels): bot-V-levelL, bot-V is 5.
+// Our AIs' levels by strength (docs/ai/README.md, Levels): bot-V-levelL, bot-V is 5.
 const LEVEL_WORDS = ["", "gentle", "easy", "medium", "hard", "strongest"];
 
 // An opponent's program name for a person: "medium AI", "strongest AI",
