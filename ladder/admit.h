@@ -4,9 +4,12 @@
  * A submission (a name and a command, run in `workdir` when given) is
  * admitted only when both pass:
  *
- *   1. `referee check` (referee/check.h, run as a child process of this
- *      referee so that its output is the reason) on the ladder's variant,
- *      smallest table, time control and options;
+ *   1. `referee check` (referee/check.h) on the ladder's variant,
+ *      smallest table, time control and options, run as a child process
+ *      of this referee (`referee check --json`: a bot that brings the
+ *      checker down cannot bring the ladder down), whose report the
+ *      ladder reads back as items: the reason names each FAILED item and
+ *      the line that failed;
  *   2. a validation game at the largest table, every seat a copy of it,
  *      jailed as the ladder's games are (its log kept in
  *      DIR/admission/), without a single fault.

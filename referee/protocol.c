@@ -321,6 +321,87 @@ char *protocol_result_line(const char *fields)
 	return g_strconcat("result ", fields, NULL);
 }
 
+void protocol_result_clear(ProtocolResult *res)
+{
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_clear_pointer(&res->faults[p], g_free);
+	g_clear_pointer(&res->reason, g_free);
+	g_clear_pointer(&res->extra, g_strfreev);
+	res->n = 0;
+}
+
+/* A result's field KEY of n values (n < 0: any number up to the most
+ * seats), into res; FALSE with *why. */
+static gboolean result_list(ProtocolResult *res, const char *key, const char *value, int *n, char **why)
+{
+	g_auto(GStrv) vals = g_strsplit(value, ",", -1);
+	int got = (int)g_strv_length(vals);
+
+	if (*n < 0 && got <= VARIANT_MAX_PLAYERS)
+		*n = got;
+	if (got != *n) {
+		*why = g_strdup_printf("result %s has %d values for %d seats", key, got, *n);
+		return FALSE;
+	}
+	for (int p = 0; p < got; p++) {
+		gint64 v;
+		if (strcmp(key, "faults") == 0) {
+			res->faults[p] = g_strdup(vals[p]);
+			continue;
+		}
+		if (!g_ascii_string_to_signed(vals[p], 10, G_MININT32, G_MAXINT32, &v, NULL)) {
+			*why = g_strdup_printf("result %s: bad number '%s'", key, vals[p]);
+			return FALSE;
+		}
+		(strcmp(key, "ranks") == 0 ? res->ranks : res->scores)[p] = (int)v;
+	}
+	return TRUE;
+}
+
+gboolean protocol_parse_result(const char *fields, int n, ProtocolResult *res, char **why)
+{
+	g_auto(GStrv) f = g_strsplit(fields, " ", -1);
+	g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(g_free);
+	gboolean seen[3] = {0};
+	static const char *const lists[] = {"ranks", "scores", "faults"};
+
+	memset(res, 0, sizeof(*res));
+	for (int i = 0; f[i]; i++) {
+		char *eq = strchr(f[i], '=');
+		if (!eq) {
+			*why = g_strdup_printf("malformed result field '%s'", f[i]);
+			goto bad;
+		}
+		*eq = '\0';
+		int which = -1;
+		for (int k = 0; k < 3; k++)
+			if (strcmp(f[i], lists[k]) == 0)
+				which = k;
+		if (which >= 0) {
+			if (!result_list(res, f[i], eq + 1, &n, why))
+				goto bad;
+			seen[which] = TRUE;
+		} else if (strcmp(f[i], "reason") == 0) {
+			g_free(res->reason);
+			res->reason = g_strdup(eq + 1);
+		} else {
+			*eq = '=';
+			g_ptr_array_add(extra, g_strdup(f[i]));
+		}
+	}
+	if (!seen[0] || !seen[1] || !seen[2]) {
+		*why = g_strdup("result lacks ranks=, scores= or faults=");
+		goto bad;
+	}
+	res->n = n;
+	g_ptr_array_add(extra, NULL);
+	res->extra = (char **)g_ptr_array_free(g_steal_pointer(&extra), FALSE);
+	return TRUE;
+bad:
+	protocol_result_clear(res);
+	return FALSE;
+}
+
 const char *protocol_quit(void)
 {
 	return "quit";

@@ -16,9 +16,11 @@ grows with the protocol. A literal is a hit when its text is a word alone
 Two kinds of literal are not hits:
 
   - messages for people: a literal on a line that calls FAIL, BAD,
-    g_set_error, fault or game_fault, item, item_warn, game_item, wanted,
-    printf, fprintf, g_printerr or g_test_message (verify's complaints, a
-    fault's detail, `referee check`'s report and the names of its items). They describe the protocol; they build no line.
+    FAIL_OUT, g_set_error, fault or game_fault, check_item, check_pass,
+    check_warn, add_item, game_item, check_wanted, printf, fprintf,
+    g_printerr or g_test_message (verify's complaints, a fault's detail,
+    `referee check`'s report and the names of its items). They describe
+    the protocol; they build no line.
   - the pairs FILE WORD listed in --allow FILE (one a line, `#` comments):
     words that belong to another format in the same spelling, such as the
     log's record kinds that repeat a wire verb (gamelog owns them, see
@@ -33,7 +35,8 @@ import sys
 
 FEATURES = ["moves", "multi"]
 MESSAGE_CALL = re.compile(
-    r"\b(FAIL|BAD|g_set_error|g_set_error_literal|fault|game_fault|item|item_warn|game_item|wanted|printf|"
+    r"\b(FAIL|FAIL_OUT|BAD|g_set_error|g_set_error_literal|fault|game_fault|check_item|check_pass|check_warn|"
+    r"add_item|game_item|check_wanted|printf|"
     r"fprintf|g_printerr|g_test_message)\s*\(")
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 TABLE = re.compile(r"verb_names\[\]\s*=\s*\{(.*?)\};", re.S)
