@@ -194,6 +194,40 @@ gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind,
 	return ok;
 }
 
+gboolean ladder_request_decision(LadderDb *d, const char *file, gboolean *admitted, int *version, char **note)
+{
+	sqlite3_stmt *st = NULL;
+	gboolean found = FALSE;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT r.bot IS NOT NULL, b.version, r.note FROM requests r "
+			       "LEFT JOIN bots b ON b.id = r.bot WHERE r.file = ?", -1, &st, NULL) != SQLITE_OK)
+		return FALSE;
+	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = TRUE;
+		*admitted = sqlite3_column_int(st, 0);
+		*version = sqlite3_column_int(st, 1);
+		*note = g_strdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+gboolean ladder_bot_retire(LadderDb *d, const char *name, gboolean *done, GError **error)
+{
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
+					     error);
+	gboolean ok = st != NULL;
+
+	if (ok) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(d, st, error);
+	}
+	sqlite3_finalize(st);
+	*done = ok && sqlite3_changes(d->db) > 0;
+	return ok;
+}
+
 static gboolean record_rejection(LadderDb *d, const LadderSubmission *sub, const char *reason, GError **error)
 {
 	g_autofree char *now = ladder_db_now();

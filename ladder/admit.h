@@ -72,4 +72,15 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
 gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind, const char *name,
 				gint64 next_game, gint64 bot, const char *note, GError **error);
 
+/* The decision on the inbox request `file`, read from d: TRUE when there
+ * is one, with OUT *admitted (an entry was made), *version (its version)
+ * and *note (newly allocated, or NULL); FALSE when there is none yet or
+ * the database cannot say. */
+gboolean ladder_request_decision(LadderDb *d, const char *file, gboolean *admitted, int *version, char **note);
+
+/* Mark the active entry of `name` retired (it keeps its games and record),
+ * in the caller's transaction if any. OUT: *done, whether it had one.
+ * FALSE with error. */
+gboolean ladder_bot_retire(LadderDb *d, const char *name, gboolean *done, GError **error);
+
 #endif

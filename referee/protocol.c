@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "wire.h"
+
 static const char *const verb_names[] = {
 	[PROTOCOL_OTHER] = "",
 	[PROTOCOL_TETRARENA] = "tetrarena",
@@ -27,9 +29,7 @@ static const char *const fault_names[PROTOCOL_FAULTS] = {
 
 gboolean protocol_line_is(const char *line, const char *word)
 {
-	size_t n = strlen(word);
-
-	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
+	return wire_line_is(line, word);
 }
 
 const char *protocol_info_analysis(const char *line)
@@ -116,36 +116,9 @@ void protocol_append_go(GString *out, long ms, long bank, const char *state)
 	g_string_append_printf(out, "go %ld bank=%ld %s\n", ms, bank, state);
 }
 
-/* A decimal number at *s, moving *s past it. */
-static gboolean parse_long(const char **s, long *v)
-{
-	char *end;
-	gint64 x;
-
-	if (!g_ascii_isdigit(**s))
-		return FALSE;
-	x = g_ascii_strtoll(*s, &end, 10);
-	if (end == *s || x > G_MAXLONG)
-		return FALSE;
-	*v = (long)x;
-	*s = end;
-	return TRUE;
-}
-
 gboolean protocol_parse_go(const char *line, long *ms, long *bank, const char **state)
 {
-	const char *s = line;
-
-	if (!g_str_has_prefix(s, "go "))
-		return FALSE;
-	s += 3;
-	if (!parse_long(&s, ms) || !g_str_has_prefix(s, " bank="))
-		return FALSE;
-	s += 6;
-	if (!parse_long(&s, bank) || *s != ' ')
-		return FALSE;
-	*state = s + 1;
-	return TRUE;
+	return wire_parse_go(line, ms, bank, state);
 }
 
 void protocol_append_moves(GString *out, const Variant *v, const void *state, int seat,
@@ -277,10 +250,7 @@ gboolean protocol_parse_answer(const char *line, gboolean *yes, int *id)
 
 void protocol_refused(Text *t, const char *line, const char *why)
 {
-	text_puts(t, "refused ");
-	text_putn(t, line, strcspn(line, " "));
-	text_putc(t, ' ');
-	text_puts(t, why);
+	wire_refused(t, line, strcspn(line, " "), why);
 }
 
 gboolean protocol_parse_refused(const char *line, const char **verb, gsize *verb_len, const char **why)
@@ -440,7 +410,13 @@ char *protocol_decline_line(const char *why)
 
 char *protocol_move_line(const char *move)
 {
-	return g_strdup_printf("move %s", move);
+	size_t cap = strlen(move) + sizeof("move ");
+	char *line = g_malloc(cap);
+	Text t;
+
+	text_init(&t, line, cap);
+	wire_move(&t, move);
+	return line;
 }
 
 const char *protocol_move_text(const char *line)
