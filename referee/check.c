@@ -591,11 +591,34 @@ static char *get_string(JsonObject *o, const char *key)
 		       : NULL;
 }
 
-static double get_figure(JsonObject *o, const char *key)
+/* A number member of o: an integer or a double, else def. */
+static double get_number(JsonObject *o, const char *key, double def)
 {
 	JsonNode *n = json_object_get_member(o, key);
 
-	return n && JSON_NODE_HOLDS_VALUE(n) ? json_node_get_double(n) : -1;
+	if (!n || !JSON_NODE_HOLDS_VALUE(n))
+		return def;
+	GType t = json_node_get_value_type(n);
+	return t == G_TYPE_INT64 ? (double)json_node_get_int(n) : t == G_TYPE_DOUBLE ? json_node_get_double(n) : def;
+}
+
+/* An integer member of o within int's range, else def. */
+static int get_int(JsonObject *o, const char *key, int def)
+{
+	JsonNode *n = json_object_get_member(o, key);
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != G_TYPE_INT64)
+		return def;
+	gint64 v = json_node_get_int(n);
+	return v >= G_MININT && v <= G_MAXINT ? (int)v : def;
+}
+
+/* An array member of o, or NULL. */
+static JsonArray *get_array(JsonObject *o, const char *key)
+{
+	JsonNode *n = o ? json_object_get_member(o, key) : NULL;
+
+	return n && JSON_NODE_HOLDS_ARRAY(n) ? json_node_get_array(n) : NULL;
 }
 
 CheckReport *check_report_from_json(const char *text, gsize len, char **stopped, GError **error)
@@ -611,19 +634,24 @@ CheckReport *check_report_from_json(const char *text, gsize len, char **stopped,
 	}
 	JsonNode *root = json_parser_get_root(parser);
 	JsonObject *o = root && JSON_NODE_HOLDS_OBJECT(root) ? json_node_get_object(root) : NULL;
-	JsonArray *items = o && json_object_has_member(o, "items") ? json_object_get_array_member(o, "items") : NULL;
-	JsonArray *bots = o && json_object_has_member(o, "bots") ? json_object_get_array_member(o, "bots") : NULL;
+	JsonArray *items = get_array(o, "items"), *bots = get_array(o, "bots");
 	if (!items || !bots) {
 		g_set_error(error, CHECK_ERROR, CHECK_ERROR_JSON, "not a check report: no items or bots");
 		return NULL;
 	}
 	g_strfreev(r->bots);
 	r->bots = g_new0(char *, json_array_get_length(bots) + 1);
-	for (guint i = 0; i < json_array_get_length(bots); i++)
-		r->bots[i] = g_strdup(json_array_get_string_element(bots, i));
-	r->checked = (int)json_object_get_int_member_with_default(o, "checked", 0);
-	r->failed = (int)json_object_get_int_member_with_default(o, "failed", 0);
-	r->warned = (int)json_object_get_int_member_with_default(o, "warned", 0);
+	for (guint i = 0; i < json_array_get_length(bots); i++) {
+		JsonNode *n = json_array_get_element(bots, i);
+		if (!JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != G_TYPE_STRING) {
+			g_set_error(error, CHECK_ERROR, CHECK_ERROR_JSON, "not a check report: bot %u", i);
+			return NULL;
+		}
+		r->bots[i] = g_strdup(json_node_get_string(n));
+	}
+	r->checked = get_int(o, "checked", 0);
+	r->failed = get_int(o, "failed", 0);
+	r->warned = get_int(o, "warned", 0);
 	r->dir = get_string(o, "logs");
 	for (guint i = 0; i < json_array_get_length(items); i++) {
 		JsonNode *n = json_array_get_element(items, i);
@@ -639,15 +667,17 @@ CheckReport *check_report_from_json(const char *text, gsize len, char **stopped,
 		for (int v = CHECK_OK; v <= CHECK_SKIP; v++)
 			if (verdict && strcmp(verdict, check_verdict_name(v)) == 0)
 				it->verdict = v;
-		it->bot = (int)json_object_get_int_member_with_default(io, "bot", -1);
+		it->bot = get_int(io, "bot", -1);
+		if (it->bot < 0 || it->bot >= (int)json_array_get_length(bots))
+			it->bot = -1;	/* the run's, or a bot the report does not name */
 		it->variant = get_string(io, "variant");
-		it->players = (int)json_object_get_int_member_with_default(io, "players", 0);
+		it->players = get_int(io, "players", 0);
 		it->name = get_string(io, "name");
 		it->what = get_string(io, "what");
 		it->line = get_string(io, "line");
 		it->hint = get_string(io, "hint");
-		it->figure = get_figure(io, "figure");
-		it->limit = get_figure(io, "limit");
+		it->figure = get_number(io, "figure", -1);
+		it->limit = get_number(io, "limit", -1);
 		g_autofree char *unit = get_string(io, "unit");
 		it->unit = !unit ? NULL : strcmp(unit, "ms") == 0 ? "ms" : strcmp(unit, "KiB") == 0 ? "KiB" : NULL;
 	}
