@@ -45,8 +45,9 @@
  * With `--variant all` every variant is checked in turn, a variant the
  * bot declines (or that cannot have --players seats) skipped and said so;
  * none checked at all is a failure. --option then sets only the variants
- * that have the key. Every run opens with a note that bots get a clean
- * environment (parameters in environment variables do not reach them).
+ * that have the key. The command's every run opens with a note that bots
+ * get a clean environment (parameters in environment variables do not
+ * reach them).
  *
  * Logs go to a temporary directory, kept and named when an item fails.
  *
