@@ -42,7 +42,7 @@ static void print_item(const CheckReport *r, int bot, const char *variant, int p
 		printf("%s: %s, %d players\n", r->bots[bot], variant, players);
 		return;
 	}
-	g_autofree char *w = shown(it->what), *l = shown(it->line), *h = shown(it->hint);
+	g_autofree char *w = shown(it->what), *l = shown(it->line), *a = shown(it->after), *h = shown(it->hint);
 	switch (it->verdict) {
 	case CHECK_SKIP:
 		if (it->bot < 0)
@@ -65,6 +65,8 @@ static void print_item(const CheckReport *r, int bot, const char *variant, int p
 		printf("  %-7s %-11s %s\n", "FAILED", it->name, w);
 		if (l)
 			printf("          the line: %s\n", l);
+		if (a)
+			printf("          after the referee's: %s\n", a);
 		if (h)
 			printf("          hint: %s\n", h);
 		break;

@@ -36,9 +36,7 @@ static char *check_failures(const CheckReport *r)
 		g_string_append_printf(reason, "%sFAILED  %-11s %s", reason->len ? "; " : "", it->name ? it->name : "",
 				       what);
 		if (it->line) {
-			/* its first line: the rest is the referee's line before it */
-			g_autofree char *first = g_strndup(it->line, strcspn(it->line, "\n"));
-			g_autofree char *line = gamelog_escape(first, GAMELOG_ESCAPE_LOGGED);
+			g_autofree char *line = gamelog_escape(it->line, GAMELOG_ESCAPE_LOGGED);
 			g_string_append_printf(reason, " (the line: %s)", line);
 		}
 	}

@@ -38,6 +38,7 @@ void check_item_free(CheckItem *it)
 	g_free(it->name);
 	g_free(it->what);
 	g_free(it->line);
+	g_free(it->after);
 	g_free(it->hint);
 	g_free(it);
 }
@@ -76,7 +77,7 @@ gboolean check_wanted(const Check *c, const char *name)
 
 /* Append an item to the report, count it and tell the callback. */
 static void add_item(Check *c, int bot, CheckVerdict verdict, const char *name, const char *what, const char *line,
-		     const char *hint, double figure, double limit, const char *unit)
+		     const char *after, const char *hint, double figure, double limit, const char *unit)
 {
 	CheckItem *it = g_new0(CheckItem, 1);
 
@@ -87,6 +88,7 @@ static void add_item(Check *c, int bot, CheckVerdict verdict, const char *name, 
 	it->verdict = verdict;
 	it->what = g_strdup(what);
 	it->line = g_strdup(line);
+	it->after = g_strdup(after);
 	it->hint = g_strdup(hint);
 	it->figure = figure;
 	it->limit = limit;
@@ -103,7 +105,7 @@ static void add_item(Check *c, int bot, CheckVerdict verdict, const char *name, 
 void check_item(Check *c, CheckVerdict verdict, const char *name, const char *what, const char *line,
 		const char *hint, double figure, double limit, const char *unit)
 {
-	add_item(c, c->bot, verdict, name, what, verdict == CHECK_FAILED ? line : NULL,
+	add_item(c, c->bot, verdict, name, what, verdict == CHECK_FAILED ? line : NULL, NULL,
 		 verdict == CHECK_FAILED || verdict == CHECK_WARN ? hint : NULL, figure, limit, unit);
 }
 
@@ -150,10 +152,11 @@ const char *check_fault_hint(const char *kind)
 
 /*
  * The first fault of the log at `path`: OUT *what ("fault KIND of seat P
- * (detail)") and *line (the seat's last line before it, or a note), both
+ * (detail)"), *line (the seat's last line before it, or a note) and
+ * *after (the referee's last line to it before that, cut at 100 bytes), all
  * newly allocated. FALSE when the log records none.
  */
-static gboolean first_fault(const char *path, char **what, char **kind, char **line)
+static gboolean first_fault(const char *path, char **what, char **kind, char **line, char **after)
 {
 	g_autofree char *text = NULL;
 	char *last[VARIANT_MAX_PLAYERS] = {0}, *sent[VARIANT_MAX_PLAYERS] = {0};
@@ -177,10 +180,9 @@ static gboolean first_fault(const char *path, char **what, char **kind, char **l
 			*kind = g_strndup(k, klen);
 			*what = g_strdup_printf("fault %s of seat %d%s%s%s", *kind, p, k[klen] ? " (" : "",
 						k[klen] ? k + klen + 1 : "", k[klen] ? ")" : "");
-			*line = g_strdup_printf("%s\n          after the referee's: %.100s%s",
-						last[p] ? last[p] : "(none: it sent nothing)",
-						sent[p] ? sent[p] : "(nothing)",
-						sent[p] && strlen(sent[p]) > 100 ? "..." : "");
+			*line = g_strdup(last[p] ? last[p] : "(none: it sent nothing)");
+			*after = g_strdup_printf("%.100s%s", sent[p] ? sent[p] : "(nothing)",
+						 sent[p] && strlen(sent[p]) > 100 ? "..." : "");
 			found = TRUE;
 		}
 	}
@@ -277,14 +279,15 @@ static const char *notation_hint(const Check *c, const char *line)
 static void game_item(Check *c, const char *name, const char *what, const char *log,
 		      const char *hint)
 {
-	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL, *why = NULL;
+	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL, *after = NULL, *why = NULL;
 
-	if (first_fault(log, &fwhat, &kind, &line)) {
+	if (first_fault(log, &fwhat, &kind, &line, &after)) {
 		g_autofree char *desc = g_strdup_printf("%s: %s (log %s)", what, fwhat, log);
 		const char *nh = strcmp(kind, "malformed") == 0 ? notation_hint(c, line) : NULL;
 		if (nh)
 			desc = (g_free(desc), g_strdup_printf("%s: tetroll notation: %s (log %s)", what, fwhat, log));
-		check_pass(c, FALSE, name, desc, line, nh ? nh : hint ? hint : check_fault_hint(kind));
+		add_item(c, c->bot, CHECK_FAILED, name, desc, line, after, nh ? nh : hint ? hint : check_fault_hint(kind),
+			 -1, -1, NULL);
 	} else if (!log_verifies(log, &why)) {
 		g_autofree char *desc = g_strdup_printf("%s: the log does not verify: %s", what, why);
 		check_pass(c, FALSE, name, desc, NULL, "report this: a game without faults must verify");
@@ -320,24 +323,23 @@ static gboolean check_bot(Check *c, const char *command, GError **error)
 	g_autofree char *log1 = g_strdup_printf("%s/bot%d-%s-game.log", c->dir, index, c->v->name);
 	if (!play(c, bs, kept, TRUE, NULL, log1, c->seed, &res, error))
 		return FALSE;
-	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL;
-	gboolean started = !(first_fault(log1, &fwhat, &kind, &line) &&
+	g_autofree char *fwhat = NULL, *kind = NULL, *line = NULL, *after = NULL;
+	gboolean started = !(first_fault(log1, &fwhat, &kind, &line, &after) &&
 			     (strcmp(kind, "start") == 0 || strcmp(kind, "declined") == 0));
 	g_autofree char *hello = log_line(log1, PROTOCOL_HELLO);
 	if (c->all && !started && strcmp(kind, "declined") == 0) {
-		/* the decline itself, its first line (not the referee's after it) */
-		g_autofree char *said = g_strndup(line, strcspn(line, "\n"));
-		g_autofree char *d = g_strdup_printf("it declined %s: not checked (%s)", c->v->name, said);
-		add_item(c, c->bot, CHECK_SKIP, "handshake", d, NULL, NULL, -1, -1, NULL);
+		g_autofree char *d = g_strdup_printf("it declined %s: not checked (%s)", c->v->name, line);
+		add_item(c, c->bot, CHECK_SKIP, "handshake", d, NULL, NULL, NULL, -1, -1, NULL);
 		game_result_clear(&res);
 		for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
 			bot_free(kept[p]);
 		return TRUE;
 	}
 	c->report->checked++;
-	if (check_wanted(c, "handshake"))
-		check_pass(c, started, "handshake", started ? hello : fwhat, started ? NULL : line,
-			   started ? NULL : check_fault_hint(kind));
+	if (check_wanted(c, "handshake") && started)
+		check_pass(c, TRUE, "handshake", hello, NULL, NULL);
+	else if (check_wanted(c, "handshake"))
+		add_item(c, c->bot, CHECK_FAILED, "handshake", fwhat, line, after, check_fault_hint(kind), -1, -1, NULL);
 	gboolean multi = res.seat[0].bot || kept[0];
 	game_result_clear(&res);
 	g_autofree char *gwhat = g_strdup_printf("a whole game (seed %" G_GUINT64_FORMAT ")", c->seed);
@@ -502,7 +504,7 @@ gboolean check_run(const CheckSpec *spec, CheckReport *report, GError **error)
 		configure(&c, c.all ? all[k] : one, &skip, NULL);
 		if (skip) {
 			g_autofree char *d = g_strdup_printf("%d players cannot play it", spec->players);
-			add_item(&c, -1, CHECK_SKIP, "players", d, NULL, NULL, -1, -1, NULL);
+			add_item(&c, -1, CHECK_SKIP, "players", d, NULL, NULL, NULL, -1, -1, NULL);
 			continue;
 		}
 		for (int i = 0; spec->bots[i]; i++) {
@@ -518,7 +520,7 @@ gboolean check_run(const CheckSpec *spec, CheckReport *report, GError **error)
 		c.v = NULL;
 		add_item(&c, -1, CHECK_FAILED, NULL,
 			 "no variant checked: every one was declined or cannot have the seats asked for", NULL, NULL,
-			 -1, -1, NULL);
+			 NULL, -1, -1, NULL);
 	}
 	if (!report->failed) {
 		remove_dir(report->dir);
@@ -571,6 +573,7 @@ char *check_report_json(const CheckReport *r, const GError *error)
 		member_string(out, "verdict", check_verdict_name(it->verdict), TRUE);
 		member_string(out, "what", it->what, TRUE);
 		member_string(out, "line", it->line, TRUE);
+		member_string(out, "after", it->after, TRUE);
 		member_string(out, "hint", it->hint, TRUE);
 		member_figure(out, "figure", it->figure);
 		member_figure(out, "limit", it->limit);
@@ -675,6 +678,7 @@ CheckReport *check_report_from_json(const char *text, gsize len, char **stopped,
 		it->name = get_string(io, "name");
 		it->what = get_string(io, "what");
 		it->line = get_string(io, "line");
+		it->after = get_string(io, "after");
 		it->hint = get_string(io, "hint");
 		it->figure = get_number(io, "figure", -1);
 		it->limit = get_number(io, "limit", -1);

@@ -93,7 +93,10 @@ typedef struct {
 	char *name;		/* handshake, game, ..., quit; or NULL (the run's own item) */
 	CheckVerdict verdict;
 	char *what;		/* what was tried and what came of it, in words */
-	char *line;		/* failed: the line that failed (may span lines), or NULL */
+	char *line;		/* failed: the line that failed (the bot's, or what
+				 * happened instead), or NULL */
+	char *after;		/* failed in a game: the referee's last line to the
+				 * seat before it (cut at 100 bytes), or NULL */
 	char *hint;		/* failed: the hint; warn: the note; else NULL */
 	double figure;		/* the measure of a timed or sized item, or -1 */
 	double limit;		/* its limit in the same unit, or -1 */
@@ -159,7 +162,7 @@ gboolean check_run(const CheckSpec *spec, CheckReport *report, GError **error);
  *    "error": MESSAGE|null,
  *    "items": [{"bot": I, "variant": V, "players": N, "name": S,
  *               "verdict": "ok"|"warn"|"failed"|"skip", "what": S,
- *               "line": S, "hint": S, "figure": X, "limit": X, "unit": S}, ...]}
+ *               "line": S, "after": S, "hint": S, "figure": X, "limit": X, "unit": S}, ...]}
  * with absent strings and figures null and text made valid UTF-8. `error`
  * is the failure that stopped the run, or NULL. */
 char *check_report_json(const CheckReport *r, const GError *error);

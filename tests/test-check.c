@@ -89,6 +89,7 @@ static void test_random(void)
 		/* a loaded machine may push a timed answer into the grace */
 		g_assert_true(it->verdict == CHECK_OK || it->verdict == CHECK_WARN);
 		g_assert_null(it->line);
+		g_assert_null(it->after);
 	}
 	const CheckItem *quit = find_item(r, "quit"), *mem = find_item(r, "memory");
 	const CheckItem *tight = find_item(r, "tight-time"), *hs = find_item(r, "handshake");
@@ -142,6 +143,8 @@ static void test_crash(void)
 	g_assert_nonnull(strstr(game->what, "fault crash of seat"));
 	g_assert_nonnull(game->line);
 	g_assert_true(g_str_has_prefix(game->line, "move "));	/* its last line before the crash */
+	g_assert_null(strchr(game->line, '\n'));
+	g_assert_true(g_str_has_prefix(game->after, "go "));	/* the referee's last line to it */
 	g_assert_nonnull(strstr(game->hint, "exited or closed its output"));
 	g_assert_nonnull(r->dir);	/* the logs are kept */
 	g_assert_true(g_file_test(r->dir, G_FILE_TEST_IS_DIR));
@@ -162,6 +165,7 @@ static void test_crash(void)
 		g_assert_cmpint(a->verdict, ==, b->verdict);
 		g_assert_cmpstr(a->what, ==, b->what);
 		g_assert_cmpstr(a->line, ==, b->line);
+		g_assert_cmpstr(a->after, ==, b->after);
 		g_assert_cmpstr(a->hint, ==, b->hint);
 		g_assert_cmpstr(a->unit, ==, b->unit);
 		g_assert_cmpfloat(a->figure - b->figure, <, 0.001);
