@@ -71,7 +71,7 @@ CFLAGS_BASE := $(CSTD) $(WARN) $(OPT) -MMD -MP
 GLIB_PIN := -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
 
 # Evaluated once, at first use (after `deps` has run).
-PKGS := glib-2.0 gio-2.0 gio-unix-2.0 libseccomp libsoup-3.0 sqlite3 libsodium libarchive
+PKGS := glib-2.0 gio-2.0 gio-unix-2.0 libseccomp libsoup-3.0 sqlite3 libsodium libarchive json-glib-1.0
 GLIB_CFLAGS = $(eval GLIB_CFLAGS := $$(shell pkg-config --cflags $(PKGS)))$(GLIB_CFLAGS)
 GLIB_LIBS = $(eval GLIB_LIBS := $$(shell pkg-config --libs $(PKGS)))$(GLIB_LIBS)
 
@@ -129,7 +129,7 @@ all: $(if $(filter opt,$(MODE)),engine/libengine.a) lib/libtetrarena.so bin/refe
 # without root is told the one apt-get line for what is missing.
 DEPS_BUILD := cc:gcc pkg-config:pkg-config glib-2.0:libglib2.0-dev libseccomp:libseccomp-dev python3:python3 \
 	bwrap:bubblewrap setpriv:util-linux libsoup-3.0:libsoup-3.0-dev sqlite3:libsqlite3-dev \
-	libsodium:libsodium-dev libarchive:libarchive-dev
+	libsodium:libsodium-dev libarchive:libarchive-dev json-glib-1.0:libjson-glib-dev
 DEPS_TEST := prove:perl node:nodejs valgrind:valgrind xxd:xxd chromium:chromium \
 	clang:clang /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev \
 	parallel:parallel
@@ -147,7 +147,7 @@ define install-missing
 for d in $(1); do \
   what=$${d%%:*}; pkg=$${d#*:}; \
   case $$what in \
-    *-2.0|*-3.0|libseccomp|sqlite3|libsodium|libarchive) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
+    *-1.0|*-2.0|*-3.0|libseccomp|sqlite3|libsodium|libarchive) pkg-config --exists $$what 2>/dev/null || missing="$$missing $$pkg";; \
     /*) ls $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
     *) command -v $$what >/dev/null 2>&1 || missing="$$missing $$pkg";; \
   esac; \

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "text.h"
+#include "wire.h"
 
 #define WORD_MAX 64
 
@@ -307,24 +308,13 @@ static void on_game(Session *s, const char *line)
 static void on_go(Session *s, const char *line)
 {
 	const Variant *v = s->game.variant;
-	const char *p = line + 3;
-	size_t len = strcspn(p, " ");
-	long ms = 0;
+	long ms;
+	const char *p = wire_go_state(line, &ms);	/* (the whole bank, beside MS, skipped) */
 	char text[VARIANT_MOVE_TEXT_MAX];
 	Text t;
 
 	if (!s->playing)
 		return;
-	if (!parse_long(p, len, -1000000000L, 1000000000L, &ms))
-		ms = 0;
-	p += len;
-	while (*p == ' ')
-		p++;
-	if (strncmp(p, "bank=", 5) == 0) {	/* the whole bank, beside MS */
-		p += strcspn(p, " ");
-		while (*p == ' ')
-			p++;
-	}
 	text_init(&t, text, sizeof(text));
 	/* This move's draws: from --seed, the seat and the state shown, so they
 	 * differ from game to game and a rerun of the log draws them again. */
@@ -347,7 +337,11 @@ static void on_go(Session *s, const char *line)
 	}
 	if (t.len == 0 && s->have_moves)
 		list_pick(s->moves, &s->rng, text, sizeof(text));
-	fprintf(s->out, "move %s\n", text);
+	char line_out[VARIANT_MOVE_TEXT_MAX + sizeof("move ")];
+	Text w;
+	text_init(&w, line_out, sizeof(line_out));
+	wire_move(&w, text);
+	fprintf(s->out, "%s\n", line_out);
 	fflush(s->out);
 	s->have_moves = false;
 }

@@ -174,21 +174,8 @@ static int ladder_init(int argc, char **argv)
 static gboolean read_decision(const char *dir, const char *file, gboolean *admitted, int *version, char **note)
 {
 	g_autoptr(LadderDb) d = ladder_db_open(dir, FALSE, NULL);
-	sqlite3_stmt *st = NULL;
-	gboolean found = FALSE;
 
-	if (!d || sqlite3_prepare_v2(d->db, "SELECT r.bot IS NOT NULL, b.version, r.note FROM requests r "
-				     "LEFT JOIN bots b ON b.id = r.bot WHERE r.file = ?", -1, &st, NULL) != SQLITE_OK)
-		return FALSE;
-	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		found = TRUE;
-		*admitted = sqlite3_column_int(st, 0);
-		*version = sqlite3_column_int(st, 1);
-		*note = g_strdup((const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_finalize(st);
-	return found;
+	return d && ladder_request_decision(d, file, admitted, version, note);
 }
 
 /* Queue a request for the running ladder; with `wait`, wait up to `timeout`
@@ -512,16 +499,10 @@ static int ladder_retire(int argc, char **argv)
 	if (!d)
 		return rc;
 	g_autoptr(GError) err = NULL;
-	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
-					     &err);
-	if (!st)
+	gboolean done;
+	if (!ladder_bot_retire(d, argv[2], &done, &err))
 		return fail(err);
-	sqlite3_bind_text(st, 1, argv[2], -1, SQLITE_STATIC);
-	gboolean ok = ladder_db_step_done(d, st, &err);
-	sqlite3_finalize(st);
-	if (!ok)
-		return fail(err);
-	if (sqlite3_changes(d->db) == 0) {
+	if (!done) {
 		fprintf(stderr, "referee ladder: retire: %s has no active entry\n", argv[2]);
 		return 1;
 	}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "variant.h"
+#include "wire.h"
 
 struct TetraState {
 	const Variant *v;
@@ -83,18 +84,7 @@ TetraState *tetra_parse(const char *variant, int seat, const char *line)
 	if (!v)
 		return NULL;
 	/* Skip `go MS bank=B`, keep the fields; drop the line's end. */
-	const char *p = line;
-	if (strncmp(p, "go ", 3) == 0) {
-		p += 3;
-		p += strcspn(p, " ");
-		while (*p == ' ')
-			p++;
-	}
-	if (strncmp(p, "bank=", 5) == 0) {
-		p += strcspn(p, " ");
-		while (*p == ' ')
-			p++;
-	}
+	const char *p = wire_go_state(line, NULL);
 	size_t len = strcspn(p, "\r\n");
 	char *text = malloc(len + 1);
 	if (!text)

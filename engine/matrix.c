@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "scan.h"
+#include "wire.h"
 
 static const VariantOption matrix_options[MATRIX_OPT_COUNT] = {
 	{"width", 10, 4, MATRIX_MAX_WIDTH, "columns of the matrix"},
@@ -285,7 +286,7 @@ static VariantSideResult refuse(VariantSide *out, int player, const char *verb, 
 {
 	Text t;
 
-	text_printf(line_to(out, player, &t), "refused %s %s", verb, why);
+	wire_refused(line_to(out, player, &t), verb, strlen(verb), why);
 	text_init(&t, out->reason, sizeof(out->reason));
 	text_puts(&t, why);
 	return VARIANT_SIDE_REFUSED;

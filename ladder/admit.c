@@ -12,6 +12,8 @@
 #include "engine/rng.h"
 #include "ladder/botdir.h"
 #include "ladder/events.h"
+#include "referee/check.h"
+#include "referee/gamelog.h"
 #include "referee/game.h"
 
 #define REASON_MAX 2000	/* bytes of a reason kept */
@@ -21,26 +23,25 @@ void ladder_admission_clear(LadderAdmission *a)
 	g_clear_pointer(&a->reason, g_free);
 }
 
-/* The FAILED items of `referee check`'s output, each with its `the line:`,
- * as one reason. */
-static char *check_failures(const char *out)
+/* The FAILED items of a check report, each with the line that failed, as
+ * one reason (the text escaped as `referee check` shows it). */
+static char *check_failures(const CheckReport *r)
 {
-	g_autoptr(GString) r = g_string_new(NULL);
-	g_auto(GStrv) lines = g_strsplit(out ? out : "", "\n", -1);
+	g_autoptr(GString) reason = g_string_new(NULL);
 
-	for (int i = 0; lines[i]; i++) {
-		const char *l = lines[i];
-		if (!strstr(l, "FAILED  "))
+	for (guint i = 0; i < r->items->len && reason->len <= REASON_MAX; i++) {
+		const CheckItem *it = g_ptr_array_index(r->items, i);
+		if (it->verdict != CHECK_FAILED)
 			continue;
-		g_string_append_printf(r, "%s%s", r->len ? "; " : "", g_strstrip(lines[i]));
-		for (int j = i + 1; lines[j] && g_ascii_isspace(lines[j][0]) && !strstr(lines[j], "FAILED  ") &&
-				    !g_str_has_prefix(g_strchug(lines[j]), "ok "); j++)
-			if (g_str_has_prefix(lines[j], "the line:"))
-				g_string_append_printf(r, " (%s)", lines[j]);
-		if (r->len > REASON_MAX)
-			break;
+		g_autofree char *what = gamelog_escape(it->what ? it->what : "", GAMELOG_ESCAPE_LOGGED);
+		g_string_append_printf(reason, "%sFAILED  %-11s %s", reason->len ? "; " : "", it->name ? it->name : "",
+				       what);
+		if (it->line) {
+			g_autofree char *line = gamelog_escape(it->line, GAMELOG_ESCAPE_LOGGED);
+			g_string_append_printf(reason, " (the line: %s)", line);
+		}
 	}
-	return g_string_free(g_steal_pointer(&r), FALSE);
+	return g_string_free(g_steal_pointer(&reason), FALSE);
 }
 
 /* DIR/admission (absolute), made or kept closed to others (0700). NULL
@@ -57,7 +58,13 @@ static char *admission_dir(LadderDb *d, GError **error)
 	return g_steal_pointer(&abs);
 }
 
-/* Run `referee check`; NULL when every item passed, else the reason. */
+/*
+ * Run `referee check --json` as a child process: jailed as the ladder's
+ * games are and apart from the ladder (a bot that brings the checker down
+ * brings down a child, and what it prints is the child's report, never
+ * the ladder's state). Its report is read back as items (check.h), not
+ * scraped from text. NULL when every item passed, else the reason.
+ */
 static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee, const char *command,
 		       const char *workdir, GError **error)
 {
@@ -67,6 +74,7 @@ static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee
 
 	g_ptr_array_add(argv, g_strdup(referee));
 	g_ptr_array_add(argv, g_strdup("check"));
+	g_ptr_array_add(argv, g_strdup("--json"));
 	g_ptr_array_add(argv, g_strdup_printf("--variant=%s", s->variant->name));
 	g_ptr_array_add(argv, g_strdup_printf("--players=%d", s->min_players));
 	if (s->time[0])
@@ -92,13 +100,20 @@ static char *run_check(LadderDb *d, const LadderSettings *s, const char *referee
 	if (!g_spawn_sync(workdir, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
 			  &status, error))
 		return NULL;
-	if (g_spawn_check_wait_status(status, NULL))
-		return NULL;
-	g_autofree char *failed = check_failures(out);
-	if (failed[0])
-		return g_strdup_printf("referee check: %s", failed);
+	gboolean passed = g_spawn_check_wait_status(status, NULL);
+	g_autoptr(GError) jerr = NULL;
+	g_autofree char *stopped = NULL;
+	g_autoptr(CheckReport) r = check_report_from_json(out, strlen(out), &stopped, &jerr);
 	g_strstrip(err);
-	return g_strdup_printf("referee check failed: %s", err[0] ? err : "(no output)");
+	if (!r)
+		return g_strdup_printf("referee check failed: %s", err[0] ? err : jerr->message);
+	if (passed && !r->failed && !stopped)
+		return NULL;
+	g_autofree char *failed = check_failures(r);
+	if (failed[0])
+		return g_strdup_printf("referee check: %s%s%s", failed, stopped ? "; stopped: " : "",
+				       stopped ? stopped : "");
+	return g_strdup_printf("referee check failed: %s", stopped ? stopped : err[0] ? err : "(no output)");
 }
 
 /* The validation game: every seat a copy. NULL when it went without a
@@ -175,6 +190,40 @@ gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind,
 	sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
 	gboolean ok = ladder_db_step_done(d, st, error);
 	sqlite3_finalize(st);
+	return ok;
+}
+
+gboolean ladder_request_decision(LadderDb *d, const char *file, gboolean *admitted, int *version, char **note)
+{
+	sqlite3_stmt *st = NULL;
+	gboolean found = FALSE;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT r.bot IS NOT NULL, b.version, r.note FROM requests r "
+			       "LEFT JOIN bots b ON b.id = r.bot WHERE r.file = ?", -1, &st, NULL) != SQLITE_OK)
+		return FALSE;
+	sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = TRUE;
+		*admitted = sqlite3_column_int(st, 0);
+		*version = sqlite3_column_int(st, 1);
+		*note = g_strdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+gboolean ladder_bot_retire(LadderDb *d, const char *name, gboolean *done, GError **error)
+{
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
+					     error);
+	gboolean ok = st != NULL;
+
+	if (ok) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(d, st, error);
+	}
+	sqlite3_finalize(st);
+	*done = ok && sqlite3_changes(d->db) > 0;
 	return ok;
 }
 

@@ -4,9 +4,12 @@
  * A submission (a name and a command, run in `workdir` when given) is
  * admitted only when both pass:
  *
- *   1. `referee check` (referee/check.h, run as a child process of this
- *      referee so that its output is the reason) on the ladder's variant,
- *      smallest table, time control and options;
+ *   1. `referee check` (referee/check.h) on the ladder's variant,
+ *      smallest table, time control and options, run as a child process
+ *      of this referee (`referee check --json`: a bot that brings the
+ *      checker down cannot bring the ladder down), whose report the
+ *      ladder reads back as items: the reason names each FAILED item and
+ *      the line that failed;
  *   2. a validation game at the largest table, every seat a copy of it,
  *      jailed as the ladder's games are (its log kept in
  *      DIR/admission/), without a single fault.
@@ -68,5 +71,16 @@ gboolean ladder_admit(LadderDb *d, const LadderSettings *s, const char *referee,
  */
 gboolean ladder_request_decided(LadderDb *d, const char *file, const char *kind, const char *name,
 				gint64 next_game, gint64 bot, const char *note, GError **error);
+
+/* The decision on the inbox request `file`, read from d: TRUE when there
+ * is one, with OUT *admitted (an entry was made), *version (its version)
+ * and *note (newly allocated, or NULL); FALSE when there is none yet or
+ * the database cannot say. */
+gboolean ladder_request_decision(LadderDb *d, const char *file, gboolean *admitted, int *version, char **note);
+
+/* Mark the active entry of `name` retired (it keeps its games and record),
+ * in the caller's transaction if any. OUT: *done, whether it had one.
+ * FALSE with error. */
+gboolean ladder_bot_retire(LadderDb *d, const char *name, gboolean *done, GError **error);
 
 #endif

@@ -58,15 +58,7 @@ static gboolean retire(LadderDb *d, const char *file, const LadderRequest *r, gi
 {
 	if (!ladder_db_begin(d, error))
 		return FALSE;
-	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET status = 'retired' WHERE name = ? AND status = 'active'",
-					     error);
-	gboolean ok = st != NULL;
-	if (ok) {
-		sqlite3_bind_text(st, 1, r->name, -1, SQLITE_STATIC);
-		ok = ladder_db_step_done(d, st, error);
-	}
-	sqlite3_finalize(st);
-	*done = ok && sqlite3_changes(d->db) > 0;
+	gboolean ok = ladder_bot_retire(d, r->name, done, error);
 	if (ok)
 		ok = ladder_request_decided(d, file, "retire", r->name, next_game, 0,
 					    *done ? "retired" : "rejected: no active entry of that name", error);

@@ -7,6 +7,7 @@
 
 #include "ladder/ladder.h"
 #include "referee/gamelog.h"
+#include "referee/protocol.h"
 #include "referee/replay.h"
 
 void ladder_verify_clear(LadderVerify *v)
@@ -31,29 +32,6 @@ static void game_free(Game *g)
 	for (int p = 0; p < g->n; p++)
 		g_free(g->label[p]);
 	g_free(g);
-}
-
-/* The comma-separated integers after `key=` in a result line. */
-static int field_ints(const char *text, const char *key, int *out, int max)
-{
-	g_autofree char *pat = g_strdup_printf("%s=", key);
-	const char *p = strstr(text, pat);
-	int n = 0;
-
-	if (!p)
-		return -1;
-	p += strlen(pat);
-	while (n < max) {
-		char *end = NULL;
-		gint64 v = g_ascii_strtoll(p, &end, 10);
-		if (end == p)
-			break;
-		out[n++] = (int)v;
-		if (*end != ',')
-			break;
-		p = end + 1;
-	}
-	return n;
 }
 
 static char *check_game(LadderDb *d, const Game *g)
@@ -83,15 +61,17 @@ static char *check_game(LadderDb *d, const Game *g)
 		if (e->kind == GAMELOG_RESULT)
 			res = e;
 	}
-	int ranks[VARIANT_MAX_PLAYERS], scores[VARIANT_MAX_PLAYERS];
-	if (!res || field_ints(res->text, "ranks", ranks, VARIANT_MAX_PLAYERS) != g->n ||
-	    field_ints(res->text, "scores", scores, VARIANT_MAX_PLAYERS) != g->n)
+	ProtocolResult r;
+	g_autofree char *why = NULL;
+	if (!res || !protocol_parse_result(res->text, g->n, &r, &why))
 		return g_strdup_printf("%s: no result line for %d seats", g->log, g->n);
-	for (int p = 0; p < g->n; p++)
-		if (ranks[p] != g->rank[p] || scores[p] != g->score[p])
-			return g_strdup_printf("%s: seat %d rank %d score %d, the database says rank %d score %d",
-					       g->log, p, ranks[p], scores[p], g->rank[p], g->score[p]);
-	return NULL;
+	char *problem = NULL;
+	for (int p = 0; p < g->n && !problem; p++)
+		if (r.ranks[p] != g->rank[p] || r.scores[p] != g->score[p])
+			problem = g_strdup_printf("%s: seat %d rank %d score %d, the database says rank %d score %d",
+						  g->log, p, r.ranks[p], r.scores[p], g->rank[p], g->score[p]);
+	protocol_result_clear(&r);
+	return problem;
 }
 
 gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)

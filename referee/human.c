@@ -502,10 +502,8 @@ static void from_referee(Human *h, const char *buf, ssize_t n)
 	}
 }
 
-int human_main(int argc, char **argv)
+int human_run(void)
 {
-	(void)argc;
-	(void)argv;
 	Human h = {.tty = open("/dev/tty", O_RDWR | O_CLOEXEC)};
 
 	if (h.tty < 0) {

@@ -20,8 +20,11 @@
 
 #include "variant.h"
 
-/* The `_human` subcommand: exit status 0, or 1 when the terminal is gone. */
-int human_main(int argc, char **argv);
+/* Play as the person at /dev/tty, speaking the protocol on stdin and
+ * stdout, until the game (or the referee) ends: the exit status, 0, or 1
+ * when there is no terminal or it is gone. The `_human` subcommand
+ * (cli/human.c) parses its command line and calls this. */
+int human_run(void);
 
 /* Why a person cannot play this game at the terminal (real-time rush with
  * a pace under a second), in one sentence naming the options that make it

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "wire.h"
+
 static const char *const verb_names[] = {
 	[PROTOCOL_OTHER] = "",
 	[PROTOCOL_TETRARENA] = "tetrarena",
@@ -27,9 +29,7 @@ static const char *const fault_names[PROTOCOL_FAULTS] = {
 
 gboolean protocol_line_is(const char *line, const char *word)
 {
-	size_t n = strlen(word);
-
-	return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
+	return wire_line_is(line, word);
 }
 
 const char *protocol_info_analysis(const char *line)
@@ -116,36 +116,9 @@ void protocol_append_go(GString *out, long ms, long bank, const char *state)
 	g_string_append_printf(out, "go %ld bank=%ld %s\n", ms, bank, state);
 }
 
-/* A decimal number at *s, moving *s past it. */
-static gboolean parse_long(const char **s, long *v)
-{
-	char *end;
-	gint64 x;
-
-	if (!g_ascii_isdigit(**s))
-		return FALSE;
-	x = g_ascii_strtoll(*s, &end, 10);
-	if (end == *s || x > G_MAXLONG)
-		return FALSE;
-	*v = (long)x;
-	*s = end;
-	return TRUE;
-}
-
 gboolean protocol_parse_go(const char *line, long *ms, long *bank, const char **state)
 {
-	const char *s = line;
-
-	if (!g_str_has_prefix(s, "go "))
-		return FALSE;
-	s += 3;
-	if (!parse_long(&s, ms) || !g_str_has_prefix(s, " bank="))
-		return FALSE;
-	s += 6;
-	if (!parse_long(&s, bank) || *s != ' ')
-		return FALSE;
-	*state = s + 1;
-	return TRUE;
+	return wire_parse_go(line, ms, bank, state);
 }
 
 void protocol_append_moves(GString *out, const Variant *v, const void *state, int seat,
@@ -277,10 +250,7 @@ gboolean protocol_parse_answer(const char *line, gboolean *yes, int *id)
 
 void protocol_refused(Text *t, const char *line, const char *why)
 {
-	text_puts(t, "refused ");
-	text_putn(t, line, strcspn(line, " "));
-	text_putc(t, ' ');
-	text_puts(t, why);
+	wire_refused(t, line, strcspn(line, " "), why);
 }
 
 gboolean protocol_parse_refused(const char *line, const char **verb, gsize *verb_len, const char **why)
@@ -321,6 +291,87 @@ char *protocol_result_line(const char *fields)
 	return g_strconcat("result ", fields, NULL);
 }
 
+void protocol_result_clear(ProtocolResult *res)
+{
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		g_clear_pointer(&res->faults[p], g_free);
+	g_clear_pointer(&res->reason, g_free);
+	g_clear_pointer(&res->extra, g_strfreev);
+	res->n = 0;
+}
+
+/* A result's field KEY of n values (n < 0: any number up to the most
+ * seats), into res; FALSE with *why. */
+static gboolean result_list(ProtocolResult *res, const char *key, const char *value, int *n, char **why)
+{
+	g_auto(GStrv) vals = g_strsplit(value, ",", -1);
+	int got = (int)g_strv_length(vals);
+
+	if (*n < 0 && got <= VARIANT_MAX_PLAYERS)
+		*n = got;
+	if (got != *n) {
+		*why = g_strdup_printf("result %s has %d values for %d seats", key, got, *n);
+		return FALSE;
+	}
+	for (int p = 0; p < got; p++) {
+		gint64 v;
+		if (strcmp(key, "faults") == 0) {
+			res->faults[p] = g_strdup(vals[p]);
+			continue;
+		}
+		if (!g_ascii_string_to_signed(vals[p], 10, G_MININT32, G_MAXINT32, &v, NULL)) {
+			*why = g_strdup_printf("result %s: bad number '%s'", key, vals[p]);
+			return FALSE;
+		}
+		(strcmp(key, "ranks") == 0 ? res->ranks : res->scores)[p] = (int)v;
+	}
+	return TRUE;
+}
+
+gboolean protocol_parse_result(const char *fields, int n, ProtocolResult *res, char **why)
+{
+	g_auto(GStrv) f = g_strsplit(fields, " ", -1);
+	g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(g_free);
+	gboolean seen[3] = {0};
+	static const char *const lists[] = {"ranks", "scores", "faults"};
+
+	memset(res, 0, sizeof(*res));
+	for (int i = 0; f[i]; i++) {
+		char *eq = strchr(f[i], '=');
+		if (!eq) {
+			*why = g_strdup_printf("malformed result field '%s'", f[i]);
+			goto bad;
+		}
+		*eq = '\0';
+		int which = -1;
+		for (int k = 0; k < 3; k++)
+			if (strcmp(f[i], lists[k]) == 0)
+				which = k;
+		if (which >= 0) {
+			if (!result_list(res, f[i], eq + 1, &n, why))
+				goto bad;
+			seen[which] = TRUE;
+		} else if (strcmp(f[i], "reason") == 0) {
+			g_free(res->reason);
+			res->reason = g_strdup(eq + 1);
+		} else {
+			*eq = '=';
+			g_ptr_array_add(extra, g_strdup(f[i]));
+		}
+	}
+	if (!seen[0] || !seen[1] || !seen[2]) {
+		*why = g_strdup("result lacks ranks=, scores= or faults=");
+		goto bad;
+	}
+	res->n = n;
+	g_ptr_array_add(extra, NULL);
+	res->extra = (char **)g_ptr_array_free(g_steal_pointer(&extra), FALSE);
+	return TRUE;
+bad:
+	protocol_result_clear(res);
+	return FALSE;
+}
+
 const char *protocol_quit(void)
 {
 	return "quit";
@@ -359,7 +410,13 @@ char *protocol_decline_line(const char *why)
 
 char *protocol_move_line(const char *move)
 {
-	return g_strdup_printf("move %s", move);
+	size_t cap = strlen(move) + sizeof("move ");
+	char *line = g_malloc(cap);
+	Text t;
+
+	text_init(&t, line, cap);
+	wire_move(&t, move);
+	return line;
 }
 
 const char *protocol_move_text(const char *line)

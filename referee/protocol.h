@@ -5,7 +5,7 @@
  * the game loop (game), `referee check` (check), the human player (human)
  * and verify (replay) all go through these functions, and verify holds a
  * log's traffic against lines built by the same ones. No protocol word is
- * written as a string literal elsewhere (tests/t1002-protocol-words.sh).
+ * written as a string literal elsewhere (tests/t1003-protocol-words.sh).
  *
  * What the lines carry (states, moves, options, time controls) comes from
  * the variant table and timectl; this module only frames it. Lines are
@@ -143,6 +143,28 @@ char *protocol_result_fields(int n, const int *ranks, const int *scores, const c
 
 /* "result FIELDS". Newly allocated. */
 char *protocol_result_line(const char *fields);
+
+/* What a result line's fields say (protocol_result_fields()). */
+typedef struct {
+	int n;				/* seats: values in each list */
+	int ranks[VARIANT_MAX_PLAYERS];
+	int scores[VARIANT_MAX_PLAYERS];
+	char *faults[VARIANT_MAX_PLAYERS];	/* a fault's name or "-" (newly allocated) */
+	char *reason;			/* end, limit, faults, aborted...; or NULL */
+	char **extra;			/* the other KEY=VALUE fields, in order (NULL-terminated) */
+} ProtocolResult;
+
+/*
+ * Parse a result line's FIELDS (after "result "): KEY=VALUE fields
+ * separated by single spaces, ranks=, scores= (numbers) and faults= each
+ * with `n` comma-separated values (n < 0: as many as ranks= has, at most
+ * VARIANT_MAX_PLAYERS). OUT: *res (release with protocol_result_clear()).
+ * FALSE with *why (newly allocated: "malformed result field 'F'", "result
+ * K has N values for M seats", "result K: bad number 'V'", "result lacks
+ * ranks=, scores= or faults=") and *res cleared when they are not that.
+ */
+gboolean protocol_parse_result(const char *fields, int n, ProtocolResult *res, char **why);
+void protocol_result_clear(ProtocolResult *res);
 
 /* "quit". */
 const char *protocol_quit(void);

@@ -2,7 +2,9 @@
  * replay: verify, view and compare game logs. See replay.h.
  *
  * One stepping function applies a log's events to a state with every
- * check; verify runs it to the end, view prints between steps.
+ * check; verify runs it to the end, view prints between steps. The replay
+ * as JSON (view --html) is replay-json.c's, on the same steps (the
+ * private replay-int.h).
  */
 #include "replay.h"
 
@@ -10,57 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drawing.h"
 #include "bot.h"
 #include "game.h"
-#include "json.h"
 #include "protocol.h"
+#include "replay-int.h"
 #include "text.h"
 
 G_DEFINE_QUARK(tetrarena-replay-error-quark, replay_error)
-
-typedef struct {
-	const GameLog *log;
-	const Variant *v;
-	void *state;
-	Move *scratch;
-	Rng chance, fault_rng;
-	Move joint[VARIANT_MAX_PLAYERS];
-	uint32_t submitted;
-	int first_fault[VARIANT_MAX_PLAYERS];
-	gboolean halted, result_seen;
-	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
-	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
-	/* What the referee owes each seat, in order: updates, side answers,
-	 * the result. Lines not derived from events (the greeting, go,
-	 * moves, chatter, quit, refusals of bad side lines) are checked
-	 * where they stand. */
-	GQueue told[VARIANT_MAX_PLAYERS];
-	/* A simultaneous round is open from its first `go` to its `joint`
-	 * (or the result, when it ends the game): its faults' updates are
-	 * held until then (game_release_faults()), by a referee of 0.2 on
-	 * (hold_faults; an older one told them at once). */
-	gboolean hold_faults;
-	gboolean round_open;
-	GQueue held;
-	GQueue side_heard[VARIANT_MAX_PLAYERS];	/* side lines the seat sent, not yet judged */
-	int sides[VARIANT_MAX_PLAYERS];		/* its side lines since its last go */
-	guint64 said_bytes[VARIANT_MAX_PLAYERS];	/* bytes of its lines logged that count
-						 * against GAME_TEXT_MAX */
-	int greeted[VARIANT_MAX_PLAYERS];	/* 0, 1 after `tetrarena`, 2 after `game` */
-	int wants_moves[VARIANT_MAX_PLAYERS];	/* its hello: -1 none in this log, 0 or 1 */
-	int bad_hello[VARIANT_MAX_PLAYERS];	/* line of a hello not yet faulted, or 0 */
-	int hello_line[VARIANT_MAX_PLAYERS];	/* line of the hello wants_moves is from */
-	int heard_line[VARIANT_MAX_PLAYERS];	/* line of the seat's last line */
-	int chat[VARIANT_MAX_PLAYERS];		/* chatter lines since its last go */
-	int results[VARIANT_MAX_PLAYERS];	/* 1 when told the result, 2 after quit */
-	gboolean went[VARIANT_MAX_PLAYERS];	/* it was sent a go */
-	GString *moves[VARIANT_MAX_PLAYERS];	/* the `moves` lines since its last go, joined */
-	int nmoves[VARIANT_MAX_PLAYERS];	/* how many */
-	int moves_line[VARIANT_MAX_PLAYERS];	/* the line of the first */
-	Drawing drawing;	/* view --html: what the page draws beyond the picture */
-	char text[1 << 16];
-} Replay;
 
 /* The first referee version that holds a simultaneous round's faults
  * until the round is in (referee/version.h). */
@@ -89,7 +47,7 @@ static gboolean holds_faults(const char *version)
 	return major > HOLD_FAULTS_MAJOR || (major == HOLD_FAULTS_MAJOR && minor >= HOLD_FAULTS_MINOR);
 }
 
-static void replay_init(Replay *r, const GameLog *log)
+void replay_init(Replay *r, const GameLog *log)
 {
 	r->log = log;
 	r->v = log->variant;
@@ -108,7 +66,7 @@ static void replay_init(Replay *r, const GameLog *log)
 	r->v->init(r->state, &log->config);
 }
 
-static void replay_release(Replay *r)
+void replay_release(Replay *r)
 {
 	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++) {
 		g_free(r->said[p]);
@@ -482,12 +440,27 @@ static gboolean check_result_extra(Replay *r, const GameLogEvent *e, GError **er
 	return TRUE;
 }
 
-/* Whether result fields "ranks=.. reason=WHY" end in reason=aborted. */
+/* Whether a result's fields say reason=aborted (a game stopped from
+ * outside). */
 static gboolean result_aborted(const char *fields)
 {
-	const char *reason = strstr(fields, " reason=");
-	return reason && strcmp(reason + 8, "aborted") == 0;
+	ProtocolResult res;
+	g_autofree char *why = NULL;
+
+	if (!protocol_parse_result(fields, -1, &res, &why))
+		return FALSE;
+	gboolean aborted = g_strcmp0(res.reason, "aborted") == 0;
+	protocol_result_clear(&res);
+	return aborted;
 }
+
+/* FAIL, after releasing what check_result() parsed. */
+#define FAIL_OUT(...)                                                                      \
+	do {                                                                               \
+		g_autofree char *why_ = g_strdup_printf(__VA_ARGS__);                     \
+		g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "%s:%d: %s", r->log->path, e->lineno, why_); \
+		goto out;                                                                  \
+	} while (0)
 
 /* Compare "ranks=1,2 scores=.. faults=.. reason=.." with the state. */
 static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
@@ -496,58 +469,39 @@ static gboolean check_result(Replay *r, const GameLogEvent *e, GError **error)
 	int scores[VARIANT_MAX_PLAYERS], ranks[VARIANT_MAX_PLAYERS];
 	uint32_t mask;
 	VariantPhase ph = r->v->phase(r->state, &mask);
-	/* an aborted game (stopped from outside) ends where it stands */
-	gboolean aborted = result_aborted(e->text);
+	ProtocolResult res;
+	g_autofree char *why = NULL;
 
+	if (!protocol_parse_result(e->text, n, &res, &why))
+		FAIL("%s", why);
+	/* an aborted game (stopped from outside) ends where it stands */
+	gboolean aborted = g_strcmp0(res.reason, "aborted") == 0;
+	gboolean ok = FALSE;
 	if (ph != VARIANT_PHASE_OVER && !aborted)
-		FAIL("result recorded while the game is not over (phase %s)", phase_name(ph));
+		FAIL_OUT("result recorded while the game is not over (phase %s)", phase_name(ph));
 	r->v->scores(r->state, scores);
 	r->v->ranking(r->state, ranks);
-	g_auto(GStrv) f = g_strsplit(e->text, " ", -1);
-	gboolean seen[3] = {0};
-	for (int i = 0; f[i]; i++) {
-		char *eq = strchr(f[i], '=');
-		if (!eq)
-			FAIL("malformed result field '%s'", f[i]);
-		*eq = '\0';
-		const char *key = f[i];
-		g_auto(GStrv) vals = g_strsplit(eq + 1, ",", -1);
-		int which = strcmp(key, "ranks") == 0 ? 0 : strcmp(key, "scores") == 0 ? 1
-			: strcmp(key, "faults") == 0 ? 2 : -1;
-		if (strcmp(key, "reason") == 0) {
-			/* the game's time ran out (a halt): limit, or faults when
-			 * no seat could play on; else end, or faults */
-			const char *why = eq + 1;
-			if (strcmp(why, r->halted ? "limit" : "end") != 0 && strcmp(why, "faults") != 0 &&
-			    !aborted)
-				FAIL("the result's reason is %s, but the game %s", why,
-				     r->halted ? "was halted (limit or faults)" : "was not halted (end or faults)");
-			continue;
-		}
-		if (which < 0)
-			continue;
-		seen[which] = TRUE;
-		if ((int)g_strv_length(vals) != n)
-			FAIL("result %s has %u values for %d seats", key, g_strv_length(vals), n);
-		for (int p = 0; p < n; p++) {
-			if (which == 2) {
-				const char *want = r->first_fault[p] < 0 ? "-" : game_fault_name(r->first_fault[p]);
-				if (strcmp(vals[p], want) != 0)
-					FAIL("seat %d's first fault is %s, the result says %s", p, want, vals[p]);
-				continue;
-			}
-			gint64 v;
-			if (!g_ascii_string_to_signed(vals[p], 10, G_MININT32, G_MAXINT32, &v, NULL))
-				FAIL("result %s: bad number '%s'", key, vals[p]);
-			int want = which == 0 ? ranks[p] : scores[p];
-			if (v != want)
-				FAIL("seat %d's %s is %d by the rules, the result says %s", p,
-				     which == 0 ? "rank" : "score", want, vals[p]);
-		}
+	/* the game's time ran out (a halt): limit, or faults when no seat
+	 * could play on; else end, or faults */
+	if (res.reason && strcmp(res.reason, r->halted ? "limit" : "end") != 0 &&
+	    strcmp(res.reason, "faults") != 0 && !aborted)
+		FAIL_OUT("the result's reason is %s, but the game %s", res.reason,
+			 r->halted ? "was halted (limit or faults)" : "was not halted (end or faults)");
+	for (int p = 0; p < n; p++)
+		if (res.ranks[p] != ranks[p])
+			FAIL_OUT("seat %d's rank is %d by the rules, the result says %d", p, ranks[p], res.ranks[p]);
+	for (int p = 0; p < n; p++)
+		if (res.scores[p] != scores[p])
+			FAIL_OUT("seat %d's score is %d by the rules, the result says %d", p, scores[p], res.scores[p]);
+	for (int p = 0; p < n; p++) {
+		const char *want = r->first_fault[p] < 0 ? "-" : game_fault_name(r->first_fault[p]);
+		if (strcmp(res.faults[p], want) != 0)
+			FAIL_OUT("seat %d's first fault is %s, the result says %s", p, want, res.faults[p]);
 	}
-	if (!seen[0] || !seen[1] || !seen[2])
-		FAIL("result lacks ranks=, scores= or faults=");
-	return check_result_extra(r, e, error);
+	ok = check_result_extra(r, e, error);
+out:
+	protocol_result_clear(&res);
+	return ok;
 }
 
 /* The side line of a bot that a side event judges: its oldest side line
@@ -638,7 +592,7 @@ static gboolean said_illegal(Replay *r, int p)
 }
 
 /* Apply one event with every check. */
-static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
+gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 {
 	uint32_t mask;
 	VariantPhase ph = r->v->phase(r->state, &mask);
@@ -768,7 +722,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 	return TRUE;
 }
 
-static gboolean replay_finish(Replay *r, GError **error)
+gboolean replay_finish(Replay *r, GError **error)
 {
 	const GameLog *log = r->log;
 
@@ -1018,302 +972,4 @@ gboolean replay_compare(const GameLog *a, const GameLog *b, GError **error)
 	g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_DIFFERS, "%s:%d '%s' differs from %s:%d '%s'", a->path,
 		    ea ? ea->lineno : 0, ka, b->path, eb ? eb->lineno : 0, kb);
 	return FALSE;
-}
-
-/* ---- the replay as JSON, for view --html ------------------------------ */
-
-/* Append the board (the variant's picture, with its colours) and scores. */
-static void json_board(Replay *r, GString *s)
-{
-	int scores[VARIANT_MAX_PLAYERS];
-	Text t;
-
-	text_init(&t, r->text, sizeof(r->text));
-	r->v->render(r->state, true, &t);
-	g_string_append(s, "\"b\":");
-	json_string(s, r->text);
-	r->v->scores(r->state, scores);
-	g_string_append(s, ",\"sc\":[");
-	for (int p = 0; p < r->log->config.nplayers; p++)
-		g_string_append_printf(s, "%s%d", p ? "," : "", scores[p]);
-	g_string_append_c(s, ']');
-	drawing_step(&r->drawing, r->v, r->state, s);
-}
-
-/* One note for the next step: what happened between two boards. */
-static void json_note(GString *notes, int seat, const char *kind, const char *text)
-{
-	g_string_append_printf(notes, "%s{\"s\":%d,\"k\":\"%s\",\"t\":", notes->len ? "," : "", seat, kind);
-	json_string(notes, text ? text : "");
-	g_string_append_c(notes, '}');
-}
-
-/* chunks[at] = cur's text (NULL when empty); cur emptied. */
-static void put_chunk(GPtrArray *chunks, int at, GString *cur)
-{
-	while ((int)chunks->len <= at)
-		g_ptr_array_add(chunks, NULL);
-	g_free(chunks->pdata[at]);
-	chunks->pdata[at] = cur->len ? g_strdup(cur->str) : NULL;
-	g_string_truncate(cur, 0);
-}
-
-/*
- * Seat p's stderr file beside the log (LOG.seatP.stderr), cut at its
- * BOT_STDERR_MARK lines: element K (char*, or NULL) is what it wrote for
- * its K-th `go`, element 0 what came before the first. NULL when there is
- * no file or it is empty.
- */
-static GPtrArray *stderr_chunks(const GameLog *log, int p)
-{
-	g_autofree char *path = g_strdup_printf("%s.seat%d.stderr", log->path, p);
-	g_autofree char *text = NULL;
-	gsize len = 0;
-
-	if (!log->path || !g_file_get_contents(path, &text, &len, NULL) || len == 0)
-		return NULL;
-	GPtrArray *chunks = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GString) cur = g_string_new(NULL);
-	int at = 0;
-	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-	for (int i = 0; lines[i]; i++) {
-		int go = 0, end = 0;
-		if (sscanf(lines[i], BOT_STDERR_MARK "%n", &go, &end) == 1 && end > 0 && !lines[i][end] &&
-		    go > at && go < 1000000) {
-			put_chunk(chunks, at, cur);
-			at = go;
-			continue;
-		}
-		if (!lines[i + 1] && !lines[i][0])
-			break;	/* the newline that ends the file */
-		g_string_append_printf(cur, "%s%s", cur->len ? "\n" : "", lines[i]);
-	}
-	put_chunk(chunks, at, cur);
-	return chunks;
-}
-
-/* Notes of seat p's stderr chunks from *next up to `upto` (included). */
-static void stderr_notes(GString *notes, GPtrArray *chunks, int p, int *next, int upto)
-{
-	for (; chunks && *next <= upto && *next < (int)chunks->len; (*next)++) {
-		const char *t = g_ptr_array_index(chunks, *next);
-		if (t)
-			json_note(notes, p, "stderr", t);
-	}
-}
-
-/* Append one step: what happened (kind, seat, notation), each seat's time
- * for it, the faults and notes since the last step, and the board after. */
-static void json_step(Replay *r, GString *s, const char *kind, const GameLogEvent *e, double *ms,
-		      GString *faults, GString *notes)
-{
-	const gboolean notation = e && e->text && e->kind != GAMELOG_HALT && e->kind != GAMELOG_JOINT;
-
-	g_string_append_printf(s, "{\"k\":\"%s\",\"s\":%d,\"t\":", kind, e ? e->seat : -1);
-	json_string(s, notation ? e->text : "");
-	g_string_append(s, ",\"ms\":[");
-	for (int p = 0; p < r->log->config.nplayers; p++) {
-		if (p)
-			g_string_append_c(s, ',');
-		if (ms[p] < 0)
-			g_string_append(s, "null");
-		else
-			json_double(s, ms[p], 3);
-		ms[p] = -1;
-	}
-	g_string_append_printf(s, "],\"f\":[%s],\"n\":[%s],", faults->str, notes->str);
-	g_string_truncate(faults, 0);
-	g_string_truncate(notes, 0);
-	json_board(r, s);
-	g_string_append_c(s, '}');
-}
-
-struct ReplayFeed {
-	Replay r;
-	double ms[VARIANT_MAX_PLAYERS];
-	GString *notes, *faults;
-	GPtrArray *errs[VARIANT_MAX_PLAYERS];	/* stderr chunks, or NULL */
-	int gos[VARIANT_MAX_PLAYERS], errnext[VARIANT_MAX_PLAYERS];
-	char *result;		/* the result line's fields, once seen */
-	gboolean failed;
-};
-
-ReplayFeed *replay_feed_new(const GameLog *log, gboolean with_stderr, char **header, char **start)
-{
-	const Variant *v = log->variant;
-	const int n = log->config.nplayers;
-	ReplayFeed *f = g_new0(ReplayFeed, 1);
-	Replay *r = &f->r;
-	GString *s = g_string_new(NULL);
-
-	replay_init(r, log);
-	f->notes = g_string_new(NULL);
-	f->faults = g_string_new(NULL);
-	g_string_append(s, "{\"variant\":");
-	json_string(s, v->name);
-	g_string_append(s, ",\"title\":");
-	json_string(s, v->title);
-	g_string_append(s, ",\"options\":\"");
-	for (int i = 0; i < v->n_options; i++)
-		g_string_append_printf(s, "%s%s=%d", i ? "," : "", v->options[i].key, log->config.opt[i]);
-	g_string_append_printf(s, "\",\"seed\":\"%" G_GUINT64_FORMAT "\",\"players\":%d,\"policy\":\"%s\","
-			       "\"lower_score_wins\":%s,\"log\":",
-			       log->seed, n, gamelog_policy_name(log->policy), v->lower_score_wins ? "true" : "false");
-	json_string(s, log->path);
-	g_string_append(s, ",\"bots\":[");
-	for (int p = 0; p < n; p++) {
-		g_string_append(s, p ? ",{\"name\":" : "{\"name\":");
-		json_string(s, log->name[p]);
-		g_string_append(s, ",\"sha256\":");
-		json_string(s, log->sha256[p]);
-		g_string_append(s, ",\"command\":");
-		json_string(s, log->command[p]);
-		g_autofree char *tc = timectl_format(gamelog_seat_time(log, p));
-		g_string_append(s, ",\"time\":");
-		json_string(s, tc);
-		g_string_append_c(s, '}');
-	}
-	g_string_append_c(s, ']');
-	drawing_layout(v, r->state, s);
-	drawing_init(&r->drawing, v, r->state);
-	g_string_append_c(s, '}');
-	*header = g_string_free(s, FALSE);
-	s = g_string_new("{\"k\":\"start\",\"s\":-1,\"t\":\"\",");
-	json_board(r, s);
-	g_string_append_c(s, '}');
-	*start = g_string_free(s, FALSE);
-	for (int p = 0; p < n; p++) {
-		f->ms[p] = -1;
-		f->errs[p] = with_stderr ? stderr_chunks(log, p) : NULL;
-	}
-	return f;
-}
-
-gboolean replay_feed_event(ReplayFeed *f, const GameLogEvent *e, char **step, GError **error)
-{
-	Replay *r = &f->r;
-	GString *notes = f->notes;
-	const char *kind = NULL;
-
-	*step = NULL;
-	if (f->failed || !replay_step(r, e, error)) {
-		if (!f->failed && error && !*error)
-			g_set_error(error, REPLAY_ERROR, REPLAY_ERROR_INVALID, "the game does not replay");
-		f->failed = TRUE;
-		return FALSE;
-	}
-	switch (e->kind) {
-	case GAMELOG_CHANCE: kind = "chance"; break;
-	case GAMELOG_MOVE: kind = gamelog_kind_name(e->kind); f->ms[e->seat] = e->wall_ms; break;
-	case GAMELOG_RANDOM: kind = "random"; break;
-	case GAMELOG_JOINT: kind = "round"; break;
-	case GAMELOG_HALT: kind = "halt"; break;
-	case GAMELOG_SUBMIT:
-		f->ms[e->seat] = e->wall_ms;
-		json_note(notes, e->seat, "submit", e->text);
-		break;
-	case GAMELOG_SUBMIT_RANDOM: json_note(notes, e->seat, "submit-random", e->text); break;
-	case GAMELOG_MISSING: json_note(notes, e->seat, "missing", ""); break;
-	case GAMELOG_REJECTED: json_note(notes, e->seat, gamelog_kind_name(e->kind), e->text); break;
-	case GAMELOG_RETIRE: json_note(notes, e->seat, "retire", ""); break;
-	case GAMELOG_OUT: json_note(notes, e->seat, "out", ""); break;
-	case GAMELOG_SIDE: json_note(notes, e->seat, "side", e->text); break;
-	case GAMELOG_FAULT:
-		json_note(notes, e->seat, "fault", e->text);
-		g_string_append_printf(f->faults, "%s%d", f->faults->len ? "," : "", e->seat);
-		break;
-	case GAMELOG_SENT:
-		if (protocol_verb(e->text) == PROTOCOL_GO)
-			f->gos[e->seat]++;
-		break;
-	case GAMELOG_RECEIVED:
-		if (protocol_verb(e->text) == PROTOCOL_INFO && e->text[4] == ' ')
-			json_note(notes, e->seat, protocol_verb_name(PROTOCOL_INFO), e->text);
-		/* what it wrote on stderr up to this answer goes with it */
-		if (protocol_verb(e->text) == PROTOCOL_MOVE)
-			stderr_notes(notes, f->errs[e->seat], e->seat, &f->errnext[e->seat], f->gos[e->seat]);
-		break;
-	case GAMELOG_RESULT:
-		g_free(f->result);
-		f->result = g_strdup(e->text);
-		break;
-	default:
-		break;
-	}
-	if (kind) {
-		GString *s = g_string_new(NULL);
-		json_step(r, s, kind, e, f->ms, f->faults, notes);
-		*step = g_string_free(s, FALSE);
-	}
-	return TRUE;
-}
-
-char *replay_feed_end(ReplayFeed *f)
-{
-	for (int p = 0; p < f->r.log->config.nplayers; p++)
-		stderr_notes(f->notes, f->errs[p], p, &f->errnext[p], G_MAXINT);
-	if (f->failed || (!f->notes->len && !f->faults->len))
-		return NULL;
-	GString *s = g_string_new(NULL);
-	json_step(&f->r, s, "end", NULL, f->ms, f->faults, f->notes);
-	return g_string_free(s, FALSE);
-}
-
-const char *replay_feed_result(const ReplayFeed *f)
-{
-	return f->result;
-}
-
-void replay_feed_free(ReplayFeed *f)
-{
-	if (!f)
-		return;
-	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
-		if (f->errs[p])
-			g_ptr_array_unref(f->errs[p]);
-	replay_release(&f->r);
-	g_string_free(f->notes, TRUE);
-	g_string_free(f->faults, TRUE);
-	g_free(f->result);
-	g_free(f);
-}
-
-char *replay_json(const GameLog *log, GError **error)
-{
-	char *header = NULL, *start = NULL;
-	ReplayFeed *f = replay_feed_new(log, TRUE, &header, &start);
-	GString *s = g_string_new(header);
-	gboolean ok = TRUE;
-
-	g_string_truncate(s, s->len - 1);	/* the header's '}': the steps follow */
-	g_string_append(s, ",\"steps\":[");
-	g_string_append(s, start);
-	g_free(header);
-	g_free(start);
-	for (guint i = 0; ok && i < log->events->len; i++) {
-		char *step = NULL;
-		ok = replay_feed_event(f, g_ptr_array_index(log->events, i), &step, error);
-		if (step) {
-			g_string_append_c(s, ',');
-			g_string_append(s, step);
-			g_free(step);
-		}
-	}
-	char *last = ok ? replay_feed_end(f) : NULL;
-	if (last) {
-		g_string_append_c(s, ',');
-		g_string_append(s, last);
-		g_free(last);
-	}
-	g_string_append(s, "],\"result\":");
-	json_string(s, f->result);
-	if (ok)
-		ok = replay_finish(&f->r, error);
-	replay_feed_free(f);
-	if (!ok) {
-		g_string_free(s, TRUE);
-		return NULL;
-	}
-	g_string_append_c(s, '}');
-	return g_string_free(s, FALSE);
 }

@@ -2,9 +2,13 @@
 """protocol-words.py [--allow FILE] [ROOT]: protocol words outside the protocol module.
 
 referee/protocol.c owns the wire frame of protocol.md: every line the
-referee writes to a bot or reads from one is built or parsed there. This
-finds the string literals elsewhere in referee/ and cli/ (their .c and .h files, the
-comments left out) that spell a protocol word as the start of a line.
+referee writes to a bot or reads from one is built or parsed there, on the
+plain-C lines of the ground floor's engine/wire.c, which the engine and the
+bot library share. This finds the string literals elsewhere in every C
+folder of the product (every folder's .c and .h files but tests/, bench/,
+build/, docs/, scripts/ and the frozen bots/baseline/; the comments left
+out) that spell a protocol
+word as the start of a line.
 
 The words are those of the verb table of ROOT/referee/protocol.c (the
 strings of `verb_names[]`: every line type either side sends), and the
@@ -16,13 +20,17 @@ grows with the protocol. A literal is a hit when its text is a word alone
 Two kinds of literal are not hits:
 
   - messages for people: a literal on a line that calls FAIL, BAD,
-    g_set_error, fault or game_fault, item, item_warn, game_item, wanted,
-    printf, fprintf, g_printerr or g_test_message (verify's complaints, a
-    fault's detail, `referee check`'s report and the names of its items). They describe the protocol; they build no line.
+    FAIL_OUT, g_set_error, fault or game_fault, check_item, check_pass,
+    check_warn, add_item, game_item, check_wanted, printf, fprintf,
+    g_printerr, g_test_message, g_warning, g_message or run_say (verify's complaints, a fault's detail,
+    `referee check`'s report and the names of its items). They describe
+    the protocol; they build no line.
   - the pairs FILE WORD listed in --allow FILE (one a line, `#` comments):
     words that belong to another format in the same spelling, such as the
     log's record kinds that repeat a wire verb (gamelog owns them, see
-    docs/gamelog.md) or a time control's keys.
+    docs/gamelog.md) or a time control's keys. FILE * allows every word
+    in FILE: the modules that own the wire beside protocol.c (the ground
+    floor's engine/wire.c, the bots' own protocol module bots/botio.c).
 
 Each hit is printed as FILE:LINE: WORD: the line. Exit status: 0 without
 hits, 1 with some, 2 on a usage error (no verb table found).
@@ -33,8 +41,14 @@ import sys
 
 FEATURES = ["moves", "multi"]
 MESSAGE_CALL = re.compile(
-    r"\b(FAIL|BAD|g_set_error|g_set_error_literal|fault|game_fault|item|item_warn|game_item|wanted|printf|"
-    r"fprintf|g_printerr|g_test_message)\s*\(")
+    r"\b(FAIL|FAIL_OUT|BAD|g_set_error|g_set_error_literal|fault|game_fault|check_item|check_pass|check_warn|"
+    r"add_item|game_item|check_wanted|printf|"
+    r"fprintf|g_printerr|g_test_message|g_warning|g_message|run_say)\s*\(")
+# Folders that are not the product: tests (whose fake bots write raw lines
+# on purpose), benchmarks, the build, documentation and scripts.
+NOT_PRODUCT = {"tests", "bench", "build", "docs", "scripts"}
+# Frozen copies of old bots, kept byte for byte to measure against.
+FROZEN = ("bots/baseline",)
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 TABLE = re.compile(r"verb_names\[\]\s*=\s*\{(.*?)\};", re.S)
 
@@ -107,14 +121,24 @@ def main(argv):
     hit = re.compile(r"^(%s)(?:$|[ %%]|\\n)" % "|".join(re.escape(w) for w in vocab))
     hits = 0
     files = []
-    for sub in ("referee", "cli"):
-        folder = os.path.join(root, sub)
-        if os.path.isdir(folder):
-            files += [(sub, n) for n in sorted(os.listdir(folder))]
-    for sub, name in files:
-        if not name.endswith((".c", ".h")) or name in ("protocol.c", "protocol.h"):
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = os.path.relpath(dirpath, root)
+        top_dir = rel_dir.split(os.sep)[0]
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        if rel_dir != "." and (top_dir in NOT_PRODUCT or top_dir.startswith(".")):
+            dirnames[:] = []
             continue
-        rel = sub + "/" + name
+        sub = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
+        if sub.startswith(FROZEN):
+            dirnames[:] = []
+            continue
+        files += [(sub, n) for n in sorted(filenames)]
+    for sub, name in files:
+        rel = (sub + "/" if sub else "") + name
+        if not name.endswith((".c", ".h")) or rel in ("referee/protocol.c", "referee/protocol.h"):
+            continue
+        if (rel, "*") in allow:
+            continue
         with open(os.path.join(root, sub, name), encoding="utf-8", errors="replace") as f:
             text = strip_comments(f.read())
         for lineno, line in enumerate(text.split("\n"), 1):

@@ -1,7 +1,11 @@
 #!/bin/sh
 # t1003-protocol-words: no protocol word is written as a string literal in
-# referee/ outside the protocol module (referee/protocol.c builds and parses
-# every wire line), checked by scripts/protocol-words.py.
+# any C folder of the product (engine/, referee/, cli/, tournaments/,
+# ladder/, server/, bots/...) outside the modules that own the wire:
+# referee/protocol.c builds and parses every line of the referee, on the
+# ground floor's engine/wire.c, which the engine and the bots share, and
+# bots/botio.c is the bots' own (both allowed whole, `FILE *`, in
+# tests/protocol-words.allow). Checked by scripts/protocol-words.py.
 #
 # How the list is defined: the words are read from protocol.c's own verb
 # table (`verb_names[]`: every line type of protocol.md, either way) plus
@@ -13,8 +17,10 @@
 # move, rejected, result, refused, which gamelog owns; a time control's
 # keys) are listed FILE WORD in tests/protocol-words.allow, each with why.
 # Self-tests on fake trees show the check fails on a `go` built outside
-# protocol.c, on a `hello` compared by hand, and on a word of protocol.c's
-# table it was not told of in advance, and passes on prose and allowed pairs.
+# protocol.c, on a `hello` compared by hand, on a word of protocol.c's
+# table it was not told of in advance, and on a line built in engine/ or
+# in a bot's folder, and passes on prose, allowed pairs and a file allowed
+# whole.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 checker="python3 $top/scripts/protocol-words.py"
 allow=$top/tests/protocol-words.allow
@@ -34,10 +40,10 @@ void protocol_go(void) { printf_like("go %ld bank=%ld %s\n"); }
 EOC
 }
 
-echo "1..7"
+echo "1..9"
 $checker --allow "$allow" "$top" >"$tmp/tree" 2>&1
 st=$?
-check "no protocol word as a literal in referee/ outside protocol.c (exit $st)" [ $st = 0 ]
+check "no protocol word as a literal in any C folder outside the wire's modules (exit $st)" [ $st = 0 ]
 sed 's/^/# /' "$tmp/tree"
 
 fake "$tmp/go"
@@ -67,7 +73,7 @@ fake "$tmp/prose"
 cat >"$tmp/prose/referee/check.c" <<'EOC'
 /* "go 5 bank=5 STATE" in a comment */
 void f(void) {
-	item(c, ok, "quit", "exit on `quit`", NULL, NULL);
+	check_pass(c, ok, "quit", "exit on `quit`", NULL, NULL);
 	FAIL("go to seat %d, which is not to move", p);
 	const char *hint = "answer every `go` with one `move` line";
 	g_autofree char *line = protocol_move_line(m);
@@ -92,4 +98,16 @@ $checker --allow "$tmp/allow" "$tmp/allowed" >"$tmp/other.out" 2>&1
 st=$?
 check "self-test: the allowed word in another file still fails" \
 	sh -c "[ $st = 1 ] && grep -q '^referee/game.c:1: quit: ' '$tmp/other.out'"
+fake "$tmp/floors"
+mkdir -p "$tmp/floors/engine" "$tmp/floors/bots/sub"
+printf '%s\n' 'void f(Text *t) { text_printf(t, "go %ld", ms); }' >"$tmp/floors/engine/rush.c"
+printf '%s\n' 'void f(FILE *o) { fputs("hello me 1\n", o); }' >"$tmp/floors/bots/sub/mybot.c"
+$checker "$tmp/floors" >"$tmp/floors.out" 2>&1
+st=$?
+check "self-test: a line built in engine/ or in a bot's folder fails, each named" \
+	sh -c "[ $st = 1 ] && grep -q '^engine/rush.c:1: go: ' '$tmp/floors.out' &&
+		grep -q '^bots/sub/mybot.c:1: hello: ' '$tmp/floors.out'"
+printf 'engine/rush.c *\nbots/sub/mybot.c *\n' >"$tmp/whole"
+$checker --allow "$tmp/whole" "$tmp/floors" >"$tmp/whole.out" 2>&1
+check "self-test: FILE * allows every word of that file" sh -c "[ $? = 0 ] && [ ! -s '$tmp/whole.out' ]"
 exit $fail

@@ -3,12 +3,14 @@
 # validation game against copies of itself: a good bot (a command, and a
 # directory with a manifest) is admitted; a crashing, a hanging and a
 # protocol-breaking bot are each rejected with the reason stored and shown,
-# and no game is played. Also: a second writer is refused, a version 1
+# and no game is played; a bot that fails one item of the check alone (it
+# dies on a line it does not know) is rejected naming that item, read from
+# `referee check --json`'s report. Also: a second writer is refused, a version 1
 # database migrates, and the reasons are escaped on the rejections page.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
 
-echo "1..18"
+echo "1..19"
 check "init" "$ref" ladder init "$L" --variant link --players 2 --time "$ladder_time" --seed 5
 "$ref" ladder init "$L" --variant link >"$tmp/again" 2>&1
 check "init over a ladder is refused" grep -q 'already holds a ladder' "$tmp/again"
@@ -27,7 +29,10 @@ for bad in "crash:$fake crash:crash" "hang:$fake hang 3:timeout" "breaker:$fake 
 		not_ok "$name is rejected saying $why (exit $rc)"
 	fi
 done
-check "the three reasons are stored" test "$(q "SELECT COUNT(*) FROM rejections WHERE reason LIKE '%FAILED%'")" = 3
+"$ref" ladder add "$L" strict "$fake strict" >"$tmp/strict.out" 2>&1
+check "a bot failing the unknown item alone is rejected naming it" \
+	grep -q "^strict: rejected: referee check: FAILED  unknown .*(the line: " "$tmp/strict.out"
+check "the four reasons are stored" test "$(q "SELECT COUNT(*) FROM rejections WHERE reason LIKE '%FAILED%'")" = 4
 check "only the good bot is an entry" test "$(q "SELECT group_concat(name) FROM bots")" = good
 check "no game was played" test "$(q "SELECT COUNT(*) FROM games")" = 0
 
