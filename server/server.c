@@ -321,6 +321,8 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	guint n = g_strv_length(w);
 
 	(void)ss;
+	if (s->cfg.accounts && serve_accounts_handle(s->cfg.accounts, msg, path))
+		return;
 	if (s->cfg.ladder && get && (n == 0 || (n == 1 && !w[0][0]) || (n == 1 && strcmp(w[0], "ladder") == 0))) {
 		soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", "/ladder/");
 		respond_text(msg, SOUP_STATUS_SEE_OTHER, "/ladder/");
@@ -402,10 +404,10 @@ static void early(SoupServer *ss, SoupServerMessage *msg, const char *path, GHas
 	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
 	goffset len = soup_message_headers_get_content_length(h);
 
-	(void)ss, (void)path, (void)query, (void)data;
+	(void)ss, (void)query;
 	if (soup_message_headers_get_encoding(h) == SOUP_ENCODING_CHUNKED)
 		respond_text(msg, SOUP_STATUS_LENGTH_REQUIRED, "a request body needs a Content-Length");
-	else if (len > SERVER_BODY_MAX)
+	else if (len > serve_accounts_body_max(((Server *)data)->cfg.accounts, path, SERVER_BODY_MAX))
 		respond_text(msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "the request body is too long");
 }
 

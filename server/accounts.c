@@ -1,0 +1,923 @@
+/*
+ * accounts (server): the authors' pages. See accounts.h.
+ *
+ * Each handler checks in this order: the method, who is logged in, then
+ * for a POST the Origin and the csrf field (nothing else of the body is
+ * acted on before), then the fields. Every text shown is escaped (esc()).
+ */
+#include "server/accounts.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "ladder/accounts.h"
+#include "ladder/db.h"
+#include "ladder/inbox.h"
+#include "ladder/intake.h"
+#include "ladder/ladder.h"
+#include "ladder/manifest.h"
+#include "referee/html.h"
+#if __has_include("ladder/archive.h")
+#include "ladder/archive.h"
+#define HAVE_ARCHIVE 1
+#endif
+
+#define SESSION_COOKIE "tetrarena_session"
+#define FORM_COOKIE "tetrarena_form"
+#define UPLOADS_DIR "uploads"
+#define STDERR_SHOWN (1 << 20)	/* bytes of a stderr file served */
+#define ADDRESSES_MAX 10000	/* client addresses throttled at once */
+#define PAGE_UPLOADS 50		/* uploads listed on /me */
+#define PAGE_GAMES 40		/* seats listed on /me */
+#define STATUS_TOO_MANY_REQUESTS 429	/* RFC 6585; libsoup has no name for it */
+
+typedef struct {
+	gint64 failures;
+	gint64 next_try;	/* unix seconds */
+	gint64 last;		/* the last failure */
+} Throttle;
+
+struct ServeAccounts {
+	char *dir;
+	LadderDb *d;
+	gboolean secure;
+	guchar key[crypto_generichash_KEYBYTES];	/* for csrf fields */
+	GHashTable *addresses;	/* client address -> Throttle */
+	goffset upload_max;	/* bytes of an upload's body */
+};
+
+ServeAccounts *serve_accounts_new(const char *dir, gboolean secure, GError **error)
+{
+	LadderDb *d = ladder_accounts_open(dir, error);
+	LadderSettings s = {0};
+
+	if (!d)
+		return NULL;
+	if (!ladder_settings_load(d, &s, error)) {
+		ladder_db_free(d);
+		return NULL;
+	}
+	ServeAccounts *a = g_new0(ServeAccounts, 1);
+	a->dir = g_strdup(dir);
+	a->d = d;
+	a->secure = secure;
+	randombytes_buf(a->key, sizeof(a->key));
+	a->addresses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	a->upload_max = (goffset)MIN(s.caps.size, (guint64)1 << 30) + 64 * 1024;
+	ladder_settings_clear(&s);
+	return a;
+}
+
+void serve_accounts_free(ServeAccounts *a)
+{
+	if (!a)
+		return;
+	ladder_db_free(a->d);
+	g_hash_table_unref(a->addresses);
+	sodium_memzero(a->key, sizeof(a->key));
+	g_free(a->dir);
+	g_free(a);
+}
+
+goffset serve_accounts_body_max(ServeAccounts *a, const char *path, goffset other)
+{
+	return a && strcmp(path, "/upload") == 0 ? a->upload_max : other;
+}
+
+static gint64 now_s(void)
+{
+	return g_get_real_time() / G_USEC_PER_SEC;
+}
+
+/* ---- responses ------------------------------------------------------------- */
+
+static void esc(GString *s, const char *text)
+{
+	g_autofree char *valid = g_utf8_make_valid(text ? text : "", -1);
+	g_autofree char *e = g_markup_escape_text(valid, -1);
+
+	g_string_append(s, e);
+}
+
+static void no_store(SoupServerMessage *msg)
+{
+	SoupMessageHeaders *h = soup_server_message_get_response_headers(msg);
+
+	soup_message_headers_replace(h, "Cache-Control", "no-store");
+	soup_message_headers_replace(h, "X-Frame-Options", "DENY");
+	soup_message_headers_replace(h, "X-Content-Type-Options", "nosniff");
+	soup_message_headers_replace(h, "Referrer-Policy", "same-origin");
+}
+
+static void text(SoupServerMessage *msg, guint status, const char *body)
+{
+	no_store(msg);
+	soup_server_message_set_status(msg, status, NULL);
+	soup_server_message_set_response(msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY, body, strlen(body));
+}
+
+static void redirect(SoupServerMessage *msg, const char *to)
+{
+	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", to);
+	text(msg, SOUP_STATUS_SEE_OTHER, to);
+}
+
+/* A page: the links for `who` (or for a visitor), then `body`. */
+static void page(SoupServerMessage *msg, guint status, const LadderAuthor *who, const char *title, GString *body)
+{
+	g_autoptr(GString) s = g_string_new("<p id=\"nav\" class=\"muted\"><a href=\"/ladder/\">leaderboard</a>");
+
+	if (who) {
+		g_string_append(s, " &middot; <a href=\"/me\">");
+		esc(s, who->name);
+		g_string_append(s, "</a> &middot; <a href=\"/upload\">upload a bot</a> &middot; "
+				   "<a href=\"/logout\">log out</a></p>\n");
+	} else {
+		g_string_append(s, " &middot; <a href=\"/login\">log in</a> &middot; <a href=\"/signup\">sign up</a></p>\n");
+	}
+	g_string_append(s, "<h1>");
+	esc(s, title);
+	g_string_append(s, "</h1>\n");
+	g_string_append_len(s, body->str, (gssize)body->len);
+	g_autofree char *html = html_static_page(title, s->str);
+	no_store(msg);
+	soup_server_message_set_status(msg, status, NULL);
+	gsize len = strlen(html);
+	soup_server_message_set_response(msg, "text/html; charset=utf-8", SOUP_MEMORY_TAKE, g_steal_pointer(&html), len);
+}
+
+/* ---- cookies, sessions, csrf ------------------------------------------------ */
+
+/* The value of the request's cookie `name` (newly allocated), or NULL. */
+static char *cookie(SoupServerMessage *msg, const char *name)
+{
+	const char *header = soup_message_headers_get_list(soup_server_message_get_request_headers(msg), "Cookie");
+
+	if (!header || strlen(header) > 8192)
+		return NULL;
+	g_autoptr(GHashTable) all = soup_header_parse_semi_param_list(header);
+	const char *v = g_hash_table_lookup(all, name);
+	return v ? g_strndup(v, 256) : NULL;
+}
+
+static void set_cookie(ServeAccounts *a, SoupServerMessage *msg, const char *name, const char *value, gint64 max_age)
+{
+	g_autofree char *c = g_strdup_printf("%s=%s; Path=/; HttpOnly; SameSite=Lax; Max-Age=%" G_GINT64_FORMAT "%s", name,
+					     value, max_age, a->secure ? "; Secure" : "");
+
+	soup_message_headers_append(soup_server_message_get_response_headers(msg), "Set-Cookie", c);
+}
+
+/* The csrf field that goes with the secret `secret` (a session token or
+ * the form cookie): a keyed BLAKE2b, hex. Newly allocated. */
+static char *csrf_of(ServeAccounts *a, const char *secret)
+{
+	guchar h[32];
+	char *hex = g_malloc(2 * sizeof(h) + 1);
+
+	crypto_generichash(h, sizeof(h), (const guchar *)secret, strlen(secret), a->key, sizeof(a->key));
+	sodium_bin2hex(hex, 2 * sizeof(h) + 1, h, sizeof(h));
+	return hex;
+}
+
+/* Who is logged in (NULL: nobody), and OUT: *token, their cookie. */
+static LadderAuthor *current(ServeAccounts *a, SoupServerMessage *msg, char **token)
+{
+	g_autofree char *t = cookie(msg, SESSION_COOKIE);
+	LadderAuthor *who = t ? ladder_session_author(a->d, t, now_s()) : NULL;
+
+	if (who && token)
+		*token = g_steal_pointer(&t);
+	return who;
+}
+
+/* The form cookie of a visitor, made (and set) when it has none. */
+static char *form_secret(ServeAccounts *a, SoupServerMessage *msg)
+{
+	char *v = cookie(msg, FORM_COOKIE);
+	guchar raw[16];
+
+	if (v && strlen(v) == 32)
+		return v;
+	g_free(v);
+	v = g_malloc(33);
+	randombytes_buf(raw, sizeof(raw));
+	sodium_bin2hex(v, 33, raw, sizeof(raw));
+	set_cookie(a, msg, FORM_COOKIE, v, 24 * 3600);
+	return v;
+}
+
+static void csrf_field(GString *s, const char *csrf)
+{
+	g_string_append_printf(s, "<input type=\"hidden\" name=\"csrf\" value=\"%s\">\n", csrf);
+}
+
+/* Whether a POST came from this server's own pages: an Origin, when
+ * given, is this host's; `given` (the csrf field) is the one of `secret`. */
+static gboolean post_allowed(ServeAccounts *a, SoupServerMessage *msg, const char *secret, const char *given)
+{
+	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
+	const char *origin = soup_message_headers_get_one(h, "Origin");
+	const char *host = soup_message_headers_get_one(h, "Host");
+
+	if (origin) {
+		g_autofree char *ours = host ? g_strconcat(a->secure ? "https://" : "http://", host, NULL) : NULL;
+		if (!ours || strcmp(origin, ours) != 0)
+			return FALSE;
+	}
+	if (!secret || !given)
+		return FALSE;
+	g_autofree char *want = csrf_of(a, secret);
+	return strlen(given) == strlen(want) && sodium_memcmp(given, want, strlen(want)) == 0;
+}
+
+static void forbidden(SoupServerMessage *msg)
+{
+	text(msg, SOUP_STATUS_FORBIDDEN, "refused: a form is posted from this server's own page, with its csrf field "
+	     "(docs/ladder.md); reload the page and try again");
+}
+
+/* The fields of a urlencoded form body (NULL when too long). */
+static GHashTable *form_fields(SoupServerMessage *msg)
+{
+	SoupMessageBody *b = soup_server_message_get_request_body(msg);
+
+	if (b->length > SERVE_ACCOUNTS_FORM_MAX)
+		return NULL;
+	g_autofree char *body = g_strndup(b->data ? b->data : "", b->length);
+	return soup_form_decode(body);
+}
+
+static const char *field(GHashTable *f, const char *name)
+{
+	const char *v = f ? g_hash_table_lookup(f, name) : NULL;
+
+	return v ? v : "";
+}
+
+/* ---- signup, login, logout ------------------------------------------------- */
+
+static void signup_form(ServeAccounts *a, SoupServerMessage *msg, guint status, const char *problem, const char *name)
+{
+	g_autofree char *secret = form_secret(a, msg);
+	g_autofree char *csrf = csrf_of(a, secret);
+	g_autoptr(GString) s = g_string_new(NULL);
+	gboolean open = ladder_signup_open(a->d);
+
+	if (problem) {
+		g_string_append(s, "<p class=\"problem\" id=\"problem\">");
+		esc(s, problem);
+		g_string_append(s, "</p>\n");
+	}
+	g_string_append(s, "<form method=\"post\" action=\"/signup\" id=\"signup\">\n");
+	csrf_field(s, csrf);
+	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_-]+\" "
+			   "value=\"");
+	esc(s, name ? name : "");
+	g_string_append_printf(s, "\"></label> <span class=\"muted\">1 to 32 letters, digits, _ or -</span></p>\n"
+			       "<p><label>Password <input name=\"password\" type=\"password\" required minlength=\"%d\" "
+			       "maxlength=\"%d\"></label></p>\n", LADDER_PASSWORD_MIN, LADDER_PASSWORD_MAX);
+	if (!open)
+		g_string_append(s, "<p><label>Invite code <input name=\"invite\" required></label> "
+				   "<span class=\"muted\">this ladder takes authors by invitation</span></p>\n");
+	g_string_append(s, "<p><button type=\"submit\">Sign up</button></p>\n</form>\n"
+			   "<p class=\"muted\">Already have an account? <a href=\"/login\">Log in</a>.</p>\n");
+	page(msg, status, NULL, "Sign up", s);
+}
+
+/* Log `author` in: a new session, its cookie, then /me. */
+static void log_in(ServeAccounts *a, SoupServerMessage *msg, gint64 author)
+{
+	g_autoptr(GError) err = NULL;
+	g_autofree char *token = ladder_session_new(a->d, author, now_s(), &err);
+
+	if (!token) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	}
+	set_cookie(a, msg, SESSION_COOKIE, token, LADDER_SESSION_TTL);
+	redirect(msg, "/me");
+}
+
+static void signup_post(ServeAccounts *a, SoupServerMessage *msg)
+{
+	g_autoptr(GHashTable) f = form_fields(msg);
+	g_autofree char *secret = cookie(msg, FORM_COOKIE);
+	g_autoptr(GError) err = NULL;
+
+	if (!post_allowed(a, msg, secret, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
+		forbidden(msg);
+		return;
+	}
+	gint64 id = ladder_author_create(a->d, field(f, "name"), field(f, "password"), field(f, "invite"), FALSE, &err);
+	if (!id) {
+		gboolean ours = err->domain == LADDER_ACCOUNTS_ERROR;
+		signup_form(a, msg, ours ? SOUP_STATUS_BAD_REQUEST : SOUP_STATUS_SERVICE_UNAVAILABLE, err->message,
+			    field(f, "name"));
+		return;
+	}
+	log_in(a, msg, id);
+}
+
+static void login_form(ServeAccounts *a, SoupServerMessage *msg, guint status, const char *problem, const char *name)
+{
+	g_autofree char *secret = form_secret(a, msg);
+	g_autofree char *csrf = csrf_of(a, secret);
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	if (problem) {
+		g_string_append(s, "<p class=\"problem\" id=\"problem\">");
+		esc(s, problem);
+		g_string_append(s, "</p>\n");
+	}
+	g_string_append(s, "<form method=\"post\" action=\"/login\" id=\"login\">\n");
+	csrf_field(s, csrf);
+	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" value=\"");
+	esc(s, name ? name : "");
+	g_string_append(s, "\"></label></p>\n<p><label>Password <input name=\"password\" type=\"password\" "
+			   "required></label></p>\n<p><button type=\"submit\">Log in</button></p>\n</form>\n"
+			   "<p class=\"muted\">No account? <a href=\"/signup\">Sign up</a>.</p>\n");
+	page(msg, status, NULL, "Log in", s);
+}
+
+/* The client's address: the peer's, or behind the proxy (secure) the
+ * last entry of X-Forwarded-For, which the proxy appends. */
+static char *client_address(ServeAccounts *a, SoupServerMessage *msg)
+{
+	const char *xff = soup_message_headers_get_one(soup_server_message_get_request_headers(msg), "X-Forwarded-For");
+	const char *peer = soup_server_message_get_remote_host(msg);
+
+	if (a->secure && xff) {
+		const char *last = strrchr(xff, ',');
+		g_autofree char *v = g_strndup(last ? last + 1 : xff, 64);
+		return g_strstrip(g_steal_pointer(&v));
+	}
+	return g_strdup(peer ? peer : "?");
+}
+
+/* The address's throttle, made when new (NULL when the table is full of
+ * addresses still waiting: every login then waits). */
+static Throttle *address_throttle(ServeAccounts *a, const char *addr, gint64 now)
+{
+	Throttle *t = g_hash_table_lookup(a->addresses, addr);
+
+	if (t && t->last + LADDER_LOGIN_MAX_WAIT < now)
+		t->failures = t->next_try = 0;	/* forgotten after an hour */
+	if (t)
+		return t;
+	if (g_hash_table_size(a->addresses) >= ADDRESSES_MAX) {
+		GHashTableIter it;
+		gpointer k, v;
+		g_hash_table_iter_init(&it, a->addresses);
+		while (g_hash_table_iter_next(&it, &k, &v))
+			if (((Throttle *)v)->last + LADDER_LOGIN_MAX_WAIT < now)
+				g_hash_table_iter_remove(&it);
+		if (g_hash_table_size(a->addresses) >= ADDRESSES_MAX)
+			return NULL;
+	}
+	t = g_new0(Throttle, 1);
+	g_hash_table_insert(a->addresses, g_strdup(addr), t);
+	return t;
+}
+
+static void too_many(SoupServerMessage *msg, gint64 wait)
+{
+	g_autofree char *after = g_strdup_printf("%" G_GINT64_FORMAT, MAX(wait, 1));
+	g_autofree char *why = g_strdup_printf("too many failed logins: try again in %s s", after);
+
+	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Retry-After", after);
+	text(msg, STATUS_TOO_MANY_REQUESTS, why);
+}
+
+static void login_post(ServeAccounts *a, SoupServerMessage *msg)
+{
+	g_autoptr(GHashTable) f = form_fields(msg);
+	g_autofree char *secret = cookie(msg, FORM_COOKIE);
+	g_autofree char *addr = client_address(a, msg);
+	g_autoptr(GError) err = NULL;
+	gint64 now = now_s(), author = 0, wait = 0;
+
+	if (!post_allowed(a, msg, secret, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
+		forbidden(msg);
+		return;
+	}
+	Throttle *t = address_throttle(a, addr, now);
+	if (!t || now < t->next_try) {
+		too_many(msg, t ? t->next_try - now : LADDER_LOGIN_MAX_WAIT);
+		return;
+	}
+	switch (ladder_login(a->d, field(f, "name"), field(f, "password"), now, &author, &wait, &err)) {
+	case LADDER_LOGIN_OK:
+		log_in(a, msg, author);
+		return;
+	case LADDER_LOGIN_THROTTLED:
+		too_many(msg, wait);
+		return;
+	case LADDER_LOGIN_ERROR:
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	case LADDER_LOGIN_WRONG:
+		break;
+	}
+	t->failures++;
+	t->last = now;
+	wait = ladder_login_wait(t->failures);
+	t->next_try = wait ? now + wait : 0;
+	login_form(a, msg, SOUP_STATUS_FORBIDDEN, "wrong name or password", field(f, "name"));
+}
+
+static void logout(ServeAccounts *a, SoupServerMessage *msg, gboolean post)
+{
+	g_autofree char *token = NULL;
+	g_autoptr(LadderAuthor) who = current(a, msg, &token);
+
+	if (!who) {
+		redirect(msg, "/login");
+		return;
+	}
+	g_autofree char *csrf = csrf_of(a, token);
+	if (!post) {
+		g_autoptr(GString) s = g_string_new("<form method=\"post\" action=\"/logout\" id=\"logout\">\n");
+		csrf_field(s, csrf);
+		g_string_append(s, "<p><button type=\"submit\">Log out</button></p>\n</form>\n");
+		page(msg, SOUP_STATUS_OK, who, "Log out", s);
+		return;
+	}
+	g_autoptr(GHashTable) f = form_fields(msg);
+	g_autoptr(GError) err = NULL;
+	if (!post_allowed(a, msg, token, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
+		forbidden(msg);
+		return;
+	}
+	if (!ladder_session_end(a->d, token, &err)) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	}
+	set_cookie(a, msg, SESSION_COOKIE, "", 0);
+	redirect(msg, "/login");
+}
+
+/* ---- upload ---------------------------------------------------------------- */
+
+static void upload_form(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token,
+			guint status, const char *problem, const char *name)
+{
+	g_autofree char *csrf = csrf_of(a, token);
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	if (problem) {
+		g_string_append(s, "<p class=\"problem\" id=\"problem\">Refused: ");
+		esc(s, problem);
+		g_string_append(s, "</p>\n");
+	}
+	g_string_append(s, "<p>A bot is one archive (.tar.gz, .tgz, .tar or .zip) holding its <code>manifest.ini</code> "
+			   "(<code>[bot]</code>, <code>command = ...</code>, run in its directory). It goes through "
+			   "vetting: <code>referee check</code>, then a validation game against copies of itself, "
+			   "jailed; your page shows how it goes. An upload under a name you hold is its next "
+			   "version.</p>\n<form method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\" "
+			   "id=\"upload\">\n");
+	csrf_field(s, csrf);
+	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_-]+\" "
+			   "value=\"");
+	esc(s, name ? name : "");
+	g_string_append(s, "\"></label></p>\n<p><label>Archive <input name=\"archive\" type=\"file\" required "
+			   "accept=\".tar.gz,.tgz,.tar,.zip\"></label></p>\n"
+			   "<p><button type=\"submit\">Upload</button></p>\n</form>\n");
+	page(msg, status, who, "Upload a bot", s);
+}
+
+/* Unpack the archive into DIR/bots/NAME-N: its directory (newly
+ * allocated) and OUT: *m, or NULL with error, the reason. */
+static char *unpack(ServeAccounts *a, const char *name, GBytes *data, const char *what, LadderManifest **m,
+		    GError **error)
+{
+	LadderSettings s = {0};
+
+	if (!ladder_settings_load(a->d, &s, error))
+		return NULL;
+#ifdef HAVE_ARCHIVE
+	gsize size = 0;
+	const void *bytes = g_bytes_get_data(data, &size);
+	char *dir = ladder_archive_bot(a->dir, name, bytes, size, what, &s.caps, m, error);
+#else
+	(void)name, (void)data, (void)what, (void)m;
+	char *dir = NULL;
+	g_set_error(error, LADDER_ERROR, LADDER_ERROR_SUBMISSION, "this referee was built without ladder/archive.c");
+#endif
+	ladder_settings_clear(&s);
+	return dir;
+}
+
+/* Keep the upload's archive as DIR/uploads/ID (the author may fetch it). */
+static void keep_archive(ServeAccounts *a, gint64 id, GBytes *data)
+{
+	g_autofree char *dir = g_build_filename(a->dir, UPLOADS_DIR, NULL);
+	g_autofree char *file = g_strdup_printf("%s/%" G_GINT64_FORMAT, dir, id);
+	gsize size = 0;
+	const char *bytes = g_bytes_get_data(data, &size);
+
+	if (g_mkdir_with_parents(dir, 0700) != 0)
+		return;
+	g_file_set_contents_full(file, bytes ? bytes : "", (gssize)size, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+}
+
+static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token)
+{
+	SoupMessageHeaders *h = soup_server_message_get_request_headers(msg);
+	const char *type = soup_message_headers_get_content_type(h, NULL);
+	g_autoptr(GHashTable) f = NULL;
+	g_autoptr(GBytes) data = NULL;
+	g_autofree char *filename = NULL;
+	g_autoptr(GError) err = NULL;
+
+	if (type && g_ascii_strcasecmp(type, "multipart/form-data") == 0) {
+		g_autoptr(GBytes) body = soup_message_body_flatten(soup_server_message_get_request_body(msg));
+		SoupMultipart *mp = soup_multipart_new_from_message(h, body);
+		if (mp) {
+			f = soup_form_decode_multipart(mp, "archive", &filename, NULL, &data);
+			soup_multipart_free(mp);
+		}
+	} else {
+		const char *q = g_uri_get_query(soup_server_message_get_uri(msg));
+		f = q ? soup_form_decode(q) : NULL;
+		data = soup_message_body_flatten(soup_server_message_get_request_body(msg));
+	}
+	if (!post_allowed(a, msg, token, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
+		forbidden(msg);
+		return;
+	}
+	const char *name = field(f, "name");
+	if (!ladder_name_valid(name)) {
+		upload_form(a, msg, who, token, SOUP_STATUS_BAD_REQUEST, "a name is 1 to 32 letters, digits, '_' or '-'",
+			    name);
+		return;
+	}
+	if (!data || g_bytes_get_size(data) == 0) {
+		upload_form(a, msg, who, token, SOUP_STATUS_BAD_REQUEST, "no archive came (the field archive)", name);
+		return;
+	}
+	if (!ladder_owner_claim(a->d, name, who->id, &err)) {
+		upload_form(a, msg, who, token, SOUP_STATUS_FORBIDDEN, err->message, name);
+		return;
+	}
+	g_autofree char *base = filename ? g_path_get_basename(filename) : g_strdup("upload");
+	g_autofree char *what = g_utf8_make_valid(base, (gssize)MIN(strlen(base), 100));
+	g_autoptr(LadderManifest) m = NULL;
+	g_autofree char *workdir = unpack(a, name, data, what, &m, &err);
+	g_autofree char *file = NULL;
+	if (workdir) {
+		LadderRequest r = {LADDER_REQUEST_ADD, (char *)name, m->command, workdir, who->name, m->description};
+		file = ladder_inbox_queue(a->dir, &r, &err);
+		if (!file)
+			ladder_bot_dir_remove(a->dir, workdir);
+	}
+	gboolean refused = !file && err && err->domain == LADDER_ERROR;
+	if (!file && !refused) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	}
+	g_autoptr(GError) rerr = NULL;
+	gint64 id = ladder_upload_record(a->d, who->id, name, (gint64)g_bytes_get_size(data), file,
+					 refused ? err->message : NULL, &rerr);
+	if (!id) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, rerr->message);
+		return;
+	}
+	keep_archive(a, id, data);
+	if (refused) {
+		upload_form(a, msg, who, token, SOUP_STATUS_UNPROCESSABLE_ENTITY, err->message, name);
+		return;
+	}
+	g_autofree char *to = g_strdup_printf("/me#upload-%" G_GINT64_FORMAT, id);
+	redirect(msg, to);
+}
+
+/* ---- the author's page ----------------------------------------------------- */
+
+static void uploads_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
+{
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GPtrArray) ups = ladder_uploads_of(a->d, who->id, PAGE_UPLOADS, &err);
+	g_autofree char *writer = ladder_db_writer(a->dir);
+	gboolean running = writer && g_str_has_suffix(writer, " ladder run");
+
+	g_string_append(s, "<h2>Uploads</h2>\n");
+	if (!ups) {
+		g_string_append(s, "<p class=\"problem\">");
+		esc(s, err->message);
+		g_string_append(s, "</p>\n");
+		return;
+	}
+	if (ups->len == 0) {
+		g_string_append(s, "<p class=\"muted\" id=\"uploads\">none yet: <a href=\"/upload\">upload a bot</a></p>\n");
+		return;
+	}
+	g_string_append(s, "<table id=\"uploads\">\n<tr><th>#</th><th>name</th><th>uploaded</th><th>bytes</th>"
+			   "<th>vetting</th></tr>\n");
+	for (guint i = 0; i < ups->len; i++) {
+		LadderUpload *u = g_ptr_array_index(ups, i);
+		static const char *const state[] = {"refused", "queued", "admitted", "rejected"};
+		g_string_append_printf(s, "<tr id=\"upload-%" G_GINT64_FORMAT "\" class=\"%s\"><td><a href=\"/me/upload/%"
+				       G_GINT64_FORMAT "\">%" G_GINT64_FORMAT "</a></td><td>", u->id, state[u->state],
+				       u->id, u->id);
+		esc(s, u->name);
+		g_string_append(s, "</td><td>");
+		esc(s, u->uploaded);
+		g_string_append_printf(s, "</td><td>%" G_GINT64_FORMAT "</td><td>", u->size);
+		switch (u->state) {
+		case LADDER_UPLOAD_REFUSED:
+			g_string_append(s, "<strong>refused</strong> before vetting:<pre>");
+			esc(s, u->note);
+			g_string_append(s, "</pre>");
+			break;
+		case LADDER_UPLOAD_QUEUED:
+			g_string_append(s, "<strong>queued</strong>: vetting (<code>referee check</code>, then a "
+					   "validation game against copies of itself) when the ladder's run takes it");
+			if (!running)
+				g_string_append(s, " <span class=\"muted\">(no run is going now: the organizer's next "
+						   "<code>ladder run</code> takes it first)</span>");
+			break;
+		case LADDER_UPLOAD_ADMITTED:
+			g_string_append_printf(s, "<strong>admitted</strong>: passed <code>referee check</code> and its "
+					       "validation game; <a href=\"/ladder/bot-%" G_GINT64_FORMAT ".html\">version %d"
+					       "</a>", u->bot, u->version);
+			break;
+		case LADDER_UPLOAD_REJECTED:
+			g_string_append(s, "<strong>rejected</strong> by vetting:<pre>");
+			esc(s, u->note ? u->note : "(no reason recorded)");
+			g_string_append(s, "</pre>");
+			break;
+		}
+		g_string_append(s, "</td></tr>\n");
+	}
+	g_string_append(s, "</table>\n");
+}
+
+static void bots_section(ServeAccounts *a, GString *s, const char *csrf, const LadderAuthor *who)
+{
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GPtrArray) bots = ladder_author_bots(a->d, who->id, &err);
+
+	g_string_append(s, "<h2>Your bots</h2>\n");
+	if (!bots || bots->len == 0) {
+		g_string_append(s, "<p class=\"muted\" id=\"bots\">none admitted yet</p>\n");
+		return;
+	}
+	g_string_append(s, "<table id=\"bots\">\n<tr><th>entry</th><th>version</th><th>state</th><th>added</th>"
+			   "<th>description</th><th></th></tr>\n");
+	for (guint i = 0; i < bots->len; i++) {
+		LadderBot *b = g_ptr_array_index(bots, i);
+		g_autofree char *label = ladder_bot_label(b);
+		g_string_append_printf(s, "<tr><td><a href=\"/ladder/bot-%" G_GINT64_FORMAT ".html\">", b->id);
+		esc(s, label);
+		g_string_append_printf(s, "</a></td><td>%d</td><td>%s</td><td>", b->version,
+				       ladder_bot_status_name(b->status));
+		esc(s, b->added);
+		g_string_append(s, "</td><td>");
+		esc(s, b->description);
+		g_string_append(s, "</td><td>");
+		if (b->status == LADDER_BOT_ACTIVE) {
+			g_string_append(s, "<form method=\"post\" action=\"/me/retire\" class=\"retire\">");
+			csrf_field(s, csrf);
+			g_string_append(s, "<input type=\"hidden\" name=\"name\" value=\"");
+			esc(s, b->name);
+			g_string_append(s, "\"><button type=\"submit\">Retire</button></form>");
+		}
+		g_string_append(s, "</td></tr>\n");
+	}
+	g_string_append(s, "</table>\n");
+}
+
+static void games_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
+{
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GPtrArray) games = ladder_author_games(a->d, who->id, PAGE_GAMES, &err);
+
+	g_string_append(s, "<h2>Your bots' games</h2>\n");
+	if (!games || games->len == 0) {
+		g_string_append(s, "<p class=\"muted\" id=\"games\">none yet</p>\n");
+		return;
+	}
+	g_string_append(s, "<p class=\"muted\">Only you see your bots' stderr.</p>\n<table id=\"games\">\n<tr><th>game</th>"
+			   "<th>seat</th><th>entry</th><th>rank</th><th>score</th><th>faults</th><th>stderr</th></tr>\n");
+	for (guint i = 0; i < games->len; i++) {
+		LadderAuthorGame *g = g_ptr_array_index(games, i);
+		g_string_append_printf(s, "<tr><td>");
+		if (g->log)
+			g_string_append_printf(s, "<a href=\"/ladder/games/%06" G_GINT64_FORMAT ".html\">%" G_GINT64_FORMAT
+					       "</a>", g->game, g->game);
+		else
+			g_string_append_printf(s, "%" G_GINT64_FORMAT " (playing)", g->game);
+		g_string_append_printf(s, "</td><td>%d</td><td>", g->seat);
+		esc(s, g->label);
+		if (g->log)
+			g_string_append_printf(s, "</td><td>%d</td><td>%" G_GINT64_FORMAT "</td><td>", g->rank, g->score);
+		else
+			g_string_append(s, "</td><td></td><td></td><td>");
+		esc(s, g->faults ? g->faults : "");
+		g_string_append(s, "</td><td>");
+		g_autofree char *path = g->log ? g_strdup_printf("%s/%s.seat%d.stderr", a->dir, g->log, g->seat) : NULL;
+		if (path && g_file_test(path, G_FILE_TEST_IS_REGULAR))
+			g_string_append_printf(s, "<a class=\"stderr\" href=\"/me/stderr/%" G_GINT64_FORMAT "-%d\">stderr"
+					       "</a>", g->game, g->seat);
+		g_string_append(s, "</td></tr>\n");
+	}
+	g_string_append(s, "</table>\n");
+}
+
+static void me_page(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token,
+		    const char *invite)
+{
+	g_autofree char *csrf = csrf_of(a, token);
+	g_autoptr(GString) s = g_string_new(NULL);
+	g_autofree char *title = g_strdup_printf("%s%s", who->name, who->admin ? " (organizer)" : "");
+
+	if (invite) {
+		g_string_append(s, "<p id=\"invite\">A new invite code, for one author: <code>");
+		esc(s, invite);
+		g_string_append(s, "</code></p>\n");
+	}
+	uploads_section(a, s, who);
+	bots_section(a, s, csrf, who);
+	games_section(a, s, who);
+	if (who->admin) {
+		g_string_append(s, "<h2>Organizer</h2>\n<form method=\"post\" action=\"/me/invite\" id=\"new-invite\">");
+		csrf_field(s, csrf);
+		g_string_append(s, "<button type=\"submit\">New invite code</button></form>\n");
+	}
+	page(msg, SOUP_STATUS_OK, who, title, s);
+}
+
+static void me_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token,
+		    const char *what)
+{
+	g_autoptr(GHashTable) f = form_fields(msg);
+	g_autoptr(GError) err = NULL;
+
+	if (!post_allowed(a, msg, token, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
+		forbidden(msg);
+		return;
+	}
+	if (strcmp(what, "invite") == 0) {
+		if (!who->admin) {
+			text(msg, SOUP_STATUS_FORBIDDEN, "only the organizer makes invites");
+			return;
+		}
+		g_autofree char *code = ladder_invite_new(a->d, &err);
+		if (!code)
+			text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		else
+			me_page(a, msg, who, token, code);
+		return;
+	}
+	const char *name = field(f, "name");
+	if (!ladder_name_valid(name) || !ladder_owner_is(a->d, name, who->id)) {
+		text(msg, SOUP_STATUS_NOT_FOUND, "you hold no entry of that name");
+		return;
+	}
+	LadderRequest r = {LADDER_REQUEST_RETIRE, (char *)name, NULL, NULL, NULL, NULL};
+	g_autofree char *file = ladder_inbox_queue(a->dir, &r, &err);
+	if (!file) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	}
+	redirect(msg, "/me");
+}
+
+/* Digits only, into *out. */
+static gboolean digits(const char *s, gsize len, gint64 *out)
+{
+	guint64 v = 0;
+
+	if (len == 0 || len > 18)
+		return FALSE;
+	g_autofree char *d = g_strndup(s, len);
+	for (const char *c = d; *c; c++)
+		if (!g_ascii_isdigit(*c))
+			return FALSE;
+	if (!g_ascii_string_to_unsigned(d, 10, 0, G_MAXINT64, &v, NULL))
+		return FALSE;
+	*out = (gint64)v;
+	return TRUE;
+}
+
+/* Serve at most `cap` bytes of the file `path` (opened without following
+ * a link) as `type`, or 404. */
+static void file_reply(SoupServerMessage *msg, const char *path, gsize cap, const char *type, const char *attach)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (fd >= 0)
+			close(fd);
+		text(msg, SOUP_STATUS_NOT_FOUND, "no such file");
+		return;
+	}
+	gsize n = MIN((gsize)st.st_size, cap), got = 0;
+	char *buf = g_malloc(n + 1);
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+		if (r <= 0 && errno != EINTR)
+			break;
+		got += r > 0 ? (gsize)r : 0;
+	}
+	close(fd);
+	no_store(msg);
+	if (attach) {
+		g_autofree char *cd = g_strdup_printf("attachment; filename=\"%s\"", attach);
+		soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Content-Disposition", cd);
+	}
+	soup_server_message_set_status(msg, SOUP_STATUS_OK, NULL);
+	soup_server_message_set_response(msg, type, SOUP_MEMORY_TAKE, buf, got);
+}
+
+static void me_file(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *what)
+{
+	gint64 game = 0, id = 0, seat = -1;
+	g_autofree char *log = NULL;
+
+	if (g_str_has_prefix(what, "stderr/")) {
+		const char *w = what + 7, *dash = strchr(w, '-');
+		if (dash && digits(w, dash - w, &game) && digits(dash + 1, strlen(dash + 1), &seat) && seat < 64 &&
+		    ladder_seat_owned(a->d, game, (int)seat, who->id, &log) && !strstr(log, "..")) {
+			g_autofree char *path = g_strdup_printf("%s/%s.seat%d.stderr", a->dir, log, (int)seat);
+			file_reply(msg, path, STDERR_SHOWN, "text/plain; charset=utf-8", NULL);
+			return;
+		}
+	} else if (g_str_has_prefix(what, "upload/") && digits(what + 7, strlen(what + 7), &id) &&
+		   ladder_upload_owned(a->d, id, who->id)) {
+		g_autofree char *path = g_strdup_printf("%s/" UPLOADS_DIR "/%" G_GINT64_FORMAT, a->dir, id);
+		g_autofree char *name = g_strdup_printf("upload-%" G_GINT64_FORMAT, id);
+		file_reply(msg, path, (gsize)a->upload_max, "application/octet-stream", name);
+		return;
+	}
+	text(msg, SOUP_STATUS_NOT_FOUND, "no such page of yours");
+}
+
+/* ---- routing --------------------------------------------------------------- */
+
+gboolean serve_accounts_handle(ServeAccounts *a, SoupServerMessage *msg, const char *path)
+{
+	const char *method = soup_server_message_get_method(msg);
+	gboolean get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+	gboolean post = strcmp(method, "POST") == 0;
+	static const char *const ours[] = {"/signup", "/login", "/logout", "/upload", "/me", "/me/", NULL};
+
+	if (!g_strv_contains(ours, path) && !g_str_has_prefix(path, "/me/"))
+		return FALSE;
+	if (!get && !post) {
+		text(msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "method not allowed");
+		return TRUE;
+	}
+	if (strcmp(path, "/signup") == 0) {
+		if (get)
+			signup_form(a, msg, SOUP_STATUS_OK, NULL, NULL);
+		else
+			signup_post(a, msg);
+		return TRUE;
+	}
+	if (strcmp(path, "/login") == 0) {
+		if (get)
+			login_form(a, msg, SOUP_STATUS_OK, NULL, NULL);
+		else
+			login_post(a, msg);
+		return TRUE;
+	}
+	if (strcmp(path, "/logout") == 0) {
+		logout(a, msg, post);
+		return TRUE;
+	}
+	g_autofree char *token = NULL;
+	g_autoptr(LadderAuthor) who = current(a, msg, &token);
+	if (!who) {
+		if (post)
+			forbidden(msg);
+		else
+			redirect(msg, "/login");
+		return TRUE;
+	}
+	if (strcmp(path, "/upload") == 0) {
+		if (get)
+			upload_form(a, msg, who, token, SOUP_STATUS_OK, NULL, NULL);
+		else
+			upload_post(a, msg, who, token);
+	} else if (strcmp(path, "/me") == 0 || strcmp(path, "/me/") == 0) {
+		if (get)
+			me_page(a, msg, who, token, NULL);
+		else
+			text(msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "method not allowed");
+	} else if (post && (strcmp(path, "/me/retire") == 0 || strcmp(path, "/me/invite") == 0)) {
+		me_post(a, msg, who, token, path + 4);
+	} else if (get) {
+		me_file(a, msg, who, path + 4);
+	} else {
+		text(msg, SOUP_STATUS_NOT_FOUND, "no such page");
+	}
+	return TRUE;
+}

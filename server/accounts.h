@@ -1,0 +1,61 @@
+/*
+ * accounts (server): the authors' pages of `referee serve --ladder DIR`,
+ * the HTTP over ladder/accounts.h:
+ *
+ *   GET  /signup   POST /signup   name, password, invite (when invite-only), csrf
+ *   GET  /login    POST /login    name, password, csrf
+ *   GET  /logout   POST /logout   csrf
+ *   GET  /upload   POST /upload   name, archive (a file: .tar.gz, .tgz,
+ *                                 .tar or .zip), csrf -- multipart/form-data;
+ *                                 or the archive as the raw body with
+ *                                 ?name=NAME&csrf=TOKEN
+ *   GET  /me                      the author's uploads (their vetting, the
+ *                                 reason of a refusal), entries and games
+ *   POST /me/retire               name, csrf
+ *   GET  /me/stderr/GAME-SEAT     what the author's bot wrote on stderr in
+ *                                 that game (text)
+ *   GET  /me/upload/ID            the archive of the author's upload ID
+ *
+ * docs/ladder.md documents the fields for scripts. A page a visitor may
+ * not see is a 404 (someone else's stderr or upload) or, logged out, a
+ * redirect to /login.
+ *
+ * Sessions: the cookie `tetrarena_session` (HttpOnly, SameSite=Lax, Path=/,
+ * and Secure when `secure`: the server sits behind an HTTPS proxy) holds
+ * the token ladder_session_new() made at login: a new token at each login,
+ * whatever cookie came with it (no fixation), and none that a logout
+ * ended. A logged-out visitor gets the cookie `tetrarena_form` (random)
+ * for the login and signup forms.
+ *
+ * CSRF: every POST carries the field `csrf`, a keyed BLAKE2b of the
+ * session's token (or of the form cookie), the key drawn at start; a POST
+ * without it or with another, or whose Origin header is not this host's,
+ * is refused with 403 before anything else is read.
+ *
+ * Logins are throttled per account (ladder/accounts.h) and per client
+ * address, here in memory, with the same rule: 429 with Retry-After.
+ */
+#ifndef TETRARENA_SERVER_ACCOUNTS_H
+#define TETRARENA_SERVER_ACCOUNTS_H
+
+#include <glib.h>
+#include <libsoup/soup.h>
+
+#define SERVE_ACCOUNTS_FORM_MAX 8192	/* bytes of a form's body */
+
+typedef struct ServeAccounts ServeAccounts;
+
+/* The accounts of the ladder in `dir` (ladder_accounts_open()); `secure`:
+ * cookies are Secure and the Origin expected is https. NULL with error. */
+ServeAccounts *serve_accounts_new(const char *dir, gboolean secure, GError **error);
+void serve_accounts_free(ServeAccounts *a);
+
+/* Answer the request when its path is one of the pages above: TRUE (the
+ * response set), else FALSE (not ours). */
+gboolean serve_accounts_handle(ServeAccounts *a, SoupServerMessage *msg, const char *path);
+
+/* The longest body taken for `path`: an upload's (the ladder's bot size
+ * cap and a margin) on /upload, else `other`. `a` may be NULL. */
+goffset serve_accounts_body_max(ServeAccounts *a, const char *path, goffset other);
+
+#endif
