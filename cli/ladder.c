@@ -5,7 +5,7 @@
  *   ladder init DIR --variant V [--players P|MIN-MAX] [--time SPEC]
  *                   [--options K=V,...] [--seed S] [--sandbox MODE]
  *                   [--bot-size SIZE] [--bot-files N]
- *   ladder add DIR NAME COMMAND|BOTDIR [--wait [--timeout S]]
+ *   ladder add DIR NAME COMMAND|BOTDIR|ARCHIVE [--wait [--timeout S]]
  *                                        admission, then the name's next version;
  *                                        queued in DIR/inbox/ while a run goes on
  *   ladder run DIR [-j N] [--games N | --total N | --until TIME] [-q]
@@ -36,6 +36,7 @@
 #include "cli.h"
 #include "ladder/accounts.h"
 #include "ladder/admit.h"
+#include "ladder/archive.h"
 #include "ladder/botdir.h"
 #include "ladder/db.h"
 #include "ladder/inbox.h"
@@ -245,7 +246,8 @@ static int ladder_add(int argc, char **argv)
 		 "S"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
-	static const Usage u = {"DIR NAME COMMAND|BOTDIR (a directory with " LADDER_MANIFEST_FILE ")",
+	static const Usage u = {"DIR NAME COMMAND|BOTDIR|ARCHIVE (a directory, or a .tar.gz or .zip, with "
+				LADDER_MANIFEST_FILE ")",
 				"submit a bot: admitted after `referee check` and a validation game "
 				"(queued while `ladder run` goes on)", 3, 3, TRUE, TRUE};
 	int rc;
@@ -266,7 +268,15 @@ static int ladder_add(int argc, char **argv)
 	g_clear_pointer(&reader, ladder_db_free);
 	g_autofree char *workdir = NULL;
 	g_autoptr(LadderManifest) m = NULL;
-	if (g_file_test(command, G_FILE_TEST_IS_DIR)) {
+	if (ladder_archive_named(command) && g_file_test(command, G_FILE_TEST_IS_REGULAR)) {
+		/* unpacked as the web's uploads are (ladder/archive.h) */
+		if (!(workdir = ladder_archive_bot_file(argv[1], name, command, &s.caps, &m, &err))) {
+			ladder_settings_clear(&s);
+			fprintf(stderr, "referee ladder: add %s: %s\n", name, err->message);
+			return 1;
+		}
+		command = m->command;
+	} else if (g_file_test(command, G_FILE_TEST_IS_DIR)) {
 		g_autofree char *mpath = g_build_filename(command, LADDER_MANIFEST_FILE, NULL);
 		m = ladder_manifest_read(mpath, &err);
 		if (!m) {
@@ -669,7 +679,7 @@ static const struct {
 	const char *summary;
 } subs[] = {
 	{"init", ladder_init, "make a new ladder: ladder init DIR --variant V"},
-	{"add", ladder_add, "submit a bot: ladder add DIR NAME COMMAND|BOTDIR"},
+	{"add", ladder_add, "submit a bot: ladder add DIR NAME COMMAND|BOTDIR|ARCHIVE"},
 	{"run", ladder_run_cmd, "play games: ladder run DIR [-j N] [--games N | --until TIME] [--serve ADDR]"},
 	{"standings", ladder_standings, "the ratings: ladder standings DIR"},
 	{"retire", ladder_retire, "stop scheduling a bot: ladder retire DIR NAME"},

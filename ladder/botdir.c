@@ -45,8 +45,7 @@ static char *shown(const char *path)
 	return g_strescape(path, NULL);
 }
 
-/* A size as `ladder init --bot-size` takes it: "64 MiB", or bytes. */
-static char *size_text(guint64 n)
+char *ladder_bot_size_text(guint64 n)
 {
 	static const char *const unit[] = {"GiB", "MiB", "KiB"};
 
@@ -60,7 +59,7 @@ static char *size_text(guint64 n)
 
 static gboolean too_big(const Walk *w, const char *path, GError **error)
 {
-	g_autofree char *cap = size_text(w->caps->size);
+	g_autofree char *cap = ladder_bot_size_text(w->caps->size);
 	g_autofree char *p = shown(path);
 
 	return refuse(error, "%s: the bot's directory holds more than %s of files, the ladder's cap "
@@ -270,11 +269,8 @@ static void remove_tree(const char *path)
 		     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
-char *ladder_bot_dir_copy(const char *ladder_dir, const char *name, const char *src, const LadderBotCaps *caps,
-			  GError **error)
+char *ladder_bot_dir_make(const char *ladder_dir, const char *name, GError **error)
 {
-	if (!ladder_bot_dir_check(src, caps, error))
-		return NULL;
 	g_autofree char *parent = g_build_filename(ladder_dir, LADDER_BOTS_DIR, NULL);
 	g_autofree char *abs_parent = g_canonicalize_filename(parent, NULL);
 	if (g_mkdir_with_parents(abs_parent, 0700) != 0) {
@@ -294,6 +290,17 @@ char *ladder_bot_dir_copy(const char *ladder_dir, const char *name, const char *
 		}
 	}
 	chmod(dst, 0755);	/* (whatever the umask) */
+	return g_steal_pointer(&dst);
+}
+
+char *ladder_bot_dir_copy(const char *ladder_dir, const char *name, const char *src, const LadderBotCaps *caps,
+			  GError **error)
+{
+	if (!ladder_bot_dir_check(src, caps, error))
+		return NULL;
+	g_autofree char *dst = ladder_bot_dir_make(ladder_dir, name, error);
+	if (!dst)
+		return NULL;
 	int fd = open(dst, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	gboolean ok = fd >= 0 ? walk_tree(src, caps, fd, error) : ladder_db_file_error(errno, dst, error);
 	if (fd >= 0)

@@ -47,6 +47,17 @@ char *ladder_bot_dir_copy(const char *ladder_dir, const char *name, const char *
 			  GError **error);
 
 /*
+ * Make the directory `ladder_dir`/bots/NAME-N (the first N free; mode
+ * 0755, bots/ made 0700 when missing) for a bot's files. Its absolute
+ * path, or NULL with error.
+ */
+char *ladder_bot_dir_make(const char *ladder_dir, const char *name, GError **error);
+
+/* A size as `ladder init --bot-size` takes it, for messages: "64 MiB", or
+ * "N bytes". Newly allocated. */
+char *ladder_bot_size_text(guint64 n);
+
+/*
  * Whether `workdir` is one of the ladder's copies: directly in
  * `ladder_dir`/bots/, as written and (when it is there) after links. FALSE
  * with error naming it.

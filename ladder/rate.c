@@ -29,6 +29,52 @@ int ladder_ratings_index(const LadderRatings *lr, gint64 id)
 	return -1;
 }
 
+/*
+ * The fit over the entries that played (lr->games[i] > 0) alone, spread
+ * back over every entry. An entry with no game carries only the prior,
+ * so in the fit it would sit at the phantom's strength with the prior's
+ * wide spread, and the ratings, centred on the mean of all the entries,
+ * would take that spread in: five such entries widened an 18-0 pair's
+ * intervals from [+90, +475] to [-128, +693] with no game played. Left
+ * out, they change nothing; they are shown at 0 (the played entries'
+ * mean) with no interval (lo = hi = 0) and even odds against everyone.
+ * The games' indices are rewritten in place.
+ */
+static Ratings *fit_played(const LadderRatings *lr, RatingsGame *games, int ngames, int bootstrap, guint64 seed)
+{
+	int n = MAX(lr->nbots, 1);
+	g_autofree int *packed = g_new(int, n), *full = g_new(int, n);
+	int np = 0;
+
+	for (int i = 0; i < lr->nbots; i++) {
+		packed[i] = lr->games[i] > 0 ? np : -1;
+		if (lr->games[i] > 0)
+			full[np++] = i;
+	}
+	for (int g = 0; g < ngames; g++)
+		for (int k = 0; k < games[g].n; k++)
+			games[g].bot[k] = packed[games[g].bot[k]];
+	g_autoptr(Ratings) fit = ratings_fit(MAX(np, 1), games, ngames, bootstrap, seed);
+	Ratings *r = g_new0(Ratings, 1);
+	r->nbots = n;
+	r->elo = g_new0(double, n);
+	r->lo = g_new0(double, n);
+	r->hi = g_new0(double, n);
+	r->los = g_new0(double, (size_t)n * n);
+	r->games = fit->games;
+	for (int i = 0; i < n * n; i++)
+		r->los[i] = i % (n + 1) ? 0.5 : 0.0;
+	for (int a = 0; a < np; a++) {
+		int i = full[a];
+		r->elo[i] = fit->elo[a];
+		r->lo[i] = fit->lo[a];
+		r->hi[i] = fit->hi[a];
+		for (int b = 0; b < np; b++)
+			r->los[(size_t)i * n + full[b]] = fit->los[(size_t)a * np + b];
+	}
+	return r;
+}
+
 LadderRatings *ladder_ratings_compute(LadderDb *d, gint64 below, int bootstrap, guint64 seed,
 				      GError **error)
 {
@@ -82,7 +128,7 @@ LadderRatings *ladder_ratings_compute(LadderDb *d, gint64 below, int bootstrap, 
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return ladder_db_fail(d, rc, "reading the games", error), NULL;
-	lr->r = ratings_fit(MAX(lr->nbots, 1), (const RatingsGame *)games->data, (int)games->len, bootstrap, seed);
+	lr->r = fit_played(lr, (RatingsGame *)games->data, (int)games->len, bootstrap, seed);
 	return g_steal_pointer(&lr);
 }
 

@@ -5,8 +5,11 @@
  * is asked for; and each entry's rating history, a point after every K
  * of its games (meta history_every, default 10).
  *
- * Every entry takes part in the fit, replaced and retired ones too: their
- * games tell about their opponents.
+ * Every entry that has played takes part in the fit, replaced and
+ * retired ones too: their games tell about their opponents. One that has
+ * not played yet is left out, so that adding entries changes nobody's
+ * rating or interval until they play: it shows 0 (the mean), no interval
+ * (lo = hi = 0) and even odds.
  */
 #ifndef TETRARENA_LADDER_RATE_H
 #define TETRARENA_LADDER_RATE_H
