@@ -16,16 +16,13 @@
 #include <sodium.h>
 
 #include "ladder/accounts.h"
+#include "ladder/archive.h"
 #include "ladder/db.h"
 #include "ladder/inbox.h"
 #include "ladder/intake.h"
 #include "ladder/ladder.h"
 #include "ladder/manifest.h"
 #include "referee/html.h"
-#if __has_include("ladder/archive.h")
-#include "ladder/archive.h"
-#define HAVE_ARCHIVE 1
-#endif
 
 #define SESSION_COOKIE "tetrarena_session"
 #define FORM_COOKIE "tetrarena_form"
@@ -500,15 +497,9 @@ static char *unpack(ServeAccounts *a, const char *name, GBytes *data, const char
 
 	if (!ladder_settings_load(a->d, &s, error))
 		return NULL;
-#ifdef HAVE_ARCHIVE
 	gsize size = 0;
 	const void *bytes = g_bytes_get_data(data, &size);
 	char *dir = ladder_archive_bot(a->dir, name, bytes, size, what, &s.caps, m, error);
-#else
-	(void)name, (void)data, (void)what, (void)m;
-	char *dir = NULL;
-	g_set_error(error, LADDER_ERROR, LADDER_ERROR_SUBMISSION, "this referee was built without ladder/archive.c");
-#endif
 	ladder_settings_clear(&s);
 	return dir;
 }
