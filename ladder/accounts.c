@@ -220,7 +220,7 @@ gint64 ladder_login_wait(gint64 failures)
 {
 	if (failures < LADDER_LOGIN_FREE)
 		return 0;
-	return MIN((gint64)1 << MIN(failures - LADDER_LOGIN_FREE, 20), LADDER_LOGIN_MAX_WAIT);
+	return MIN((gint64)LADDER_LOGIN_FIRST_WAIT << MIN(failures - LADDER_LOGIN_FREE, 20), LADDER_LOGIN_MAX_WAIT);
 }
 
 LadderLogin ladder_login(LadderDb *d, const char *name, const char *password, gint64 now, gint64 *author,

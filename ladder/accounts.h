@@ -17,9 +17,10 @@
  * logout, after which the same token finds nothing.
  *
  * Logins are throttled per account here (and per address by the caller,
- * with LadderThrottle): LADDER_LOGIN_FREE failures in a row are free, then
- * each further one waits twice as long as the last (1 s, 2 s, 4 s ... at
- * most LADDER_LOGIN_MAX_WAIT); a success clears the count.
+ * in memory): LADDER_LOGIN_FREE failures in a row are free, then each
+ * further one waits twice as long as the last (30 s, 1 min, 2 min ... at
+ * most LADDER_LOGIN_MAX_WAIT), no password being checked meanwhile; a
+ * success clears the account's count.
  */
 #ifndef TETRARENA_LADDER_ACCOUNTS_H
 #define TETRARENA_LADDER_ACCOUNTS_H
@@ -44,6 +45,7 @@ typedef enum {
 #define LADDER_TOKEN_HEX 64		/* a session token's length */
 #define LADDER_SESSION_TTL (14 * 24 * 3600)	/* seconds */
 #define LADDER_LOGIN_FREE 5		/* failures before the waits */
+#define LADDER_LOGIN_FIRST_WAIT 30	/* seconds, after the free ones */
 #define LADDER_LOGIN_MAX_WAIT 3600	/* seconds */
 
 /* Open DIR's database for the accounts (read-write, no writer's lock).

@@ -529,10 +529,8 @@ static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	if (type && g_ascii_strcasecmp(type, "multipart/form-data") == 0) {
 		g_autoptr(GBytes) body = soup_message_body_flatten(soup_server_message_get_request_body(msg));
 		SoupMultipart *mp = soup_multipart_new_from_message(h, body);
-		if (mp) {
+		if (mp)	/* (it takes mp) */
 			f = soup_form_decode_multipart(mp, "archive", &filename, NULL, &data);
-			soup_multipart_free(mp);
-		}
 	} else {
 		const char *q = g_uri_get_query(soup_server_message_get_uri(msg));
 		f = q ? soup_form_decode(q) : NULL;
