@@ -273,7 +273,7 @@ static void signup_form(ServeAccounts *a, SoupServerMessage *msg, guint status, 
 	}
 	g_string_append(s, "<form method=\"post\" action=\"/signup\" id=\"signup\">\n");
 	csrf_field(s, csrf);
-	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_-]+\" "
+	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_\\-]+\" "
 			   "value=\"");
 	esc(s, name ? name : "");
 	g_string_append_printf(s, "\"></label> <span class=\"muted\">1 to 32 letters, digits, _ or -</span></p>\n"
@@ -479,7 +479,7 @@ static void upload_form(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 			   "version.</p>\n<form method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\" "
 			   "id=\"upload\">\n");
 	csrf_field(s, csrf);
-	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_-]+\" "
+	g_string_append(s, "<p><label>Name <input name=\"name\" required maxlength=\"32\" pattern=\"[A-Za-z0-9_\\-]+\" "
 			   "value=\"");
 	esc(s, name ? name : "");
 	g_string_append(s, "\"></label></p>\n<p><label>Archive <input name=\"archive\" type=\"file\" required "
@@ -612,12 +612,12 @@ static void uploads_section(ServeAccounts *a, GString *s, const LadderAuthor *wh
 		LadderUpload *u = g_ptr_array_index(ups, i);
 		static const char *const state[] = {"refused", "queued", "admitted", "rejected"};
 		g_string_append_printf(s, "<tr id=\"upload-%" G_GINT64_FORMAT "\" class=\"%s\"><td><a href=\"/me/upload/%"
-				       G_GINT64_FORMAT "\">%" G_GINT64_FORMAT "</a></td><td>", u->id, state[u->state],
+				       G_GINT64_FORMAT "\">%" G_GINT64_FORMAT "</a></td><td class=\"l\">", u->id, state[u->state],
 				       u->id, u->id);
 		esc(s, u->name);
 		g_string_append(s, "</td><td>");
 		esc(s, u->uploaded);
-		g_string_append_printf(s, "</td><td>%" G_GINT64_FORMAT "</td><td>", u->size);
+		g_string_append_printf(s, "</td><td>%" G_GINT64_FORMAT "</td><td class=\"l\">", u->size);
 		switch (u->state) {
 		case LADDER_UPLOAD_REFUSED:
 			g_string_append(s, "<strong>refused</strong> before vetting:<pre>");
@@ -662,12 +662,12 @@ static void bots_section(ServeAccounts *a, GString *s, const char *csrf, const L
 	for (guint i = 0; i < bots->len; i++) {
 		LadderBot *b = g_ptr_array_index(bots, i);
 		g_autofree char *label = ladder_bot_label(b);
-		g_string_append_printf(s, "<tr><td><a href=\"/ladder/bot-%" G_GINT64_FORMAT ".html\">", b->id);
+		g_string_append_printf(s, "<tr><td class=\"l\"><a href=\"/ladder/bot-%" G_GINT64_FORMAT ".html\">", b->id);
 		esc(s, label);
 		g_string_append_printf(s, "</a></td><td>%d</td><td>%s</td><td>", b->version,
 				       ladder_bot_status_name(b->status));
 		esc(s, b->added);
-		g_string_append(s, "</td><td>");
+		g_string_append(s, "</td><td class=\"l\">");
 		esc(s, b->description);
 		g_string_append(s, "</td><td>");
 		if (b->status == LADDER_BOT_ACTIVE) {
@@ -702,7 +702,7 @@ static void games_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
 					       "</a>", g->game, g->game);
 		else
 			g_string_append_printf(s, "%" G_GINT64_FORMAT " (playing)", g->game);
-		g_string_append_printf(s, "</td><td>%d</td><td>", g->seat);
+		g_string_append_printf(s, "</td><td>%d</td><td class=\"l\">", g->seat);
 		esc(s, g->label);
 		if (g->log)
 			g_string_append_printf(s, "</td><td>%d</td><td>%" G_GINT64_FORMAT "</td><td>", g->rank, g->score);

@@ -11,7 +11,9 @@
 # before login is not adopted, and one replayed after logout is refused;
 # script in a bot's description is escaped on every page; a login brute
 # force is throttled (per account and per address); `ladder backup`
-# copies the database while the server writes it.
+# copies the database while the server writes it. And in Chromium
+# (tests/browser.py accounts): a signup by the form, an upload by the
+# form, the page showing its vetting, then admitted with its games.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
 . "$top/tests/serve-lib.sh"
@@ -25,6 +27,7 @@ echo "organizer-pass" | "$ref" ladder admin "$L" org >/dev/null
 check "the organizer's account is made from the CLI" test "$(q "SELECT name, admin FROM authors")" = "org|1"
 inv1=$("$ref" ladder invite "$L")
 inv2=$("$ref" ladder invite "$L")
+inv3=$("$ref" ladder invite "$L")
 check "an invite is a one-time code, stored hashed: $inv1" \
 	sh -c "echo '$inv1' | grep -qx '[0-9a-f]\{32\}' && test '$(q "SELECT count(*) FROM invites WHERE hash = '$inv1'")' = 0"
 check "a password is stored as Argon2id" test "$(q "SELECT substr(hash, 1, 10) FROM authors")" = '$argon2id$'
@@ -45,9 +48,22 @@ echo gotcha >"$tmp/slip/evil"
 serve_start --ladder "$L"
 A=$tmp/ada.json B=$tmp/bob.json
 
+# Chromium signs cleo up and uploads pybot, then waits for the run below
+mkdir "$tmp/shots"
+if command -v chromium >/dev/null; then
+	"$py" "$top/tests/browser.py" accounts "$url" "$tmp/shots" "$inv3" "$tmp/good.tar.gz" >"$tmp/browser.json" \
+		2>"$tmp/browser.err" &
+	browser_pid=$!
+	for _ in $(seq 600); do
+		[ "$(q "SELECT count(*) FROM uploads")" = 1 ] && break
+		kill -0 $browser_pid 2>/dev/null || break
+		sleep 0.1
+	done
+fi
+
 # ---- signup and login -------------------------------------------------------
 ac "$A" signup ada ada-password >"$tmp/r"
-check "signup without an invite is refused, saying why: $(grep -o 'invitation[^<]*' "$tmp/r")" \
+check "signup without an invite is refused, saying why: $(grep -o 'invitation[^<]*' "$tmp/r" | head -1)" \
 	sh -c "test '$(status "$tmp/r")' = 400 && grep -q 'by invitation' '$tmp/r'"
 ac "$A" get /signup >"$tmp/r"
 check "the signup form asks the invite and carries csrf" \
@@ -92,7 +108,23 @@ check "bob cannot upload under ada's entry's name" sh -c "test '$(status "$tmp/r
 ac "$B" upload r1 "$tmp/good.tar.gz" >"$tmp/r"
 check "nor under the organizer's entry's" grep -q 'another author' "$tmp/r"
 
-"$ref" ladder run "$L" --games 4 -q 2>"$tmp/run.err"
+"$ref" ladder run "$L" --games 6 -q 2>"$tmp/run.err"
+if [ -n "${browser_pid:-}" ]; then
+	wait $browser_pid
+	brc=$?
+	bf() { "$py" -c 'import json,sys; d=json.load(open(sys.argv[1])) or {}; print(d.get(sys.argv[2]))' "$tmp/browser.json" "$1"; }
+	check "Chromium: signup and upload by the forms, to the author's page: $(cat "$tmp/browser.err")" \
+		sh -c "test $brc = 0 && test '$(bf after_signup)' = /me && test '$(bf after_upload)' = /me"
+	vetting=$(bf vetting)
+	check "the page after the upload shows its vetting: $(echo "$vetting" | head -c 60)" \
+		test "${vetting#queued: vetting}" != "$vetting"
+	check "then it is admitted, its games listed with its stderr" \
+		sh -c "test '$(bf admitted)' = True && test '$(bf stderr_links)' -ge 1"
+	check "its description is shown as text: $(bf description)" test "$(bf description)" = '<script>alert("pwn")</script> & <b>co</b>'
+	[ -n "${KEEP_SHOTS:-}" ] && cp "$tmp/shots"/*.png "$KEEP_SHOTS"/
+else
+	skip "chromium is missing: no browser pass"
+fi
 ac "$A" get /me >"$tmp/me2"
 check "after the run: admitted, shown on her page" grep -q 'class="admitted".*<strong>admitted</strong>' "$tmp/me2"
 check "the rejected upload shows the reason, with the lines that failed" \
@@ -162,8 +194,10 @@ check "her old cookie replayed after logout is refused" grep -qx '303 /login' "$
 
 # ---- backup while serving --------------------------------------------------------------
 "$ref" ladder backup "$L" "$tmp/copy.db" >/dev/null
-check "ladder backup copies the database (authors and games) while it is served" \
-	sh -c "test \"\$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(\"SELECT count(*) FROM authors\").fetchone()[0], c.execute(\"PRAGMA integrity_check\").fetchone()[0])' '$tmp/copy.db')\" = '3 ok'"
+copy=$(python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+print(c.execute("SELECT count(*) FROM authors").fetchone()[0], c.execute("PRAGMA integrity_check").fetchone()[0])' "$tmp/copy.db")
+check "ladder backup copies the database while it is served: $copy" test "$copy" = "$(q "SELECT count(*) FROM authors") ok"
 check "refused over an existing file" sh -c "! '$ref' ladder backup '$L' '$tmp/copy.db' 2>/dev/null"
 
 # ---- brute force (last: it throttles this address) ------------------------------------------
