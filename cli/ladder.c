@@ -4,14 +4,17 @@
  *
  *   ladder init DIR --variant V [--players P|MIN-MAX] [--time SPEC]
  *                   [--options K=V,...] [--seed S] [--sandbox MODE]
- *                   [--bot-size SIZE] [--bot-files N]
+ *                   [--bot-size SIZE] [--bot-files N] [--suspend-after K]
  *   ladder add DIR NAME COMMAND|BOTDIR|ARCHIVE [--wait [--timeout S]]
  *                                        admission, then the name's next version;
  *                                        queued in DIR/inbox/ while a run goes on
  *   ladder run DIR [-j N] [--games N | --total N | --until TIME] [-q]
  *                  [--serve HOST:PORT [--public]]   its pages and live games
+ *                  [--on-event CMD]     each event a JSON line on CMD's stdin
  *   ladder standings DIR [--games N] [--json]
  *   ladder retire DIR NAME [--wait]      (queued likewise)
+ *   ladder resume DIR NAME [--wait]      lift a suspension (queued likewise)
+ *   ladder feed DIR AUTHOR               an author's events as an Atom feed
  *   ladder verify DIR
  *   ladder pages DIR [OUT]               the leaderboard and bots' pages as files
  *   ladder set DIR signup=open|invite    who may sign up on `serve --ladder`
@@ -39,6 +42,7 @@
 #include "ladder/archive.h"
 #include "ladder/botdir.h"
 #include "ladder/db.h"
+#include "ladder/events.h"
 #include "ladder/inbox.h"
 #include "ladder/intake.h"
 #include "ladder/ladder.h"
@@ -129,7 +133,7 @@ static LadderDb *start(const Usage *u, GOptionEntry *entries, int *argc, char **
 static int ladder_init(int argc, char **argv)
 {
 	g_autofree char *variant = NULL, *players = NULL, *time = NULL, *options = NULL, *seed = NULL;
-	g_autofree char *sandbox = NULL, *bot_size = NULL, *bot_files = NULL, *signup = NULL;
+	g_autofree char *sandbox = NULL, *bot_size = NULL, *bot_files = NULL, *suspend = NULL, *signup = NULL;
 	GOptionEntry entries[] = {
 		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant, "the game (link, tetroll, rush, matrix)", "V"},
 		{"players", 0, 0, G_OPTION_ARG_STRING, &players, "seats per game (default: the variant's range)",
@@ -142,6 +146,8 @@ static int ladder_init(int argc, char **argv)
 		 "(K, M, G: KiB, MiB, GiB; default 64M)", "SIZE"},
 		{"bot-files", 0, 0, G_OPTION_ARG_STRING, &bot_files, "a submitted directory's entries at most N "
 		 "(default 2000)", "N"},
+		{"suspend-after", 0, 0, G_OPTION_ARG_STRING, &suspend, "suspend an entry after K faulted games in a "
+		 "row (default 5; 0: never)", "K"},
 		{"signup", 0, 0, G_OPTION_ARG_STRING, &signup, "authors sign up on `serve --ladder`: open, or invite "
 		 "(default: by `ladder invite` codes)", "MODE"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -158,6 +164,10 @@ static int ladder_init(int argc, char **argv)
 		return cli_usage_error("ladder init: --signup %s: want open or invite", signup);
 	if (!ladder_settings_parse(&s, variant, players, time, options, seed, sandbox, bot_size, bot_files, &err))
 		return cli_usage_error("ladder init: %s", err->message);
+	if (suspend && !ladder_settings_set_suspend_after(&s, suspend, &err)) {
+		ladder_settings_clear(&s);
+		return cli_usage_error("ladder init: %s", err->message);
+	}
 	g_autoptr(LadderDb) d = ladder_db_create(argv[1], &err);
 	gboolean ok = d && ladder_db_begin(d, &err) && ladder_settings_save(d, &s, &err) &&
 		      (!signup || ladder_set_signup(d, signup, &err)) && ladder_db_commit(d, &err);
@@ -202,7 +212,8 @@ static int queue_request(const char *dir, const LadderRequest *r, gboolean wait,
 	if (!file)
 		return fail(err);
 	printf("%s: queued (%s/%s/%s): the running ladder %s it before its next game\n", r->name, dir,
-	       LADDER_INBOX_DIR, file, r->kind == LADDER_REQUEST_ADD ? "admits" : "retires");
+	       LADDER_INBOX_DIR, file, r->kind == LADDER_REQUEST_ADD ? "admits" :
+	       r->kind == LADDER_REQUEST_RETIRE ? "retires" : "resumes");
 	if (!wait)
 		return 0;
 	fflush(stdout);
@@ -213,13 +224,13 @@ static int queue_request(const char *dir, const LadderRequest *r, gboolean wait,
 		int version = 0;
 		g_autofree char *note = NULL;
 		if (read_decision(dir, file, &admitted, &version, &note)) {
-			if (r->kind == LADDER_REQUEST_RETIRE)
+			if (r->kind != LADDER_REQUEST_ADD)
 				printf("%s: %s\n", r->name, note ? note : "decided");
 			else if (admitted)
 				printf("%s: admitted as version %d\n", r->name, version);
 			else
 				printf("%s: rejected: %s\n", r->name, note ? note : "(no reason)");
-			return admitted || !g_strcmp0(note, "retired") ? 0 : 1;
+			return admitted || !g_strcmp0(note, "retired") || !g_strcmp0(note, "resumed") ? 0 : 1;
 		}
 		if (!run_holds(dir) && g_file_test(path, G_FILE_TEST_EXISTS)) {
 			fprintf(stderr, "referee ladder: the run stopped before deciding on %s: it stays queued, "
@@ -396,8 +407,11 @@ static int ladder_run_cmd(int argc, char **argv)
 	gint64 games = 0, total = 0;
 	g_autofree char *until = NULL;
 	gboolean quiet = FALSE, serve_public = FALSE;
-	g_autofree char *serve = NULL;
+	g_autofree char *serve = NULL, *on_event = NULL;
 	GOptionEntry entries[] = {
+		{"on-event", 0, 0, G_OPTION_ARG_STRING, &on_event, "hand each event (admitted, rejected, suspended, "
+		 "resumed, ranked) to this shell command as one JSON line on its standard input (docs/ladder.md)",
+		 "CMD"},
 		{"serve", 0, 0, G_OPTION_ARG_STRING, &serve, "serve the ladder's pages and its games live while it runs "
 		 "(docs/ladder.md)", "HOST:PORT"},
 		{"public", 0, 0, G_OPTION_ARG_NONE, &serve_public, "with --serve: allow an address other than loopback",
@@ -421,7 +435,8 @@ static int ladder_run_cmd(int argc, char **argv)
 	if (games < 0 || total < 0)
 		return cli_usage_error("ladder run: --games and --total want a positive count");
 	g_autofree char *self = g_file_read_link("/proc/self/exe", NULL);
-	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL, self ? self : "referee"};
+	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL, self ? self : "referee",
+			      on_event && on_event[0] ? on_event : NULL};
 	if (until && !parse_until(until, &o.until))
 		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
 				       until);
@@ -522,6 +537,59 @@ static int ladder_retire(int argc, char **argv)
 		return 1;
 	}
 	printf("%s: retired (its games and record stay)\n", argv[2]);
+	return 0;
+}
+
+static int ladder_resume_cmd(int argc, char **argv)
+{
+	gboolean wait = FALSE;
+	GOptionEntry entries[] = {
+		{"wait", 0, 0, G_OPTION_ARG_NONE, &wait, "when queued for a running ladder: wait (up to 600 s) "
+		 "until it is applied", NULL},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	static const Usage u = {"DIR NAME", "schedule NAME's suspended entry again (queued while `ladder run` "
+				"goes on)", 2, 2, TRUE, TRUE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
+	if (!d && rc != RC_QUEUE)
+		return rc;
+	if (!ladder_name_valid(argv[2]))
+		return cli_usage_error("ladder resume: bad name '%s'", argv[2]);
+	if (!d) {
+		LadderRequest r = {LADDER_REQUEST_RESUME, argv[2], NULL, NULL, NULL, NULL};
+		return queue_request(argv[1], &r, wait, 600);
+	}
+	g_autoptr(GError) err = NULL;
+	gboolean done = FALSE;
+	if (!ladder_resume(d, argv[2], NULL, 0, &done, &err))
+		return fail(err);
+	if (!done) {
+		fprintf(stderr, "referee ladder: resume: %s has no suspended entry\n", argv[2]);
+		return 1;
+	}
+	printf("%s: resumed (scheduled again)\n", argv[2]);
+	return 0;
+}
+
+static int ladder_feed_cmd(int argc, char **argv)
+{
+	g_autofree char *base = NULL;
+	GOptionEntry entries[] = {
+		{"base", 0, 0, G_OPTION_ARG_STRING, &base, "the ladder pages' URL, for the entries' links", "URL"},
+		{NULL, 0, 0, 0, NULL, NULL, NULL},
+	};
+	static const Usage u = {"DIR AUTHOR", "AUTHOR's events (an entry's author, or its name when it has none) "
+				"as an Atom feed", 2, 2, FALSE, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = start(&u, entries, &argc, &argv, &rc);
+	if (!d)
+		return rc;
+	g_autoptr(GError) err = NULL;
+	g_autofree char *atom = ladder_events_atom(d, argv[2], base, &err);
+	if (!atom)
+		return fail(err);
+	fputs(atom, stdout);
 	return 0;
 }
 
@@ -683,6 +751,8 @@ static const struct {
 	{"run", ladder_run_cmd, "play games: ladder run DIR [-j N] [--games N | --until TIME] [--serve ADDR]"},
 	{"standings", ladder_standings, "the ratings: ladder standings DIR"},
 	{"retire", ladder_retire, "stop scheduling a bot: ladder retire DIR NAME"},
+	{"resume", ladder_resume_cmd, "schedule a suspended bot again: ladder resume DIR NAME"},
+	{"feed", ladder_feed_cmd, "an author's events as Atom: ladder feed DIR AUTHOR"},
 	{"verify", ladder_verify_cmd, "check every game's log: ladder verify DIR"},
 	{"pages", ladder_pages_cmd, "web pages: ladder pages DIR [OUT]"},
 	{"set", ladder_set, "change a setting: ladder set DIR signup=open|invite"},
@@ -708,7 +778,8 @@ int cmd_ladder(int argc, char **argv)
 	printf("\nNumbers: run -j 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
 	       "standings --games N: the games numbered below N; init --players within the\n"
 	       "variant's range (play --help lists them); --seed 0..18446744073709551615;\n"
-	       "init --bot-size 1..1024G (bytes, or K, M, G), --bot-files 1..10000000.\n\n");
+	       "init --bot-size 1..1024G (bytes, or K, M, G), --bot-files 1..10000000,\n"
+	       "--suspend-after 0..1000 (0: never).\n\n");
 	describe_only = TRUE;
 	for (size_t i = 0; i < G_N_ELEMENTS(subs); i++) {
 		char *sub_argv[] = {(char *)subs[i].name, NULL};

@@ -39,7 +39,7 @@ typedef enum {
 	LADDER_ACCOUNTS_ERROR_OWNER,	/* an entry's name another holds */
 } LadderAccountsError;
 
-#define LADDER_ACCOUNTS_SCHEMA 4	/* the schema version with the tables */
+#define LADDER_ACCOUNTS_SCHEMA 5	/* the schema version with the tables */
 #define LADDER_PASSWORD_MIN 8		/* bytes */
 #define LADDER_PASSWORD_MAX 256
 #define LADDER_TOKEN_HEX 64		/* a session token's length */

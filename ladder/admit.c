@@ -11,6 +11,7 @@
 
 #include "engine/rng.h"
 #include "ladder/botdir.h"
+#include "ladder/events.h"
 #include "referee/game.h"
 
 #define REASON_MAX 2000	/* bytes of a reason kept */
@@ -193,6 +194,10 @@ static gboolean record_rejection(LadderDb *d, const LadderSubmission *sub, const
 		ok = ladder_db_step_done(d, st, error);
 	}
 	sqlite3_finalize(st);
+	if (ok) {
+		g_autofree char *text = g_strdup_printf("rejected: %s", reason);
+		ok = ladder_event_add(d, "rejected", sub->author, sub->name, 0, 0, text, error);
+	}
 	if (ok && sub->request)
 		ok = ladder_request_decided(d, sub->request, "add", sub->name, sub->next_game, 0, reason, error);
 	if (!ok) {
@@ -262,6 +267,11 @@ static gboolean record_entry(LadderDb *d, const LadderSubmission *sub, LadderAdm
 		ok = ladder_db_step_done(d, up, error) && ladder_db_step_done(d, ins, error);
 	}
 	gint64 id = sqlite3_last_insert_rowid(d->db);
+	if (ok) {
+		g_autofree char *text = g_strdup_printf("admitted as version %d (entry %" G_GINT64_FORMAT ")%s", version,
+							id, version > 1 ? ", replacing the previous version" : "");
+		ok = ladder_event_add(d, "admitted", sub->author, name, id, 0, text, error);
+	}
 	if (ok && sub->request)
 		ok = ladder_request_decided(d, sub->request, "add", name, sub->next_game, id, NULL, error);
 	sqlite3_finalize(up);

@@ -103,6 +103,15 @@ static char **split_name(const char *name, const char *shown, GError **error)
 	return (char **)g_ptr_array_free(g_steal_pointer(&out), FALSE);
 }
 
+/* The entry's name as the archive has it (in the locale's encoding, or as
+ * UTF-8 when it does not convert), or NULL. */
+static const char *entry_name(struct archive_entry *e)
+{
+	const char *name = archive_entry_pathname(e);
+
+	return name ? name : archive_entry_pathname_utf8(e);
+}
+
 /* What the entry is, refused unless a file or directory. */
 static gboolean kind_ok(struct archive_entry *e, const char *shown, GError **error)
 {
@@ -160,7 +169,7 @@ static gboolean survey(Unpack *u, const void *data, gsize size, GError **error)
 			ok = broken(a, u, error);
 			break;
 		}
-		const char *name = archive_entry_pathname(e);
+		const char *name = entry_name(e);
 		g_autofree char *shown = g_strescape(name ? name : "", NULL);
 		g_auto(GStrv) parts = split_name(name, shown, error);
 		if (!parts || !kind_ok(e, shown, error)) {
@@ -297,7 +306,7 @@ static gboolean extract(Unpack *u, const void *data, gsize size, int root, GErro
 			ok = broken(a, u, error);
 			break;
 		}
-		const char *name = archive_entry_pathname(e);
+		const char *name = entry_name(e);
 		g_autofree char *shown = g_strescape(name ? name : "", NULL);
 		g_auto(GStrv) parts = split_name(name, shown, error);
 		/* (the same checks again: the reader need not give the same
@@ -311,6 +320,8 @@ static gboolean extract(Unpack *u, const void *data, gsize size, int root, GErro
 			break;
 		}
 		char **rest = parts;
+		if (!parts[0])
+			continue;	/* the top itself, "./" */
 		if (u->strip) {
 			if (!parts[0] || strcmp(parts[0], u->strip) != 0) {
 				ok = refuse(error, "%s: outside the archive's top directory, which changed while it was read",
@@ -320,7 +331,7 @@ static gboolean extract(Unpack *u, const void *data, gsize size, int root, GErro
 			rest = parts + 1;
 		}
 		if (!rest[0])
-			continue;	/* the top itself */
+			continue;	/* the top directory */
 		ok = write_entry(u, a, e, root, rest, shown, error);
 	}
 	archive_read_free(a);

@@ -34,7 +34,7 @@ void ladder_request_free(LadderRequest *r)
 
 const char *ladder_request_kind_name(LadderRequestKind k)
 {
-	return k == LADDER_REQUEST_RETIRE ? "retire" : "add";
+	return k == LADDER_REQUEST_RETIRE ? "retire" : k == LADDER_REQUEST_RESUME ? "resume" : "add";
 }
 
 static LadderRequest *invalid(GError **error, const char *path, const char *why, const char *what)
@@ -61,8 +61,10 @@ LadderRequest *ladder_request_read(const char *path, GError **error)
 		r->kind = LADDER_REQUEST_ADD;
 	else if (!g_strcmp0(kind, "retire"))
 		r->kind = LADDER_REQUEST_RETIRE;
+	else if (!g_strcmp0(kind, "resume"))
+		r->kind = LADDER_REQUEST_RESUME;
 	else
-		return invalid(error, path, "kind= wants add or retire, not: ", kind ? kind : "(none)");
+		return invalid(error, path, "kind= wants add, retire or resume, not: ", kind ? kind : "(none)");
 	r->name = ladder_keyfile_value(kf, GROUP, "name");
 	if (!r->name || !ladder_name_valid(r->name))
 		return invalid(error, path, "name= wants 1 to 32 letters, digits, '_' or '-', not: ",
@@ -73,8 +75,9 @@ LadderRequest *ladder_request_read(const char *path, GError **error)
 	r->description = ladder_keyfile_value(kf, GROUP, "description");
 	if (r->kind == LADDER_REQUEST_ADD && !r->command)
 		return invalid(error, path, "kind=add without command=", "");
-	if (r->kind == LADDER_REQUEST_RETIRE && (r->command || r->workdir || r->author || r->description))
-		return invalid(error, path, "kind=retire takes only name=", "");
+	if (r->kind != LADDER_REQUEST_ADD && (r->command || r->workdir || r->author || r->description))
+		return invalid(error, path, r->kind == LADDER_REQUEST_RETIRE ? "kind=retire takes only name="
+					    : "kind=resume takes only name=", "");
 	if (r->workdir && !g_path_is_absolute(r->workdir))
 		return invalid(error, path, "workdir= is not an absolute path: ", r->workdir);
 	return g_steal_pointer(&r);

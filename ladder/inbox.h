@@ -2,13 +2,13 @@
  * inbox: submissions queued while `ladder run` writes the ladder.
  *
  * One process writes the database. While a run holds the writer's lock,
- * `ladder add` and `ladder retire` do not wait for it: each puts a request
+ * `ladder add`, `ladder retire` and `ladder resume` do not wait for it: each puts a request
  * into DIR/inbox/ as one file, made atomically (written under a temporary
  * name starting with '.', fsynced, renamed), and the run takes it before
  * scheduling its next game (ladder/intake.h). A request file is a key file:
  *
  *   [request]
- *   kind = add                 # add or retire
+ *   kind = add                 # add, retire or resume
  *   name = mybot               # the entry's name
  *   command = bin/bot-random   # add: the command line (required)
  *   workdir = /abs/DIR/bots/mybot-2   # add: a copied bot directory
@@ -39,6 +39,7 @@ typedef enum {
 typedef enum {
 	LADDER_REQUEST_ADD,
 	LADDER_REQUEST_RETIRE,
+	LADDER_REQUEST_RESUME,	/* lift a suspension (ladder/intake.h) */
 } LadderRequestKind;
 
 typedef struct {

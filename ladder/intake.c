@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "ladder/admit.h"
+#include "ladder/events.h"
 #include "ladder/inbox.h"
 
 void ladder_bot_dir_remove(const char *ladder_dir, const char *path)
@@ -70,6 +71,43 @@ static gboolean retire(LadderDb *d, const char *file, const LadderRequest *r, gi
 		ok = ladder_request_decided(d, file, "retire", r->name, next_game, 0,
 					    *done ? "retired" : "rejected: no active entry of that name", error);
 	if (!ok) {
+		ladder_db_rollback(d);
+		return FALSE;
+	}
+	return ladder_db_commit(d, error);
+}
+
+gboolean ladder_resume(LadderDb *d, const char *name, const char *request, gint64 next_game, gboolean *done,
+		       GError **error)
+{
+	*done = FALSE;
+	if (!ladder_db_begin(d, error))
+		return FALSE;
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE bots SET suspended = NULL, suspended_why = NULL, fault_run = 0 "
+					     "WHERE name = ? AND status = 'active' AND suspended IS NOT NULL "
+					     "RETURNING id, author", error);
+	gboolean ok = st != NULL;
+	gint64 id = 0;
+	g_autofree char *author = NULL;
+	if (ok) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			id = sqlite3_column_int64(st, 0);
+			const unsigned char *a = sqlite3_column_text(st, 1);
+			author = a ? g_strdup((const char *)a) : NULL;
+		}
+		ok = ladder_db_step_done(d, st, error);
+	}
+	sqlite3_finalize(st);
+	*done = ok && id > 0;
+	if (ok && *done)
+		ok = ladder_event_add(d, "resumed", author, name, id, 0,
+				      "resumed by the organizer: scheduled again", error);
+	if (ok && request)
+		ok = ladder_request_decided(d, request, "resume", name, next_game, *done ? id : 0,
+					    *done ? "resumed" : "rejected: no suspended entry of that name", error);
+	if (!ok) {
+		*done = FALSE;
 		ladder_db_rollback(d);
 		return FALSE;
 	}
@@ -154,6 +192,14 @@ static gboolean take(LadderDb *d, const LadderSettings *s, const char *referee, 
 	}
 	if (r->kind == LADDER_REQUEST_ADD)
 		return add(d, s, referee, file, r, next_game, quiet, stop, done, stopped, error);
+	if (r->kind == LADDER_REQUEST_RESUME) {
+		if (!ladder_resume(d, r->name, file, next_game, done, error))
+			return FALSE;
+		if (!quiet)
+			fprintf(stderr, "ladder: %s %s\n", r->name, *done ? "resumed: scheduled again" :
+				"not resumed: no suspended entry of that name");
+		return TRUE;
+	}
 	if (!retire(d, file, r, next_game, done, error))
 		return FALSE;
 	if (*done && !quiet)

@@ -7,7 +7,8 @@
  * before the file went) is only removed; an add goes through admission
  * exactly as `ladder add` (ladder/admit.h), its decision row committed
  * with the entry or the rejection; a retire marks the name's active entry
- * retired, in one transaction with its decision row; a file that does not
+ * retired, in one transaction with its decision row; a resume lifts
+ * the suspension of the name's active entry likewise (ladder_resume()); a file that does not
  * read as a request is decided as "bad" with the reason. The file is
  * removed only after its decision commits. A request never fails the run:
  * only a failure of the ladder itself (the database, the disk) does, and
@@ -32,6 +33,16 @@
  */
 gboolean ladder_intake(LadderDb *d, const LadderSettings *s, const char *referee, gint64 next_game,
 		       gboolean quiet, volatile sig_atomic_t *stop, gboolean *changed, GError **error);
+
+/*
+ * Lift the suspension of `name`'s active entry (LADDER_BOT_SUSPENDED): it
+ * is scheduled again, its run of faulted games back to 0, with a
+ * `resumed` event; with `request` (an inbox file), its decision row in the
+ * same transaction. OUT: *done, FALSE when the name has no suspended
+ * entry (nothing changed but the decision row). FALSE with error.
+ */
+gboolean ladder_resume(LadderDb *d, const char *name, const char *request, gint64 next_game, gboolean *done,
+		       GError **error);
 
 /* Remove a submitted bot's copy (a rejected one), only when it lies in
  * DIR/bots/. */

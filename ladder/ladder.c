@@ -125,6 +125,18 @@ gboolean ladder_settings_parse(LadderSettings *s, const char *variant, const cha
 		return bad(error, "bot files '%s': want a count from 1 to 10000000%s", bot_files, "");
 	s->time = g_strdup(time ? time : "");
 	s->options = g_strdup(options ? options : "");
+	s->suspend_after = LADDER_SUSPEND_AFTER_DEFAULT;
+	return TRUE;
+}
+
+gboolean ladder_settings_set_suspend_after(LadderSettings *s, const char *text, GError **error)
+{
+	guint64 k = 0;
+
+	if (!g_ascii_string_to_unsigned(text, 10, 0, 1000, &k, NULL))
+		return bad(error, "suspend after '%s': want a count of faulted games in a row from 1 to 1000, "
+			   "or 0 for never%s", text, "");
+	s->suspend_after = (int)k;
 	return TRUE;
 }
 
@@ -134,6 +146,7 @@ gboolean ladder_settings_save(LadderDb *d, const LadderSettings *s, GError **err
 	g_autofree char *seed = g_strdup_printf("%" G_GUINT64_FORMAT, s->seed);
 	g_autofree char *size = g_strdup_printf("%" G_GUINT64_FORMAT, s->caps.size);
 	g_autofree char *files = g_strdup_printf("%" G_GUINT64_FORMAT, s->caps.files);
+	g_autofree char *suspend = g_strdup_printf("%d", s->suspend_after);
 	g_autofree char *now = ladder_db_now();
 
 	return ladder_db_set_meta(d, "variant", s->variant->name, error) &&
@@ -144,6 +157,7 @@ gboolean ladder_settings_save(LadderDb *d, const LadderSettings *s, GError **err
 	       ladder_db_set_meta(d, "sandbox", sandbox_mode_name(s->sandbox), error) &&
 	       ladder_db_set_meta(d, "bot_size", size, error) &&
 	       ladder_db_set_meta(d, "bot_files", files, error) &&
+	       ladder_db_set_meta(d, "suspend_after", suspend, error) &&
 	       ladder_db_set_meta(d, "created", now, error);
 }
 
@@ -158,6 +172,7 @@ gboolean ladder_settings_load(LadderDb *d, LadderSettings *s, GError **error)
 	/* (a ladder made before the caps has the defaults) */
 	g_autofree char *bot_size = ladder_db_meta(d, "bot_size");
 	g_autofree char *bot_files = ladder_db_meta(d, "bot_files");
+	g_autofree char *suspend = ladder_db_meta(d, "suspend_after");
 
 	if (!variant || !players || !seed) {
 		g_set_error(error, LADDER_ERROR, LADDER_ERROR_SETTINGS, "%s: the ladder's settings are missing",
@@ -166,6 +181,11 @@ gboolean ladder_settings_load(LadderDb *d, LadderSettings *s, GError **error)
 	}
 	if (!ladder_settings_parse(s, variant, players, time && time[0] ? time : NULL, options, seed,
 				   sandbox, bot_size, bot_files, error)) {
+		g_prefix_error(error, "%s: stored settings: ", d->dir);
+		return FALSE;
+	}
+	if (suspend && !ladder_settings_set_suspend_after(s, suspend, error)) {
+		ladder_settings_clear(s);
 		g_prefix_error(error, "%s: stored settings: ", d->dir);
 		return FALSE;
 	}
@@ -189,7 +209,7 @@ guint64 ladder_game_seed(guint64 master, gint64 id)
 
 const char *ladder_bot_status_name(LadderBotStatus s)
 {
-	static const char *const names[] = {"active", "replaced", "retired"};
+	static const char *const names[] = {"active", "replaced", "retired", "suspended"};
 
 	return names[s];
 }
@@ -205,6 +225,8 @@ void ladder_bot_free(LadderBot *b)
 	g_free(b->added);
 	g_free(b->author);
 	g_free(b->description);
+	g_free(b->suspended);
+	g_free(b->suspended_why);
 	g_free(b);
 }
 
@@ -219,7 +241,7 @@ GPtrArray *ladder_bots_load(LadderDb *d, GError **error)
 {
 	g_autoptr(GPtrArray) bots = g_ptr_array_new_with_free_func((GDestroyNotify)ladder_bot_free);
 	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT id, name, version, command, workdir, sha256, added, "
-					     "status, author, description FROM bots ORDER BY id", error);
+					     "status, author, description, suspended, suspended_why FROM bots ORDER BY id", error);
 	int rc;
 
 	if (!st)
@@ -238,6 +260,10 @@ GPtrArray *ladder_bots_load(LadderDb *d, GError **error)
 			    : !g_strcmp0(status, "retired") ? LADDER_BOT_RETIRED : LADDER_BOT_ACTIVE;
 		b->author = col_text(st, 8);
 		b->description = col_text(st, 9);
+		b->suspended = col_text(st, 10);
+		b->suspended_why = col_text(st, 11);
+		if (b->status == LADDER_BOT_ACTIVE && b->suspended)
+			b->status = LADDER_BOT_SUSPENDED;
 		g_ptr_array_add(bots, b);
 	}
 	sqlite3_finalize(st);

@@ -45,6 +45,8 @@ typedef struct {
 	SandboxMode sandbox;		/* how bots run (default auto) */
 	LadderBotCaps caps;		/* of a submitted directory (default
 					 * 64 MiB, 2000 files) */
+	int suspend_after;		/* faulted games in a row that suspend
+					 * an entry (default 5; 0: never) */
 } LadderSettings;
 
 void ladder_settings_clear(LadderSettings *s);
@@ -62,6 +64,12 @@ gboolean ladder_settings_parse(LadderSettings *s, const char *variant, const cha
 			       const char *time, const char *options, const char *seed,
 			       const char *sandbox, const char *bot_size, const char *bot_files,
 			       GError **error);
+
+#define LADDER_SUSPEND_AFTER_DEFAULT 5
+
+/* Set s->suspend_after from `ladder init --suspend-after K`'s text: 0
+ * (never) to 1000. FALSE with error. */
+gboolean ladder_settings_set_suspend_after(LadderSettings *s, const char *text, GError **error);
 
 /* Write the settings into meta (inside the caller's transaction), or read
  * them back. FALSE with error. */
@@ -86,6 +94,10 @@ typedef enum {
 	LADDER_BOT_ACTIVE,	/* scheduled */
 	LADDER_BOT_REPLACED,	/* a newer version of its name came */
 	LADDER_BOT_RETIRED,	/* `ladder retire` */
+	LADDER_BOT_SUSPENDED,	/* active, but not scheduled: it faulted in
+				 * suspend_after games in a row (the
+				 * database's status is still `active`,
+				 * bots.suspended set) */
 } LadderBotStatus;
 
 const char *ladder_bot_status_name(LadderBotStatus s);
@@ -101,6 +113,8 @@ typedef struct {
 	LadderBotStatus status;
 	char *author;		/* from its manifest, or NULL */
 	char *description;	/* from its manifest, or NULL */
+	char *suspended;	/* when it was suspended, or NULL */
+	char *suspended_why;	/* why, or NULL */
 } LadderBot;
 
 void ladder_bot_free(LadderBot *b);

@@ -9,6 +9,7 @@
 
 #include "ladder/ladder.h"
 #include "ladder/standings.h"
+#include "ladder/events.h"
 #include "referee/gamelog.h"
 #include "referee/html.h"
 #include "referee/replay.h"
@@ -163,10 +164,22 @@ char *ladder_page_bot(LadderDb *d, gint64 id, GError **error)
 	g_string_append(s, "</td></tr>\n<tr><th class=\"l\">added</th><td class=\"l\">");
 	esc(s, me->added);
 	g_string_append(s, "</td></tr>\n");
+	if (me->status == LADDER_BOT_SUSPENDED) {
+		g_string_append(s, "<tr><th class=\"l\">suspended</th><td class=\"l\" id=\"suspended\">");
+		esc(s, me->suspended ? me->suspended : "");
+		g_string_append(s, ": ");
+		esc(s, me->suspended_why ? me->suspended_why : "");
+		g_string_append(s, "</td></tr>\n");
+	}
 	if (me->author) {
 		g_string_append(s, "<tr><th class=\"l\">author</th><td class=\"l\" id=\"author\">");
 		esc(s, me->author);
 		g_string_append(s, "</td></tr>\n");
+	}
+	{
+		g_autofree char *feed = ladder_events_feed_file(ladder_event_author(me->author, me->name));
+		g_string_append_printf(s, "<tr><th class=\"l\">events</th><td class=\"l\"><a id=\"feed\" "
+				       "href=\"feeds/%s\">the author's Atom feed</a></td></tr>\n", feed);
 	}
 	if (me->description) {
 		g_string_append(s, "<tr><th class=\"l\">description</th><td class=\"l\">");
@@ -390,6 +403,36 @@ static gboolean write_page(const char *dir, const char *file, char *page, int *c
 	return ok;
 }
 
+/* OUT/feeds/: an Atom feed (ladder/events.h) for each author of an entry
+ * or of an event. */
+static gboolean write_feeds(LadderDb *d, const char *out, GPtrArray *bots, int *count, GError **error)
+{
+	g_autofree char *dir = g_build_filename(out, "feeds", NULL);
+	g_autoptr(GHashTable) authors = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
+	if (g_mkdir_with_parents(dir, 0755) != 0)
+		return ladder_db_file_error(errno, dir, error);
+	for (guint i = 0; i < bots->len; i++) {
+		const LadderBot *b = g_ptr_array_index(bots, i);
+		g_hash_table_add(authors, g_strdup(ladder_event_author(b->author, b->name)));
+	}
+	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT DISTINCT author FROM events", error);
+	if (!st)
+		return FALSE;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		g_hash_table_add(authors, g_strdup((const char *)sqlite3_column_text(st, 0)));
+	sqlite3_finalize(st);
+	GHashTableIter it;
+	gpointer key;
+	g_hash_table_iter_init(&it, authors);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		g_autofree char *file = ladder_events_feed_file(key);
+		if (!write_page(dir, file, ladder_events_atom(d, key, "../", error), count, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 gboolean ladder_pages_write(LadderDb *d, const char *out, int *count, GError **error)
 {
 	g_autofree char *games_dir = g_build_filename(out, "games", NULL);
@@ -409,6 +452,8 @@ gboolean ladder_pages_write(LadderDb *d, const char *out, int *count, GError **e
 		if (!write_page(out, file, ladder_page_bot(d, b->id, error), count, error))
 			return FALSE;
 	}
+	if (!write_feeds(d, out, bots, count, error))
+		return FALSE;
 	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT id, log FROM games WHERE finished IS NOT NULL ORDER BY id", error);
 	if (!st)
 		return FALSE;

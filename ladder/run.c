@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ladder/events.h"
+#include "ladder/hook.h"
 #include "ladder/intake.h"
 #include "ladder/match.h"
 #include "ladder/rate.h"
@@ -42,6 +44,8 @@ typedef struct {
 	GHashTable *played;		/* entry id -> games scheduled (gint64 in a pointer) */
 	GAsyncQueue *done;		/* Job* */
 	const LadderRunOptions *o;
+	LadderHook *hook;		/* --on-event, or NULL */
+	gint64 told;			/* the last event handed to it */
 } Ctx;
 
 static void job_free(Job *j)
@@ -267,9 +271,110 @@ static void faults_text(const GameSeatResult *r, char *buf, size_t size)
 	g_string_free(s, TRUE);
 }
 
+/* Inside record()'s transaction: each seat's run of faulted games grows
+ * by one, or goes back to 0; an active entry whose run reaches the
+ * setting is suspended, with its event. OUT: *suspended, TRUE when one
+ * was. */
+static gboolean fault_runs(Ctx *c, const Job *j, gboolean *suspended, GError **error)
+{
+	sqlite3_stmt *up = ladder_db_prepare(c->d, "UPDATE bots SET fault_run = CASE WHEN ? THEN fault_run + 1 ELSE 0 END "
+					     "WHERE id = ? RETURNING fault_run, status = 'active' AND suspended IS NULL, "
+					     "name, author", error);
+	sqlite3_stmt *sus = up ? ladder_db_prepare(c->d, "UPDATE bots SET suspended = ?, suspended_why = ? WHERE id = ?",
+						   error) : NULL;
+	gboolean ok = up && sus;
+	g_autofree char *now = ladder_db_now();
+
+	for (int p = 0; ok && p < j->res.nseats; p++) {
+		int fault = j->res.seat[p].first_fault;
+		sqlite3_bind_int(up, 1, fault >= 0);
+		sqlite3_bind_int64(up, 2, j->bot[p]);
+		int rc = sqlite3_step(up);
+		if (rc != SQLITE_ROW) {
+			ok = ladder_db_fail(c->d, rc, "counting faulted games", error);
+			break;
+		}
+		int run = sqlite3_column_int(up, 0);
+		gboolean active = sqlite3_column_int(up, 1);
+		g_autofree char *name = g_strdup((const char *)sqlite3_column_text(up, 2));
+		const unsigned char *author_text = sqlite3_column_text(up, 3);
+		g_autofree char *author = author_text ? g_strdup((const char *)author_text) : NULL;
+		ok = ladder_db_step_done(c->d, up, error);
+		if (!ok || fault < 0 || !active || c->s->suspend_after <= 0 || run < c->s->suspend_after)
+			continue;
+		g_autofree char *why = g_strdup_printf("suspended after %d faulted games in a row (the last: game %"
+						       G_GINT64_FORMAT ", %s); a new version, or `ladder resume`, "
+						       "lifts it", run, j->id, game_fault_name(fault));
+		sqlite3_bind_text(sus, 1, now, -1, SQLITE_STATIC);
+		sqlite3_bind_text(sus, 2, why, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(sus, 3, j->bot[p]);
+		ok = ladder_db_step_done(c->d, sus, error) &&
+		     ladder_event_add(c->d, "suspended", author, name, j->bot[p], j->id, why, error);
+		*suspended = *suspended || ok;
+		if (ok)	/* (said even with -q: it is no line per game) */
+			fprintf(stderr, "ladder: %s (entry %" G_GINT64_FORMAT ") %s\n", name, j->bot[p], why);
+	}
+	sqlite3_finalize(up);
+	sqlite3_finalize(sus);
+	return ok;
+}
+
+/* Inside record()'s transaction: an entry whose first rating point this
+ * game made (rate.h's history) is ranked, with its event. */
+static gboolean ranked(Ctx *c, const Job *j, GError **error)
+{
+	sqlite3_stmt *st = ladder_db_prepare(c->d, "SELECT h.bot, h.games, h.elo, h.lo, h.hi, b.name, b.version, b.author "
+					     "FROM history h JOIN bots b ON b.id = h.bot WHERE h.game = ? AND NOT EXISTS "
+					     "(SELECT 1 FROM history o WHERE o.bot = h.bot AND o.games < h.games)", error);
+	if (!st)
+		return FALSE;
+	sqlite3_bind_int64(st, 1, j->id);
+	typedef struct {
+		gint64 bot;
+		char *name, *author, *text;
+	} Ranked;
+	g_autoptr(GArray) found = g_array_new(FALSE, TRUE, sizeof(Ranked));
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const unsigned char *author = sqlite3_column_text(st, 7);
+		Ranked r = {(gint64)sqlite3_column_int64(st, 0), g_strdup((const char *)sqlite3_column_text(st, 5)),
+			    author ? g_strdup((const char *)author) : NULL,
+			    g_strdup_printf("version %d rated %+.0f [%+.0f, %+.0f] after %d games",
+					    sqlite3_column_int(st, 6), sqlite3_column_double(st, 2),
+					    sqlite3_column_double(st, 3), sqlite3_column_double(st, 4),
+					    sqlite3_column_int(st, 1))};
+		g_array_append_val(found, r);
+	}
+	sqlite3_finalize(st);
+	gboolean ok = rc == SQLITE_DONE || ladder_db_fail(c->d, rc, "reading the ratings", error);
+	for (guint i = 0; i < found->len; i++) {
+		Ranked *r = &g_array_index(found, Ranked, i);
+		ok = ok && ladder_event_add(c->d, "ranked", r->author, r->name, r->bot, j->id, r->text, error);
+		g_free(r->name);
+		g_free(r->author);
+		g_free(r->text);
+	}
+	return ok;
+}
+
+/* Hand the events recorded since the last call to the hook. */
+static void tell(Ctx *c)
+{
+	if (!c->hook)
+		return;
+	g_autoptr(GPtrArray) ev = ladder_events_list(c->d, c->told, NULL, 1000, FALSE, NULL);
+	for (guint i = 0; ev && i < ev->len; i++) {
+		const LadderEvent *e = g_ptr_array_index(ev, i);
+		ladder_hook_send(c->hook, e);
+		c->told = e->id;
+	}
+	ladder_hook_poll(c->hook);
+}
+
 /* Commit a played game's result. OUT: *recorded, FALSE when it already had
- * one (nothing written). */
-static gboolean record(Ctx *c, Job *j, gboolean *recorded, GError **error)
+ * one (nothing written); *suspended, TRUE when an entry was suspended by
+ * it. */
+static gboolean record(Ctx *c, Job *j, gboolean *recorded, gboolean *suspended, GError **error)
 {
 	g_autofree char *now = ladder_db_now();
 
@@ -305,7 +410,8 @@ static gboolean record(Ctx *c, Job *j, gboolean *recorded, GError **error)
 	sqlite3_finalize(g);
 	sqlite3_finalize(s);
 	if (ok && *recorded)
-		ok = ladder_ratings_history(c->d, j->id, error);
+		ok = ladder_ratings_history(c->d, j->id, error) && fault_runs(c, j, suspended, error) &&
+		     ranked(c, j, error);
 	if (!ok) {
 		*recorded = FALSE;
 		ladder_db_rollback(c->d);
@@ -349,6 +455,18 @@ static gint64 min_id(GHashTable *ids)
 	return m;
 }
 
+/* Load the entries again (*bots and c->bots). FALSE with *first. */
+static gboolean reload(Ctx *c, GPtrArray **bots, GError **first)
+{
+	GPtrArray *fresh = ladder_bots_load(c->d, first);
+
+	if (!fresh)
+		return FALSE;
+	g_ptr_array_unref(*bots);
+	c->bots = *bots = fresh;
+	return TRUE;
+}
+
 /* Decide the waiting requests (ladder_intake) and reload the entries when
  * one was admitted or retired (*bots and c->bots). FALSE when the run
  * stops: an error in *first, or a stop asked meanwhile. */
@@ -361,20 +479,14 @@ static gboolean intake(Ctx *c, GPtrArray **bots, gint64 next_id, GError **first)
 		return FALSE;
 	if (o->stop && *o->stop)
 		return FALSE;	/* asked during an admission */
-	if (changed) {
-		GPtrArray *fresh = ladder_bots_load(c->d, first);
-		if (!fresh)
-			return FALSE;
-		g_ptr_array_unref(*bots);
-		c->bots = *bots = fresh;
-	}
-	return TRUE;
+	tell(c);
+	return !changed || reload(c, bots, first);
 }
 
 gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
 		    GError **error)
 {
-	Ctx c = {d, s, NULL, NULL, NULL, o};
+	Ctx c = {d, s, NULL, NULL, NULL, o, NULL, ladder_events_last(d)};
 	g_autoptr(GError) first = NULL;
 	g_autofree char *games_dir = g_build_filename(d->dir, GAMES_DIR, NULL);
 	gboolean starved = FALSE;
@@ -402,6 +514,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 		return FALSE;
 	g_autoptr(GHashTable) inflight = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 	guint next_pending = 0;
+	if (o->on_event)
+		c.hook = ladder_hook_new(o->on_event, LADDER_HOOK_DEADLINE_MS);
 
 	/* Requests queued before this run are decided before it replays what
 	 * an earlier run left unfinished (replays play the entries they were
@@ -451,8 +565,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 		if (j->err && !first)
 			first = g_steal_pointer(&j->err);
 		if (j->played && !j->err && !first) {
-			gboolean recorded = FALSE;
-			if (record(&c, j, &recorded, &first) && recorded) {
+			gboolean recorded = FALSE, suspended = FALSE;
+			if (record(&c, j, &recorded, &suspended, &first) && recorded) {
 				stats->finished++;
 				finished_total++;
 				if (j->replay)
@@ -460,10 +574,15 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 				if (!o->quiet)
 					say_game(&c, j);
 			}
+			if (suspended && !reload(&c, &bots, &first))
+				suspended = FALSE;
 		}
 		job_free(j);
+		tell(&c);
 	}
 	g_thread_pool_free(pool, FALSE, TRUE);
+	tell(&c);
+	g_clear_pointer(&c.hook, ladder_hook_free);
 	if (first) {
 		g_propagate_error(error, g_steal_pointer(&first));
 		return FALSE;
@@ -473,8 +592,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 		for (guint i = 0; i < bots->len; i++)
 			active += ((LadderBot *)g_ptr_array_index(bots, i))->status == LADDER_BOT_ACTIVE;
 		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME,
-			    "%" G_GINT64_FORMAT " active entries, and a game needs %d: add bots first", active,
-			    s->min_players);
+			    "%" G_GINT64_FORMAT " active entries (suspended ones are not scheduled), and a game needs %d: "
+			    "add bots first", active, s->min_players);
 		return FALSE;
 	}
 	return TRUE;

@@ -16,6 +16,12 @@
  * (the database, a full disk, a log that cannot be written) stops the
  * scheduling, waits for the games in flight (recording what it can) and
  * returns the first error.
+ *
+ * A game's record also counts each seat's faulted games in a row: an
+ * entry reaching the ladder's suspend_after is suspended in the same
+ * transaction (ladder/ladder.h, LADDER_BOT_SUSPENDED) and from the next
+ * game on no longer scheduled; an entry's first rating point makes its
+ * `ranked` event (ladder/events.h).
  */
 #ifndef TETRARENA_LADDER_RUN_H
 #define TETRARENA_LADDER_RUN_H
@@ -51,6 +57,9 @@ typedef struct {
 	 * scheduled (ladder/intake.h); an entry admitted or retired counts
 	 * from that game on, the games in flight finish as they began. */
 	const char *referee;
+	/* `--on-event CMD`: each event recorded while it runs (ladder/events.h)
+	 * handed to this shell command (ladder/hook.h), or NULL. */
+	const char *on_event;
 } LadderRunOptions;
 
 typedef struct {

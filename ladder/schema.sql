@@ -100,6 +100,33 @@ CREATE TABLE requests (
 );
 
 -- version 4
+-- Suspension: fault_run counts an entry's faulted games in a row (any
+-- fault of its seat; a clean game sets it to 0); at meta.suspend_after
+-- (`ladder init --suspend-after`, default 5) the entry is suspended (the
+-- time in `suspended`, the reason in `suspended_why`): still `active` in
+-- status, but no longer scheduled. A new version of its name replaces it;
+-- `ladder resume` clears both columns.
+ALTER TABLE bots ADD COLUMN fault_run INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE bots ADD COLUMN suspended TEXT;
+ALTER TABLE bots ADD COLUMN suspended_why TEXT;
+INSERT OR IGNORE INTO meta (key, value) VALUES ('suspend_after', '5');
+-- What happened to an author's bots (ladder/events.h): admitted, rejected,
+-- suspended, resumed, ranked. `author` is who is told: the entry's author
+-- (its manifest's today; an account's id once accounts exist), or its name
+-- when it has none. The Atom feeds and the run's --on-event hook read it.
+CREATE TABLE events (
+	id INTEGER PRIMARY KEY,
+	at TEXT NOT NULL,
+	kind TEXT NOT NULL,
+	author TEXT NOT NULL,
+	name TEXT NOT NULL,
+	bot INTEGER REFERENCES bots (id),
+	game INTEGER,
+	text TEXT NOT NULL
+);
+CREATE INDEX events_author ON events (author, id);
+
+-- version 5
 -- Authors' accounts for `referee serve --ladder` (ladder/accounts.h). The
 -- server writes only these tables (and reads the rest), beside the run.
 -- A password is kept as libsodium's Argon2id string; a session's token and

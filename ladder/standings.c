@@ -13,6 +13,7 @@ static void row_free(LadderRow *r)
 	g_free(r->label);
 	g_free(r->name);
 	g_free(r->last);
+	g_free(r->suspended);
 	g_free(r);
 }
 
@@ -71,6 +72,7 @@ LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error)
 		r->name = g_strdup(b->name);
 		r->version = b->version;
 		r->status = ladder_bot_status_name(b->status);
+		r->suspended = g_strdup(b->suspended_why);
 		if (k >= 0) {
 			r->elo = lr->r->elo[k];
 			r->lo = lr->r->lo[k];
@@ -127,13 +129,18 @@ char *ladder_standings_json(LadderDb *d, gint64 below, GError **error)
 		json_string(s, r->label);
 		g_string_append(s, ",\"name\":");
 		json_string(s, r->name);
-		g_string_append_printf(s, ",\"version\":%d,\"status\":\"%s\",\"games\":%d,\"elo\":", r->version,
-				       r->status, r->games);
+		g_string_append_printf(s, ",\"version\":%d,\"status\":\"%s\",\"state\":\"%s\",\"games\":%d,\"elo\":",
+				       r->version, r->status, r->status, r->games);
 		json_double(s, r->elo, 1);
 		g_string_append(s, ",\"lo\":");
 		json_double(s, r->lo, 1);
 		g_string_append(s, ",\"hi\":");
 		json_double(s, r->hi, 1);
+		g_string_append(s, ",\"suspended\":");
+		if (r->suspended)
+			json_string(s, r->suspended);
+		else
+			g_string_append(s, "null");
 		g_string_append(s, ",\"last\":");
 		if (r->last)
 			json_string(s, r->last);

@@ -4,7 +4,9 @@
  * bootstrap fits seeded by the master seed (the same games give the same
  * table). Rows are by rating, best first; each says the entry's label,
  * rating, 95% interval, finished games, when it last played, its version
- * and status. Bot-provided text is escaped in JSON (json_string) and shown
+ * and its state (active, suspended, retired, replaced: `status` and
+ * `state` in JSON, the same word, with `suspended` the reason or null).
+ * Bot-provided text is escaped in JSON (json_string) and shown
  * as is in text.
  */
 #ifndef TETRARENA_LADDER_STANDINGS_H
@@ -21,7 +23,8 @@ typedef struct {
 	char *label;		/* NAME or NAME.vN */
 	char *name;
 	int version;
-	const char *status;	/* "active", "replaced", "retired" */
+	const char *status;	/* "active", "suspended", "replaced", "retired" */
+	char *suspended;	/* why it is suspended, or NULL */
 	double elo, lo, hi;
 	int games;
 	char *last;		/* last played, or NULL */

@@ -18,6 +18,7 @@
 #include "ladder/accounts.h"
 #include "ladder/archive.h"
 #include "ladder/db.h"
+#include "ladder/events.h"
 #include "ladder/inbox.h"
 #include "ladder/intake.h"
 #include "ladder/ladder.h"
@@ -664,13 +665,18 @@ static void bots_section(ServeAccounts *a, GString *s, const char *csrf, const L
 		g_autofree char *label = ladder_bot_label(b);
 		g_string_append_printf(s, "<tr><td class=\"l\"><a href=\"/ladder/bot-%" G_GINT64_FORMAT ".html\">", b->id);
 		esc(s, label);
-		g_string_append_printf(s, "</a></td><td>%d</td><td>%s</td><td>", b->version,
+		g_string_append_printf(s, "</a></td><td>%d</td><td class=\"l\">%s", b->version,
 				       ladder_bot_status_name(b->status));
+		if (b->status == LADDER_BOT_SUSPENDED && b->suspended_why) {
+			g_string_append(s, ": ");	/* its last fault; a new version lifts it */
+			esc(s, b->suspended_why);
+		}
+		g_string_append(s, "</td><td>");
 		esc(s, b->added);
 		g_string_append(s, "</td><td class=\"l\">");
 		esc(s, b->description);
 		g_string_append(s, "</td><td>");
-		if (b->status == LADDER_BOT_ACTIVE) {
+		if (b->status == LADDER_BOT_ACTIVE || b->status == LADDER_BOT_SUSPENDED) {
 			g_string_append(s, "<form method=\"post\" action=\"/me/retire\" class=\"retire\">");
 			csrf_field(s, csrf);
 			g_string_append(s, "<input type=\"hidden\" name=\"name\" value=\"");
@@ -719,6 +725,34 @@ static void games_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
 	g_string_append(s, "</table>\n");
 }
 
+/* The author's events (ladder/events.h: their uploads' entries are
+ * entered under the account's name), and the link to their feed. */
+static void events_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
+{
+	g_autoptr(GPtrArray) events = ladder_events_list(a->d, 0, who->name, 20, TRUE, NULL);
+
+	g_string_append(s, "<h2>Events</h2>\n<p class=\"muted\">Also as an Atom feed: <a href=\"/me/feed.atom\">"
+			   "feed.atom</a> (while logged in; the organizer's `ladder feed` writes it as a file).</p>\n");
+	if (!events || events->len == 0) {
+		g_string_append(s, "<p class=\"muted\" id=\"events\">none yet</p>\n");
+		return;
+	}
+	g_string_append(s, "<ul id=\"events\">\n");
+	for (guint i = 0; i < events->len; i++) {
+		LadderEvent *e = g_ptr_array_index(events, i);
+		g_string_append(s, "<li class=\"");
+		esc(s, e->kind);
+		g_string_append(s, "\">");
+		esc(s, e->at);
+		g_string_append(s, " <strong>");
+		esc(s, e->kind);
+		g_string_append(s, "</strong> ");
+		esc(s, e->text);
+		g_string_append(s, "</li>\n");
+	}
+	g_string_append(s, "</ul>\n");
+}
+
 static void me_page(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token,
 		    const char *invite)
 {
@@ -734,6 +768,7 @@ static void me_page(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor
 	uploads_section(a, s, who);
 	bots_section(a, s, csrf, who);
 	games_section(a, s, who);
+	events_section(a, s, who);
 	if (who->admin) {
 		g_string_append(s, "<h2>Organizer</h2>\n<form method=\"post\" action=\"/me/invite\" id=\"new-invite\">");
 		csrf_field(s, csrf);
@@ -831,6 +866,20 @@ static void me_file(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor
 	gint64 game = 0, id = 0, seat = -1;
 	g_autofree char *log = NULL;
 
+	if (strcmp(what, "feed.atom") == 0) {
+		g_autoptr(GError) err = NULL;
+		g_autofree char *atom = ladder_events_atom(a->d, who->name, NULL, &err);
+		if (!atom) {
+			text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+			return;
+		}
+		no_store(msg);
+		gsize len = strlen(atom);
+		soup_server_message_set_status(msg, SOUP_STATUS_OK, NULL);
+		soup_server_message_set_response(msg, "application/atom+xml; charset=utf-8", SOUP_MEMORY_TAKE,
+						 g_steal_pointer(&atom), len);
+		return;
+	}
 	if (g_str_has_prefix(what, "stderr/")) {
 		const char *w = what + 7, *dash = strchr(w, '-');
 		if (dash && digits(w, dash - w, &game) && digits(dash + 1, strlen(dash + 1), &seat) && seat < 64 &&

@@ -10,11 +10,13 @@
  *                                 or the archive as the raw body with
  *                                 ?name=NAME&csrf=TOKEN
  *   GET  /me                      the author's uploads (their vetting, the
- *                                 reason of a refusal), entries and games
+ *                                 reason of a refusal), entries, games and
+ *                                 events
  *   POST /me/retire               name, csrf
  *   GET  /me/stderr/GAME-SEAT     what the author's bot wrote on stderr in
  *                                 that game (text)
  *   GET  /me/upload/ID            the archive of the author's upload ID
+ *   GET  /me/feed.atom            the author's events (ladder/events.h) as Atom
  *
  * docs/ladder.md documents the fields for scripts. A page a visitor may
  * not see is a 404 (someone else's stderr or upload) or, logged out, a

@@ -131,6 +131,11 @@ check "the rejected upload shows the reason, with the lines that failed" \
 	sh -c "grep -q 'class=\"rejected\"' '$tmp/me2' && grep -q 'I am not a bot\|what protocol' '$tmp/me2'"
 check "the refused one shows its reason" grep -q 'class="refused".*refused.*before vetting' "$tmp/me2"
 check "her bot and its games are listed" sh -c "grep -q '<table id=\"bots\">' '$tmp/me2' && grep -q '<table id=\"games\">' '$tmp/me2'"
+check "her events: admitted and rejected" sh -c "grep -q '<li class=\"admitted\">' '$tmp/me2' && grep -q '<li class=\"rejected\">' '$tmp/me2'"
+ac "$A" get /me/feed.atom >"$tmp/r"
+check "and her Atom feed" sh -c "test '$(status "$tmp/r")' = 200 && grep -q '<feed' '$tmp/r' && grep -q 'good' '$tmp/r'"
+ac "$B" get /me/feed.atom >"$tmp/r"
+check "bob's feed tells nothing of hers" sh -c "grep -q '<feed' '$tmp/r' && ! grep -q 'good' '$tmp/r'"
 errlink=$(grep -o '/me/stderr/[0-9]*-[0-9]*' "$tmp/me2" | head -1)
 ac "$A" get "$errlink" >"$tmp/r"
 check "she reads her bot's stderr: $errlink" sh -c "test -n '$errlink' && test '$(status "$tmp/r")' = 200"
