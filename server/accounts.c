@@ -732,7 +732,7 @@ static void events_section(ServeAccounts *a, GString *s, const LadderAuthor *who
 	g_autoptr(GPtrArray) events = ladder_events_list(a->d, 0, who->name, 20, TRUE, NULL);
 
 	g_string_append(s, "<h2>Events</h2>\n<p class=\"muted\">Also as an Atom feed: <a href=\"/me/feed.atom\">"
-			   "feed.atom</a> (while logged in; the organizer's `ladder feed` writes it as a file).</p>\n");
+			   "feed.atom</a> (while logged in; the organizer's <code>ladder feed</code> writes it as a file).</p>\n");
 	if (!events || events->len == 0) {
 		g_string_append(s, "<p class=\"muted\" id=\"events\">none yet</p>\n");
 		return;
