@@ -489,20 +489,87 @@ static void upload_form(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	page(msg, status, who, "Upload a bot", s);
 }
 
-/* Unpack the archive into DIR/bots/NAME-N: its directory (newly
- * allocated) and OUT: *m, or NULL with error, the reason. */
-static char *unpack(ServeAccounts *a, const char *name, GBytes *data, const char *what, LadderManifest **m,
-		    GError **error)
-{
-	LadderSettings s = {0};
+static void keep_archive(ServeAccounts *a, gint64 id, GBytes *data);
 
-	if (!ladder_settings_load(a->d, &s, error))
-		return NULL;
+/* An upload being unpacked on a worker thread (unpacking up to the
+ * ladder's size cap must not stop the server): the thread touches only
+ * files (the archive, DIR/bots/, DIR/inbox/), never the database, which
+ * the main thread writes when it is done. */
+typedef struct {
+	ServeAccounts *a;
+	SoupServerMessage *msg;	/* paused meanwhile */
+	LadderAuthor who;
+	char *token;
+	char *name;
+	char *what;		/* the archive's file name, for messages */
+	GBytes *data;
+	LadderBotCaps caps;
+	char *file;		/* OUT: the inbox request */
+	GError *error;		/* OUT: why not */
+} Upload;
+
+static void upload_free(Upload *u)
+{
+	g_object_unref(u->msg);
+	g_free(u->who.name);
+	g_free(u->token);
+	g_free(u->name);
+	g_free(u->what);
+	g_bytes_unref(u->data);
+	g_free(u->file);
+	g_clear_error(&u->error);
+	g_free(u);
+}
+
+/* The worker: unpack into DIR/bots/NAME-N, then queue the request (its
+ * author the account's name); nothing left behind on failure. */
+static void upload_work(GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+	Upload *u = data;
 	gsize size = 0;
-	const void *bytes = g_bytes_get_data(data, &size);
-	char *dir = ladder_archive_bot(a->dir, name, bytes, size, what, &s.caps, m, error);
-	ladder_settings_clear(&s);
-	return dir;
+	const void *bytes = g_bytes_get_data(u->data, &size);
+	g_autoptr(LadderManifest) m = NULL;
+	g_autofree char *workdir = ladder_archive_bot(u->a->dir, u->name, bytes, size, u->what, &u->caps, &m, &u->error);
+
+	(void)source, (void)cancel;
+	if (workdir) {
+		LadderRequest r = {LADDER_REQUEST_ADD, u->name, m->command, workdir, u->who.name, m->description};
+		u->file = ladder_inbox_queue(u->a->dir, &r, &u->error);
+		if (!u->file)
+			ladder_bot_dir_remove(u->a->dir, workdir);
+	}
+	g_task_return_boolean(task, TRUE);
+}
+
+/* Back on the main thread: record the upload, answer. */
+static void upload_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	Upload *u = data;
+	ServeAccounts *a = u->a;
+	SoupServerMessage *msg = u->msg;
+	gboolean refused = !u->file && u->error && u->error->domain == LADDER_ERROR;
+	g_autoptr(GError) rerr = NULL;
+
+	(void)source, (void)res;
+	if (!u->file && !refused) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, u->error ? u->error->message : "the upload failed");
+	} else {
+		gint64 id = ladder_upload_record(a->d, u->who.id, u->name, (gint64)g_bytes_get_size(u->data), u->file,
+						 refused ? u->error->message : NULL, &rerr);
+		if (!id) {
+			text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, rerr->message);
+		} else {
+			keep_archive(a, id, u->data);
+			g_autofree char *to = g_strdup_printf("/me#upload-%" G_GINT64_FORMAT, id);
+			if (refused)
+				upload_form(a, msg, &u->who, u->token, SOUP_STATUS_UNPROCESSABLE_ENTITY, u->error->message,
+					    u->name);
+			else
+				redirect(msg, to);
+		}
+	}
+	soup_server_message_unpause(msg);
+	upload_free(u);
 }
 
 /* Keep the upload's archive as DIR/uploads/ID (the author may fetch it). */
@@ -551,40 +618,33 @@ static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 		upload_form(a, msg, who, token, SOUP_STATUS_BAD_REQUEST, "no archive came (the field archive)", name);
 		return;
 	}
+	LadderSettings s = {0};
+	if (!ladder_settings_load(a->d, &s, &err)) {
+		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+		return;
+	}
+	LadderBotCaps caps = s.caps;
+	ladder_settings_clear(&s);
 	if (!ladder_owner_claim(a->d, name, who->id, &err)) {
 		upload_form(a, msg, who, token, SOUP_STATUS_FORBIDDEN, err->message, name);
 		return;
 	}
 	g_autofree char *base = filename ? g_path_get_basename(filename) : g_strdup("upload");
-	g_autofree char *what = g_utf8_make_valid(base, (gssize)MIN(strlen(base), 100));
-	g_autoptr(LadderManifest) m = NULL;
-	g_autofree char *workdir = unpack(a, name, data, what, &m, &err);
-	g_autofree char *file = NULL;
-	if (workdir) {
-		LadderRequest r = {LADDER_REQUEST_ADD, (char *)name, m->command, workdir, who->name, m->description};
-		file = ladder_inbox_queue(a->dir, &r, &err);
-		if (!file)
-			ladder_bot_dir_remove(a->dir, workdir);
-	}
-	gboolean refused = !file && err && err->domain == LADDER_ERROR;
-	if (!file && !refused) {
-		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
-		return;
-	}
-	g_autoptr(GError) rerr = NULL;
-	gint64 id = ladder_upload_record(a->d, who->id, name, (gint64)g_bytes_get_size(data), file,
-					 refused ? err->message : NULL, &rerr);
-	if (!id) {
-		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, rerr->message);
-		return;
-	}
-	keep_archive(a, id, data);
-	if (refused) {
-		upload_form(a, msg, who, token, SOUP_STATUS_UNPROCESSABLE_ENTITY, err->message, name);
-		return;
-	}
-	g_autofree char *to = g_strdup_printf("/me#upload-%" G_GINT64_FORMAT, id);
-	redirect(msg, to);
+	Upload *u = g_new0(Upload, 1);
+	u->a = a;
+	u->msg = g_object_ref(msg);
+	u->who.id = who->id;
+	u->who.name = g_strdup(who->name);
+	u->who.admin = who->admin;
+	u->token = g_strdup(token);
+	u->name = g_strdup(name);
+	u->what = g_utf8_make_valid(base, (gssize)MIN(strlen(base), 100));
+	u->data = g_steal_pointer(&data);
+	u->caps = caps;
+	soup_server_message_pause(msg);
+	g_autoptr(GTask) task = g_task_new(NULL, NULL, upload_done, u);
+	g_task_set_task_data(task, u, NULL);
+	g_task_run_in_thread(task, upload_work);
 }
 
 /* ---- the author's page ----------------------------------------------------- */
