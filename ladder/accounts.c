@@ -165,6 +165,10 @@ gint64 ladder_author_create(LadderDb *d, const char *name, const char *password,
 			    "this ladder takes new authors by invitation: ask its organizer for a code");
 		return 0;
 	}
+	if (query_int(d, "SELECT count(*) FROM authors WHERE name = ?", name, 0, 1) != 0) {
+		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_NAME, "the name %s is taken", name);
+		return 0;
+	}
 	char hash[crypto_pwhash_STRBYTES];
 	if (crypto_pwhash_str(hash, password, plen, crypto_pwhash_OPSLIMIT_INTERACTIVE,
 			      crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
@@ -273,9 +277,12 @@ char *ladder_session_new(LadderDb *d, gint64 author, gint64 now, GError **error)
 {
 	g_autofree char *token = random_hex(LADDER_TOKEN_HEX / 2);
 	g_autofree char *hash = secret_hash(token);
-	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO sessions (hash, author, created, expires) "
-					     "VALUES (?, ?, ?, ?)", error);
+	g_autofree char *purge = g_strdup_printf("DELETE FROM sessions WHERE expires <= %" G_GINT64_FORMAT, now);
+	sqlite3_stmt *st = NULL;
 
+	if (!ladder_db_exec(d, purge, error))	/* the expired go at each login */
+		return NULL;
+	st = ladder_db_prepare(d, "INSERT INTO sessions (hash, author, created, expires) VALUES (?, ?, ?, ?)", error);
 	if (!st)
 		return NULL;
 	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);

@@ -302,17 +302,34 @@ static void log_in(ServeAccounts *a, SoupServerMessage *msg, gint64 author)
 	redirect(msg, "/me");
 }
 
+static char *client_address(ServeAccounts *a, SoupServerMessage *msg);
+static Throttle *address_throttle(ServeAccounts *a, const char *addr, gint64 now);
+static void too_many(SoupServerMessage *msg, gint64 wait);
+
 static void signup_post(ServeAccounts *a, SoupServerMessage *msg)
 {
 	g_autoptr(GHashTable) f = form_fields(msg);
 	g_autofree char *secret = cookie(msg, FORM_COOKIE);
+	g_autofree char *addr = client_address(a, msg);
+	g_autofree char *key = g_strconcat("signup ", addr, NULL);
 	g_autoptr(GError) err = NULL;
+	gint64 now = now_s();
 
 	if (!post_allowed(a, msg, secret, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
 		forbidden(msg);
 		return;
 	}
+	/* each account costs a password hash: a few an hour from one address */
+	Throttle *t = address_throttle(a, key, now);
+	if (!t || t->failures >= SERVE_ACCOUNTS_SIGNUPS) {
+		too_many(msg, t ? t->last + LADDER_LOGIN_MAX_WAIT - now : LADDER_LOGIN_MAX_WAIT);
+		return;
+	}
 	gint64 id = ladder_author_create(a->d, field(f, "name"), field(f, "password"), field(f, "invite"), FALSE, &err);
+	if (id) {
+		t->failures++;
+		t->last = now;
+	}
 	if (!id) {
 		gboolean ours = err->domain == LADDER_ACCOUNTS_ERROR;
 		signup_form(a, msg, ours ? SOUP_STATUS_BAD_REQUEST : SOUP_STATUS_SERVICE_UNAVAILABLE, err->message,
@@ -386,7 +403,7 @@ static Throttle *address_throttle(ServeAccounts *a, const char *addr, gint64 now
 static void too_many(SoupServerMessage *msg, gint64 wait)
 {
 	g_autofree char *after = g_strdup_printf("%" G_GINT64_FORMAT, MAX(wait, 1));
-	g_autofree char *why = g_strdup_printf("too many failed logins: try again in %s s", after);
+	g_autofree char *why = g_strdup_printf("too many attempts from here: try again in %s s", after);
 
 	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Retry-After", after);
 	text(msg, STATUS_TOO_MANY_REQUESTS, why);

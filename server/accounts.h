@@ -35,7 +35,13 @@
  * is refused with 403 before anything else is read.
  *
  * Logins are throttled per account (ladder/accounts.h) and per client
- * address, here in memory, with the same rule: 429 with Retry-After.
+ * address, here in memory, with the same rule: 429 with Retry-After; an
+ * address makes at most SERVE_ACCOUNTS_SIGNUPS accounts an hour (each costs a
+ * password hash).
+ *
+ * An upload is unpacked (ladder/archive.h) and queued into DIR/inbox/ on
+ * a worker thread, its request paused meanwhile: the server goes on
+ * answering others. Only the main thread touches the database.
  */
 #ifndef TETRARENA_SERVER_ACCOUNTS_H
 #define TETRARENA_SERVER_ACCOUNTS_H
@@ -44,6 +50,7 @@
 #include <libsoup/soup.h>
 
 #define SERVE_ACCOUNTS_FORM_MAX 8192	/* bytes of a form's body */
+#define SERVE_ACCOUNTS_SIGNUPS 5	/* accounts one address makes an hour */
 
 typedef struct ServeAccounts ServeAccounts;
 

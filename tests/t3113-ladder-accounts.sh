@@ -10,7 +10,8 @@
 # field, with another's, or from another Origin is refused; a cookie set
 # before login is not adopted, and one replayed after logout is refused;
 # script in a bot's description is escaped on every page; a login brute
-# force is throttled (per account and per address); `ladder backup`
+# force is throttled (per account and per address), and so are signups
+# from one address; `ladder backup`
 # copies the database while the server writes it. And in Chromium
 # (tests/browser.py accounts): a signup by the form, an upload by the
 # form, the page showing its vetting, then admitted with its games.
@@ -221,6 +222,12 @@ check "the account's failures are counted in the database" test "$(q "SELECT fai
 
 "$ref" ladder set "$L" signup=open >/dev/null
 check "ladder set signup=open" test "$(q "SELECT value FROM meta WHERE key = 'signup'")" = open
+D=$tmp/dave.json
+ac "$D" signup dave dave-password >"$tmp/r"
+check "open signup needs no invite" grep -qx '303 /me' "$tmp/r"
+ac "$D" signup erin erin-password >/dev/null
+ac "$D" signup frank frank-password >"$tmp/r"
+check "the sixth account from one address in an hour waits: $(head -c 60 "$tmp/r")" test "$(status "$tmp/r")" = 429
 check "ladder set refuses another value" sh -c "! '$ref' ladder set '$L' signup=maybe 2>/dev/null"
 echo "1..$n"
 exit $fail
