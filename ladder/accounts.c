@@ -325,7 +325,7 @@ LadderAuthor *ladder_session_author(LadderDb *d, const char *token, gint64 now)
 	return a;
 }
 
-gboolean ladder_session_end(LadderDb *d, const char *token, GError **error)
+gboolean ladder_session_end(LadderDb *d, const char *token, gint64 now, GError **error)
 {
 	g_autofree char *hash = secret_hash(token ? token : "");
 	sqlite3_stmt *st = ladder_db_prepare(d, "DELETE FROM sessions WHERE hash = ? OR expires <= ?", error);
@@ -333,7 +333,7 @@ gboolean ladder_session_end(LadderDb *d, const char *token, GError **error)
 	if (!st)
 		return FALSE;
 	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, g_get_real_time() / G_USEC_PER_SEC);
+	sqlite3_bind_int64(st, 2, now);
 	gboolean ok = ladder_db_step_done(d, st, error);
 	sqlite3_finalize(st);
 	return ok;

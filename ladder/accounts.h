@@ -111,8 +111,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderAuthor, ladder_author_free)
  * NULL. */
 LadderAuthor *ladder_session_author(LadderDb *d, const char *token, gint64 now);
 
-/* End the session of `token` (and every expired one). FALSE with error. */
-gboolean ladder_session_end(LadderDb *d, const char *token, GError **error);
+/* End the session of `token` (and every one expired at `now`). FALSE
+ * with error. */
+gboolean ladder_session_end(LadderDb *d, const char *token, gint64 now, GError **error);
 
 /*
  * Let `author` upload entry `name`: TRUE when they hold it, or it is free

@@ -469,7 +469,7 @@ static void logout(ServeAccounts *a, SoupServerMessage *msg, gboolean post)
 		forbidden(msg);
 		return;
 	}
-	if (!ladder_session_end(a->d, token, &err)) {
+	if (!ladder_session_end(a->d, token, now_s(), &err)) {
 		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
 		return;
 	}
