@@ -532,3 +532,136 @@ GPtrArray *ladder_author_games(LadderDb *d, gint64 author, guint max, GError **e
 	}
 	return out;
 }
+
+/* The active entry of `name` (its id), or 0. */
+static gint64 active_entry(LadderDb *d, const char *name)
+{
+	return query_int(d, "SELECT id FROM bots WHERE name = ? AND status = 'active'", name, 0, 0);
+}
+
+gint64 ladder_test_ask(LadderDb *d, gint64 author, const char *bot, const char *opponent, gint64 *bot_id,
+		       gint64 *opponent_id, GError **error)
+{
+	gint64 mine = ladder_owner_is(d, bot, author) ? active_entry(d, bot) : 0;
+	gint64 theirs = active_entry(d, opponent);
+
+	if (!mine || !theirs) {
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME, "%s has no active entry%s", !mine ? bot : opponent,
+			    !mine ? " of yours" : "");
+		return 0;
+	}
+	if (query_int(d, "SELECT count(*) FROM tests WHERE author = ? AND finished IS NULL", NULL, author, 1) != 0) {
+		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_OWNER,
+			    "your last test game is still being played: wait for its result");
+		return 0;
+	}
+	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+	g_autoptr(GDateTime) day = g_date_time_add_days(now, -1);
+	g_autofree char *since = g_date_time_format(day, "%Y-%m-%dT%H:%M:%SZ");
+	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT count(*) FROM tests WHERE author = ? AND asked > ?", error);
+	if (!st)
+		return 0;
+	sqlite3_bind_int64(st, 1, author);
+	sqlite3_bind_text(st, 2, since, -1, SQLITE_STATIC);
+	gint64 today = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : LADDER_TESTS_PER_DAY;
+	sqlite3_finalize(st);
+	if (today >= LADDER_TESTS_PER_DAY) {
+		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_OWNER,
+			    "%d test games a day: the next one can be asked for later", LADDER_TESTS_PER_DAY);
+		return 0;
+	}
+	g_autofree char *asked = ladder_db_now();
+	st = ladder_db_prepare(d, "INSERT INTO tests (author, bot, opponent, asked) VALUES (?, ?, ?, ?)", error);
+	if (!st)
+		return 0;
+	sqlite3_bind_int64(st, 1, author);
+	sqlite3_bind_int64(st, 2, mine);
+	sqlite3_bind_int64(st, 3, theirs);
+	sqlite3_bind_text(st, 4, asked, -1, SQLITE_STATIC);
+	gboolean ok = ladder_db_step_done(d, st, error);
+	sqlite3_finalize(st);
+	if (!ok)
+		return 0;
+	*bot_id = mine;
+	*opponent_id = theirs;
+	return sqlite3_last_insert_rowid(d->db);
+}
+
+gboolean ladder_test_done(LadderDb *d, gint64 id, const char *result, GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE tests SET finished = ?, result = ? WHERE id = ?", error);
+
+	if (!st)
+		return FALSE;
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, result, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	gboolean ok = ladder_db_step_done(d, st, error);
+	sqlite3_finalize(st);
+	return ok;
+}
+
+gboolean ladder_tests_abandon(LadderDb *d, GError **error)
+{
+	g_autofree char *now = ladder_db_now();
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE tests SET finished = ?, result = 'not played: the server "
+					     "stopped; ask again' WHERE finished IS NULL", error);
+
+	if (!st)
+		return FALSE;
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	gboolean ok = ladder_db_step_done(d, st, error);
+	sqlite3_finalize(st);
+	return ok;
+}
+
+void ladder_test_free(LadderTest *t)
+{
+	if (!t)
+		return;
+	g_free(t->bot);
+	g_free(t->opponent);
+	g_free(t->asked);
+	g_free(t->result);
+	g_free(t);
+}
+
+GPtrArray *ladder_tests_of(LadderDb *d, gint64 author, guint max, GError **error)
+{
+	sqlite3_stmt *st = ladder_db_prepare(d,
+		"SELECT t.id, a.name, a.version, b.name, b.version, t.asked, t.result FROM tests t "
+		"JOIN bots a ON a.id = t.bot JOIN bots b ON b.id = t.opponent WHERE t.author = ? "
+		"ORDER BY t.id DESC LIMIT ?", error);
+	GPtrArray *out = NULL;
+	int rc;
+
+	if (!st)
+		return NULL;
+	out = g_ptr_array_new_with_free_func((GDestroyNotify)ladder_test_free);
+	sqlite3_bind_int64(st, 1, author);
+	sqlite3_bind_int64(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		LadderTest *t = g_new0(LadderTest, 1);
+		LadderBot a = {.name = (char *)sqlite3_column_text(st, 1), .version = sqlite3_column_int(st, 2)};
+		t->id = sqlite3_column_int64(st, 0);
+		t->bot = ladder_bot_label(&a);
+		LadderBot b = {.name = (char *)sqlite3_column_text(st, 3), .version = sqlite3_column_int(st, 4)};
+		t->opponent = ladder_bot_label(&b);
+		t->asked = g_strdup((const char *)sqlite3_column_text(st, 5));
+		t->result = g_strdup((const char *)sqlite3_column_text(st, 6));
+		g_ptr_array_add(out, t);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		g_ptr_array_unref(out);
+		ladder_db_fail(d, rc, "reading the test games", error);
+		return NULL;
+	}
+	return out;
+}
+
+gboolean ladder_test_owned(LadderDb *d, gint64 id, gint64 author)
+{
+	return author && query_int(d, "SELECT author FROM tests WHERE id = ?", NULL, id, 0) == author;
+}

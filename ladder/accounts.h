@@ -183,4 +183,42 @@ void ladder_author_game_free(LadderAuthorGame *g);
  * owning LadderAuthorGame*), newest first. NULL with error. */
 GPtrArray *ladder_author_games(LadderDb *d, gint64 author, guint max, GError **error);
 
+/* Test games: at most LADDER_TESTS_PER_DAY asked by an author in 24 h,
+ * one at a time. */
+#define LADDER_TESTS_PER_DAY 10
+
+/*
+ * Ask for a test game of `author`'s entry `bot` (a name they hold, its
+ * active version) against the active version of `opponent`. Returns the
+ * test's id and OUT: *bot_id, *opponent_id (the entries), or 0 with error
+ * (NAME: no such active entry, or not theirs; OWNER: one is unfinished,
+ * or the day's are used up).
+ */
+gint64 ladder_test_ask(LadderDb *d, gint64 author, const char *bot, const char *opponent, gint64 *bot_id,
+		       gint64 *opponent_id, GError **error);
+
+/* Record test `id`'s result (one line for people). FALSE with error. */
+gboolean ladder_test_done(LadderDb *d, gint64 id, const char *result, GError **error);
+
+/* Mark every unfinished test as not played (a server that stopped during
+ * them). FALSE with error. */
+gboolean ladder_tests_abandon(LadderDb *d, GError **error);
+
+typedef struct {
+	gint64 id;
+	char *bot;		/* its label, "NAME" or "NAME.vN" */
+	char *opponent;		/* likewise */
+	char *asked;
+	char *result;		/* NULL while it plays */
+} LadderTest;
+
+void ladder_test_free(LadderTest *t);
+
+/* `author`'s test games, newest first (at most `max`; a GPtrArray owning
+ * LadderTest*). NULL with error. */
+GPtrArray *ladder_tests_of(LadderDb *d, gint64 author, guint max, GError **error);
+
+/* Whether test `id` is `author`'s. */
+gboolean ladder_test_owned(LadderDb *d, gint64 id, gint64 author);
+
 #endif

@@ -171,3 +171,16 @@ CREATE TABLE uploads (
 );
 CREATE INDEX uploads_author ON uploads (author, id);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('signup', 'invite');
+-- Unrated test games an author asked for, their entry against a named
+-- one, played by the server: never in games, so no rating counts them.
+-- result is set when it ends (the seats' ranks and scores, or why not).
+CREATE TABLE tests (
+	id INTEGER PRIMARY KEY,
+	author INTEGER NOT NULL REFERENCES authors (id),
+	bot INTEGER NOT NULL REFERENCES bots (id),
+	opponent INTEGER NOT NULL REFERENCES bots (id),
+	asked TEXT NOT NULL,
+	finished TEXT,
+	result TEXT
+);
+CREATE INDEX tests_author ON tests (author, id);

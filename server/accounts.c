@@ -23,11 +23,13 @@
 #include "ladder/intake.h"
 #include "ladder/ladder.h"
 #include "ladder/manifest.h"
+#include "referee/game.h"
 #include "referee/html.h"
 
 #define SESSION_COOKIE "tetrarena_session"
 #define FORM_COOKIE "tetrarena_form"
 #define UPLOADS_DIR "uploads"
+#define TESTS_DIR "tests"
 #define STDERR_SHOWN (1 << 20)	/* bytes of a stderr file served */
 #define ADDRESSES_MAX 10000	/* client addresses throttled at once */
 #define PAGE_UPLOADS 50		/* uploads listed on /me */
@@ -47,6 +49,7 @@ struct ServeAccounts {
 	guchar key[crypto_generichash_KEYBYTES];	/* for csrf fields */
 	GHashTable *addresses;	/* client address -> Throttle */
 	goffset upload_max;	/* bytes of an upload's body */
+	guint tests;		/* test games being played */
 };
 
 ServeAccounts *serve_accounts_new(const char *dir, gboolean secure, GError **error)
@@ -68,6 +71,7 @@ ServeAccounts *serve_accounts_new(const char *dir, gboolean secure, GError **err
 	a->addresses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	a->upload_max = (goffset)MIN(s.caps.size, (guint64)1 << 30) + 64 * 1024;
 	ladder_settings_clear(&s);
+	ladder_tests_abandon(d, NULL);	/* a server stopped during them */
 	return a;
 }
 
@@ -664,6 +668,175 @@ static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	g_task_run_in_thread(task, upload_work);
 }
 
+/* ---- test games -------------------------------------------------------------- */
+
+/* A test game, played on a worker thread as the ladder's games are
+ * (ladder_game_spec(), each entry confined to its directory, the ladder's
+ * directory hidden), but not in the ladder: its log goes to
+ * DIR/tests/ID.log and its result only to the tests table. */
+typedef struct {
+	ServeAccounts *a;
+	gint64 id;
+	LadderSettings s;
+	int n;			/* seats: the author's entry in the even ones */
+	guint64 seed;
+	GPtrArray *specs;	/* BotSpec*: the author's, the opponent's */
+	char *labels[2];
+	char *log;
+	GameResult res;
+	gboolean played;
+	GError *error;
+} TestGame;
+
+static void test_game_free(TestGame *t)
+{
+	ladder_settings_clear(&t->s);
+	g_ptr_array_unref(t->specs);
+	g_free(t->labels[0]);
+	g_free(t->labels[1]);
+	g_free(t->log);
+	g_clear_error(&t->error);
+	g_free(t);
+}
+
+static void test_work(GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+	TestGame *t = data;
+	GameSpec spec;
+
+	(void)source, (void)cancel;
+	if (ladder_game_spec(&t->s, t->n, t->seed, &spec, &t->error)) {
+		for (int p = 0; p < t->n; p++)
+			spec.seats[p].spec = g_ptr_array_index(t->specs, p % 2);
+		spec.log_path = t->log;
+		spec.hide_dir = t->a->dir;
+		t->played = game_run(&spec, &t->res, &t->error);
+	}
+	g_task_return_boolean(task, TRUE);
+}
+
+static void test_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	TestGame *t = data;
+	g_autoptr(GString) r = g_string_new(NULL);
+
+	(void)source, (void)res;
+	t->a->tests--;
+	if (!t->played) {
+		g_string_append_printf(r, "not played: %s", t->error ? t->error->message : "(no reason)");
+	} else {
+		for (int p = 0; p < t->res.nseats; p++) {
+			const GameSeatResult *e = &t->res.seat[p];
+			g_string_append_printf(r, "%s%s (seat %d): rank %d, score %d", p ? "; " : "", t->labels[p % 2], p,
+					       e->rank, e->score);
+			if (e->first_fault >= 0)
+				g_string_append_printf(r, ", fault %s", game_fault_name(e->first_fault));
+		}
+	}
+	ladder_test_done(t->a->d, t->id, r->str, NULL);
+	test_game_free(t);
+}
+
+/* POST /me/test: bot, opponent. */
+static void test_ask(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, GHashTable *f)
+{
+	g_autoptr(GError) err = NULL;
+	gint64 mine = 0, theirs = 0;
+	const char *bot = field(f, "bot"), *opponent = field(f, "opponent");
+
+	if (a->tests >= SERVE_ACCOUNTS_TESTS_AT_ONCE) {
+		too_many(msg, 30);
+		return;
+	}
+	if (!ladder_name_valid(bot) || !ladder_name_valid(opponent)) {
+		text(msg, SOUP_STATUS_BAD_REQUEST, "bot and opponent are entries' names");
+		return;
+	}
+	TestGame *t = g_new0(TestGame, 1);
+	t->a = a;
+	t->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
+	g_autoptr(GPtrArray) bots = ladder_settings_load(a->d, &t->s, &err) ? ladder_bots_load(a->d, &err) : NULL;
+	t->id = bots ? ladder_test_ask(a->d, who->id, bot, opponent, &mine, &theirs, &err) : 0;
+	for (int i = 0; t->id && i < 2; i++) {
+		const LadderBot *b = ladder_bots_find(bots, i ? theirs : mine);
+		BotSpec *bs = b ? ladder_bot_spec(b, a->dir, &err) : NULL;
+		if (!bs)
+			break;
+		g_ptr_array_add(t->specs, bs);
+		t->labels[i] = ladder_bot_label(b);
+	}
+	g_autofree char *dir = g_build_filename(a->dir, TESTS_DIR, NULL);
+	if (t->id && t->specs->len == 2 && g_mkdir_with_parents(dir, 0700) != 0)
+		g_set_error(&err, LADDER_DB_ERROR, LADDER_DB_ERROR_SQL, "%s: %s", dir, g_strerror(errno));
+	if (!t->id || t->specs->len != 2 || err) {
+		gboolean theirs_fault = err && (err->domain == LADDER_ERROR || err->domain == LADDER_ACCOUNTS_ERROR);
+		if (t->id)
+			ladder_test_done(a->d, t->id, err ? err->message : "not played", NULL);
+		text(msg, theirs_fault ? (err->domain == LADDER_ERROR ? SOUP_STATUS_NOT_FOUND : STATUS_TOO_MANY_REQUESTS)
+				       : SOUP_STATUS_SERVICE_UNAVAILABLE, err ? err->message : "the test game cannot start");
+		test_game_free(t);
+		return;
+	}
+	t->n = MAX(2, t->s.min_players);
+	t->seed = ((guint64)g_random_int() << 21) ^ g_random_int();
+	t->log = g_strdup_printf("%s/%" G_GINT64_FORMAT ".log", dir, t->id);
+	a->tests++;
+	g_autoptr(GTask) task = g_task_new(NULL, NULL, test_done, t);
+	g_task_set_task_data(task, t, NULL);
+	g_task_run_in_thread(task, test_work);
+	redirect(msg, "/me#tests");
+}
+
+static void tests_section(ServeAccounts *a, GString *s, const char *csrf, const LadderAuthor *who)
+{
+	g_autoptr(GPtrArray) tests = ladder_tests_of(a->d, who->id, 20, NULL);
+	g_autoptr(GPtrArray) bots = ladder_bots_load(a->d, NULL);
+
+	g_string_append_printf(s, "<h2>Test games</h2>\n<p class=\"muted\">Unrated: your entry against any other, "
+			       "played now, apart from the ladder (at most %d a day, one at a time).</p>\n",
+			       LADDER_TESTS_PER_DAY);
+	g_autoptr(GString) mine = g_string_new(NULL), all = g_string_new(NULL);
+	for (guint i = 0; bots && i < bots->len; i++) {
+		LadderBot *b = g_ptr_array_index(bots, i);
+		if (b->status != LADDER_BOT_ACTIVE)
+			continue;
+		GString *to = ladder_owner_is(a->d, b->name, who->id) ? mine : all;
+		g_string_append(to, "<option>");
+		esc(to, b->name);
+		g_string_append(to, "</option>");
+	}
+	if (mine->len && all->len) {
+		g_string_append(s, "<form method=\"post\" action=\"/me/test\" id=\"test\">");
+		csrf_field(s, csrf);
+		g_string_append_printf(s, "<label>Your entry <select name=\"bot\">%s</select></label> "
+				       "<label>against <select name=\"opponent\">%s</select></label> "
+				       "<button type=\"submit\">Play a test game</button></form>\n", mine->str, all->str);
+	}
+	if (!tests || tests->len == 0)
+		return;
+	g_string_append(s, "<table id=\"tests\">\n<tr><th>#</th><th>asked</th><th>entry</th><th>opponent</th>"
+			   "<th>result</th><th></th></tr>\n");
+	for (guint i = 0; i < tests->len; i++) {
+		LadderTest *t = g_ptr_array_index(tests, i);
+		g_string_append_printf(s, "<tr class=\"%s\"><td>%" G_GINT64_FORMAT "</td><td>", t->result ? "done" : "playing",
+				       t->id);
+		esc(s, t->asked);
+		g_string_append(s, "</td><td class=\"l\">");
+		esc(s, t->bot);
+		g_string_append(s, "</td><td class=\"l\">");
+		esc(s, t->opponent);
+		g_string_append(s, "</td><td class=\"l\">");
+		esc(s, t->result ? t->result : "playing...");
+		g_string_append(s, "</td><td>");
+		if (t->result && !g_str_has_prefix(t->result, "not played"))
+			g_string_append_printf(s, "<a href=\"/me/test/%" G_GINT64_FORMAT "/log\">log</a> "
+					       "<a class=\"stderr\" href=\"/me/test/%" G_GINT64_FORMAT "/stderr\">stderr</a>",
+					       t->id, t->id);
+		g_string_append(s, "</td></tr>\n");
+	}
+	g_string_append(s, "</table>\n");
+}
+
 /* ---- the author's page ----------------------------------------------------- */
 
 static void uploads_section(ServeAccounts *a, GString *s, const LadderAuthor *who)
@@ -845,6 +1018,7 @@ static void me_page(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor
 	uploads_section(a, s, who);
 	bots_section(a, s, csrf, who);
 	games_section(a, s, who);
+	tests_section(a, s, csrf, who);
 	events_section(a, s, who);
 	if (who->admin) {
 		g_string_append(s, "<h2>Organizer</h2>\n<form method=\"post\" action=\"/me/invite\" id=\"new-invite\">");
@@ -862,6 +1036,10 @@ static void me_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor
 
 	if (!post_allowed(a, msg, token, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
 		forbidden(msg);
+		return;
+	}
+	if (strcmp(what, "test") == 0) {
+		test_ask(a, msg, who, f);
 		return;
 	}
 	if (strcmp(what, "invite") == 0) {
@@ -965,6 +1143,15 @@ static void me_file(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor
 			file_reply(msg, path, STDERR_SHOWN, "text/plain; charset=utf-8", NULL);
 			return;
 		}
+	} else if (g_str_has_prefix(what, "test/") && strchr(what + 5, '/') &&
+		   digits(what + 5, strchr(what + 5, '/') - (what + 5), &id) && ladder_test_owned(a->d, id, who->id)) {
+		const char *part = strchr(what + 5, '/') + 1;
+		g_autofree char *path = g_strdup_printf("%s/" TESTS_DIR "/%" G_GINT64_FORMAT ".log%s", a->dir, id,
+							strcmp(part, "stderr") == 0 ? ".seat0.stderr" : "");
+		if (strcmp(part, "log") == 0 || strcmp(part, "stderr") == 0) {
+			file_reply(msg, path, STDERR_SHOWN, "text/plain; charset=utf-8", NULL);
+			return;
+		}
 	} else if (g_str_has_prefix(what, "upload/") && digits(what + 7, strlen(what + 7), &id) &&
 		   ladder_upload_owned(a->d, id, who->id)) {
 		g_autofree char *path = g_strdup_printf("%s/" UPLOADS_DIR "/%" G_GINT64_FORMAT, a->dir, id);
@@ -1027,7 +1214,8 @@ gboolean serve_accounts_handle(ServeAccounts *a, SoupServerMessage *msg, const c
 			me_page(a, msg, who, token, NULL);
 		else
 			text(msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "method not allowed");
-	} else if (post && (strcmp(path, "/me/retire") == 0 || strcmp(path, "/me/invite") == 0)) {
+	} else if (post && (strcmp(path, "/me/retire") == 0 || strcmp(path, "/me/invite") == 0 ||
+			 strcmp(path, "/me/test") == 0)) {
 		me_post(a, msg, who, token, path + 4);
 	} else if (get) {
 		me_file(a, msg, who, path + 4);

@@ -13,6 +13,12 @@
  *                                 reason of a refusal), entries, games and
  *                                 events
  *   POST /me/retire               name, csrf
+ *   POST /me/test                 bot, opponent, csrf: an unrated test game
+ *                                 of the author's entry against another,
+ *                                 played now by the server (its result on
+ *                                 /me; ladder_test_ask()'s limits)
+ *   GET  /me/test/ID/log          its log; /me/test/ID/stderr: the stderr
+ *                                 of the author's entry (seat 0)
  *   GET  /me/stderr/GAME-SEAT     what the author's bot wrote on stderr in
  *                                 that game (text)
  *   GET  /me/upload/ID            the archive of the author's upload ID
@@ -51,6 +57,7 @@
 
 #define SERVE_ACCOUNTS_FORM_MAX 8192	/* bytes of a form's body */
 #define SERVE_ACCOUNTS_SIGNUPS 5	/* accounts one address makes an hour */
+#define SERVE_ACCOUNTS_TESTS_AT_ONCE 2	/* test games the server plays at once */
 
 typedef struct ServeAccounts ServeAccounts;
 

@@ -154,6 +154,25 @@ ac "$B" get /me >"$tmp/r"
 check "bob's page shows none of hers" sh -c "! grep -q 'good' '$tmp/r' && ! grep -q '/me/stderr' '$tmp/r'"
 good=$(q "SELECT id FROM bots WHERE name = 'good'")
 
+# ---- an unrated test game --------------------------------------------------------
+ngames=$(q "SELECT count(*) FROM games")
+ac "$A" post /me/test "bot=good&opponent=r1" - "$(ac "$A" csrf /logout)" >"$tmp/r"
+check "ada asks for a test game against r1: $(cat "$tmp/r")" grep -qx '303 /me#tests' "$tmp/r"
+ac "$B" post /me/test "bot=good&opponent=r1" - "$(ac "$B" csrf /logout)" >"$tmp/r"
+check "bob cannot, with her entry: $(head -c 60 "$tmp/r")" test "$(status "$tmp/r")" = 404
+for _ in $(seq 300); do
+	ac "$A" get /me >"$tmp/me-test"
+	grep -q '<tr class="done">' "$tmp/me-test" && break
+	sleep 0.2
+done
+check "its result shows on her page: $(grep -o '<tr class="done">.*' "$tmp/me-test" | sed 's/<[^>]*>/ /g' | head -c 150)" \
+	grep -q '<tr class="done">.*good (seat 0): rank [0-9]*, score' "$tmp/me-test"
+ac "$A" get /me/test/1/log >"$tmp/r"
+check "she reads its log" sh -c "test '$(status "$tmp/r")' = 200 && grep -q '^end' '$tmp/r'"
+ac "$B" get /me/test/1/log >"$tmp/r"
+check "bob cannot" test "$(status "$tmp/r")" = 404
+check "it is not a ladder game: no rating counts it" test "$(q "SELECT count(*) FROM games")" = "$ngames"
+
 # ---- escaping ----------------------------------------------------------------------
 ac "$A" get "/ladder/bot-$good.html" >"$tmp/botpage"
 ac "$A" get /ladder/ >"$tmp/board"
@@ -169,9 +188,9 @@ ac "$A" post /me/retire "name=good" - none >"$tmp/r"
 check "a POST without csrf is refused: $(head -c 50 "$tmp/r")" test "$(status "$tmp/r")" = 403
 ac "$A" post /me/retire "name=good" http://evil.example >"$tmp/r"
 check "a POST from another Origin, with the right csrf, is refused" test "$(status "$tmp/r")" = 403
-bob_csrf=$(ac "$B" csrf /me)
+bob_csrf=$(ac "$B" csrf /logout)
 ac "$A" post /me/retire "name=good" - "$bob_csrf" >"$tmp/r"
-check "a POST with another session's csrf is refused" test "$(status "$tmp/r")" = 403
+check "a POST with another session's csrf ($(echo "$bob_csrf" | head -c 8)...) is refused" test "$(status "$tmp/r")" = 403
 ac "$A" post /login "name=ada&password=ada-password" - none >"$tmp/r"
 check "a login without csrf is refused" test "$(status "$tmp/r")" = 403
 check "nothing was retired" test "$(q "SELECT status FROM bots WHERE name = 'good'")" = active

@@ -6,13 +6,16 @@
  * only its hash is stored; a token that is not one finds nobody; the
  * login throttle waits 30 s after five failures, doubling, capped at an
  * hour, checks no password meanwhile, and a success clears it; an entry's
- * name is its first uploader's, never another's nor the organizer's.
+ * name is its first uploader's, never another's nor the organizer's; test
+ * games are asked for one at a time, a day's number at most, with the
+ * author's own active entry against an active one.
  */
 #include <glib.h>
 #include <string.h>
 
 #include "ladder/accounts.h"
 #include "ladder/db.h"
+#include "ladder/ladder.h"
 
 typedef struct {
 	char *dir;
@@ -205,6 +208,46 @@ static void test_owners(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(none->len, ==, 0);
 }
 
+static void test_tests(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GError) err = NULL;
+	gint64 mine = 0, theirs = 0;
+
+	(void)data;
+	g_assert_true(ladder_set_signup(f->d, "open", &err));
+	gint64 ada = ladder_author_create(f->d, "ada", "long enough", NULL, FALSE, &err);
+	g_assert_no_error(err);
+	g_assert_true(ladder_db_exec(f->d, "INSERT INTO bots (name, version, command, sha256, added, status) VALUES "
+				     "('house', 1, 'x', 'y', 'z', 'active'), ('mine', 1, 'x', 'y', 'z', 'active')", &err));
+	g_assert_cmpint(ladder_test_ask(f->d, ada, "mine", "house", &mine, &theirs, &err), ==, 0);
+	g_assert_error(err, LADDER_ERROR, LADDER_ERROR_NAME);	/* not hers yet */
+	g_clear_error(&err);
+	g_assert_true(ladder_db_exec(f->d, "INSERT INTO owners (name, author) VALUES ('mine', 1)", &err));
+	g_assert_cmpint(ladder_test_ask(f->d, ada, "mine", "nobody", &mine, &theirs, &err), ==, 0);
+	g_assert_error(err, LADDER_ERROR, LADDER_ERROR_NAME);
+	g_clear_error(&err);
+	for (int i = 0; i < LADDER_TESTS_PER_DAY; i++) {
+		gint64 id = ladder_test_ask(f->d, ada, "mine", "house", &mine, &theirs, &err);
+		g_assert_no_error(err);
+		g_assert_cmpint(id, >, 0);
+		g_assert_cmpint(mine, ==, 2);
+		g_assert_cmpint(theirs, ==, 1);
+		/* one at a time */
+		g_assert_cmpint(ladder_test_ask(f->d, ada, "mine", "house", &mine, &theirs, &err), ==, 0);
+		g_assert_error(err, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_OWNER);
+		g_clear_error(&err);
+		g_assert_true(ladder_test_done(f->d, id, "mine (seat 0): rank 1", &err));
+	}
+	g_assert_cmpint(ladder_test_ask(f->d, ada, "mine", "house", &mine, &theirs, &err), ==, 0);
+	g_assert_error(err, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_OWNER);	/* the day's are used */
+	g_clear_error(&err);
+	g_autoptr(GPtrArray) tests = ladder_tests_of(f->d, ada, 100, &err);
+	g_assert_cmpuint(tests->len, ==, LADDER_TESTS_PER_DAY);
+	g_assert_cmpstr(((LadderTest *)g_ptr_array_index(tests, 0))->opponent, ==, "house");
+	g_assert_true(ladder_test_owned(f->d, 1, ada));
+	g_assert_false(ladder_test_owned(f->d, 1, ada + 1));
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -212,5 +255,6 @@ int main(int argc, char **argv)
 	g_test_add("/ladder-accounts/sessions", Fixture, NULL, setup, test_sessions, teardown);
 	g_test_add("/ladder-accounts/throttle", Fixture, NULL, setup, test_throttle, teardown);
 	g_test_add("/ladder-accounts/owners", Fixture, NULL, setup, test_owners, teardown);
+	g_test_add("/ladder-accounts/tests", Fixture, NULL, setup, test_tests, teardown);
 	return g_test_run();
 }
