@@ -23,7 +23,8 @@ person would, and print what it shows.
     browser.py accounts URL OUTDIR INVITE ARCHIVE   a served ladder's authors'
             pages (`referee serve --ladder`): sign up (cleo) with INVITE by
             the form, upload ARCHIVE (as pybot) by /upload's form, then wait (up to the
-            timeout, reloading) until the author's page shows it admitted;
+            timeout, reloading) until the author's page shows it admitted,
+            then ask for a test game by its form and wait for its result;
             screenshots ladder-signup.png, ladder-upload.png (the page
             right after the upload: its vetting) and ladder-author.png in
             OUTDIR
@@ -399,6 +400,14 @@ def accounts(b, url, outdir, invite, archive):
     out["games"] = b.eval("document.querySelectorAll('#games tr').length - 1")
     out["stderr_links"] = b.eval("document.querySelectorAll('#games a.stderr').length")
     out["description"] = b.eval("(document.querySelector('#bots td:nth-child(5)') || {}).textContent")
+    # an unrated test game by its form, until its result shows
+    submit(b, "#test button")
+    deadline = time.monotonic() + 2 * TIMEOUT
+    while not b.eval("!!document.querySelector('#tests tr.done')") and time.monotonic() < deadline:
+        time.sleep(0.5)
+        b.send("Page.reload")
+        b.wait_event("Page.loadEventFired")
+    out["test_result"] = b.eval("(document.querySelector('#tests tr.done td:nth-child(5)') || {}).textContent")
     screenshot(b, os.path.join(outdir, "ladder-author.png"))
     return out
 

@@ -14,7 +14,8 @@
 # from one address; `ladder backup`
 # copies the database while the server writes it. And in Chromium
 # (tests/browser.py accounts): a signup by the form, an upload by the
-# form, the page showing its vetting, then admitted with its games.
+# form, the page showing its vetting, then admitted with its games, and
+# a test game asked for by its form.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/ladder-lib.sh"
 . "$top/tests/serve-lib.sh"
@@ -121,6 +122,8 @@ if [ -n "${browser_pid:-}" ]; then
 		test "${vetting#queued: vetting}" != "$vetting"
 	check "then it is admitted, its games listed with its stderr" \
 		sh -c "test '$(bf admitted)' = True && test '$(bf stderr_links)' -ge 1"
+	check "a test game asked for by its form shows its result: $(bf test_result)" \
+		sh -c "echo '$(bf test_result)' | grep -q '^pybot (seat 0): rank'"
 	check "its description is shown as text: $(bf description)" test "$(bf description)" = '<script>alert("pwn")</script> & <b>co</b>'
 	[ -n "${KEEP_SHOTS:-}" ] && cp "$tmp/shots"/*.png "$KEEP_SHOTS"/
 else
@@ -167,9 +170,10 @@ for _ in $(seq 300); do
 done
 check "its result shows on her page: $(grep -o '<tr class="done">.*' "$tmp/me-test" | sed 's/<[^>]*>/ /g' | head -c 150)" \
 	grep -q '<tr class="done">.*good (seat 0): rank [0-9]*, score' "$tmp/me-test"
-ac "$A" get /me/test/1/log >"$tmp/r"
-check "she reads its log" sh -c "test '$(status "$tmp/r")' = 200 && grep -q '^end' '$tmp/r'"
-ac "$B" get /me/test/1/log >"$tmp/r"
+tlog=$(grep -o '/me/test/[0-9]*/log' "$tmp/me-test" | head -1)
+ac "$A" get "$tlog" >"$tmp/r"
+check "she reads its log: $tlog" sh -c "test -n '$tlog' && test '$(status "$tmp/r")' = 200 && grep -q '^end' '$tmp/r'"
+ac "$B" get "$tlog" >"$tmp/r"
 check "bob cannot" test "$(status "$tmp/r")" = 404
 check "it is not a ladder game: no rating counts it" test "$(q "SELECT count(*) FROM games")" = "$ngames"
 
