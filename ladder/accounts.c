@@ -144,43 +144,80 @@ static gint64 query_int(LadderDb *d, const char *sql, const char *text, gint64 n
 	return v;
 }
 
-gint64 ladder_author_create(LadderDb *d, const char *name, const char *password, const char *invite,
-			    gboolean admin, GError **error)
+gboolean ladder_author_check(LadderDb *d, const char *name, const char *password, const char *invite,
+			     gboolean admin, GError **error)
 {
 	if (!sodium_ready(error))
-		return 0;
+		return FALSE;
 	if (!ladder_author_name_valid(name)) {
 		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_NAME,
 			    "a name is 1 to 32 letters, digits, '_' or '-'");
-		return 0;
+		return FALSE;
 	}
 	gsize plen = strlen(password);
 	if (plen < LADDER_PASSWORD_MIN || plen > LADDER_PASSWORD_MAX) {
 		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_PASSWORD,
 			    "a password is %d to %d characters", LADDER_PASSWORD_MIN, LADDER_PASSWORD_MAX);
-		return 0;
+		return FALSE;
 	}
 	if (!admin && !ladder_signup_open(d) && (!invite || !invite[0])) {
 		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_INVITE,
 			    "this ladder takes new authors by invitation: ask its organizer for a code");
-		return 0;
+		return FALSE;
 	}
 	if (query_int(d, "SELECT count(*) FROM authors WHERE name = ?", name, 0, 1) != 0) {
 		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_NAME, "the name %s is taken", name);
-		return 0;
+		return FALSE;
 	}
+	return TRUE;
+}
+
+char *ladder_password_hash(const char *password)
+{
 	char hash[crypto_pwhash_STRBYTES];
-	if (crypto_pwhash_str(hash, password, plen, crypto_pwhash_OPSLIMIT_INTERACTIVE,
-			      crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
-		g_set_error(error, LADDER_DB_ERROR, LADDER_DB_ERROR_SQL, "hashing a password: out of memory");
-		return 0;
+
+	if (sodium_init() < 0 || crypto_pwhash_str(hash, password, strlen(password), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+						   crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+		return NULL;
+	return g_strdup(hash);
+}
+
+gboolean ladder_password_verify(const char *hash, const char *password)
+{
+	/* an unknown name costs a hash too, so time tells nothing */
+	static char dummy[crypto_pwhash_STRBYTES];
+	static GMutex lock;
+
+	if (sodium_init() < 0)
+		return FALSE;
+	if (!hash) {
+		g_mutex_lock(&lock);
+		if (!dummy[0] && crypto_pwhash_str(dummy, "not a password", 14, crypto_pwhash_OPSLIMIT_INTERACTIVE,
+						   crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+			dummy[0] = '\0';
+		g_mutex_unlock(&lock);
+		volatile int spent = crypto_pwhash_str_verify(dummy, password, strlen(password));
+		(void)spent;
+		return FALSE;
 	}
+	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
+}
+
+gint64 ladder_author_insert(LadderDb *d, const char *name, const char *hash, const char *invite, gboolean admin,
+			    GError **error)
+{
 	g_autofree char *now = ladder_db_now();
 	if (!ladder_db_begin(d, error))
 		return 0;
 	if (query_int(d, "SELECT count(*) FROM authors WHERE name = ?", name, 0, 1) != 0) {
 		ladder_db_rollback(d);
 		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_NAME, "the name %s is taken", name);
+		return 0;
+	}
+	if (!admin && !ladder_signup_open(d) && (!invite || !invite[0])) {
+		ladder_db_rollback(d);
+		g_set_error(error, LADDER_ACCOUNTS_ERROR, LADDER_ACCOUNTS_ERROR_INVITE,
+			    "this ladder takes new authors by invitation: ask its organizer for a code");
 		return 0;
 	}
 	sqlite3_stmt *st = ladder_db_prepare(d, "INSERT INTO authors (name, hash, admin, created) VALUES (?, ?, ?, ?)",
@@ -196,7 +233,7 @@ gint64 ladder_author_create(LadderDb *d, const char *name, const char *password,
 	gboolean ok = ladder_db_step_done(d, st, error);
 	sqlite3_finalize(st);
 	gint64 id = ok ? sqlite3_last_insert_rowid(d->db) : 0;
-	if (ok && !admin && invite && invite[0] && !ladder_signup_open(d)) {
+	if (ok && !admin && !ladder_signup_open(d)) {
 		g_autofree char *ih = secret_hash(invite);
 		st = ladder_db_prepare(d, "UPDATE invites SET used_by = ? WHERE hash = ? AND used_by IS NULL", error);
 		ok = st != NULL;
@@ -220,6 +257,19 @@ gint64 ladder_author_create(LadderDb *d, const char *name, const char *password,
 	return ladder_db_commit(d, error) ? id : 0;
 }
 
+gint64 ladder_author_create(LadderDb *d, const char *name, const char *password, const char *invite,
+			    gboolean admin, GError **error)
+{
+	if (!ladder_author_check(d, name, password, invite, admin, error))
+		return 0;
+	g_autofree char *hash = ladder_password_hash(password);
+	if (!hash) {
+		g_set_error(error, LADDER_DB_ERROR, LADDER_DB_ERROR_SQL, "hashing a password: out of memory");
+		return 0;
+	}
+	return ladder_author_insert(d, name, hash, invite, admin, error);
+}
+
 gint64 ladder_login_wait(gint64 failures)
 {
 	if (failures < LADDER_LOGIN_FREE)
@@ -227,50 +277,64 @@ gint64 ladder_login_wait(gint64 failures)
 	return MIN((gint64)LADDER_LOGIN_FIRST_WAIT << MIN(failures - LADDER_LOGIN_FREE, 20), LADDER_LOGIN_MAX_WAIT);
 }
 
-LadderLogin ladder_login(LadderDb *d, const char *name, const char *password, gint64 now, gint64 *author,
-			 gint64 *retry_after, GError **error)
+LadderLogin ladder_login_begin(LadderDb *d, const char *name, gint64 now, gint64 *author, char **hash,
+			       gint64 *retry_after, GError **error)
 {
-	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT id, hash, failures, next_try FROM authors WHERE name = ?", error);
-	gint64 id = 0, failures = 0, next_try = 0;
-	char hash[crypto_pwhash_STRBYTES] = "";
+	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT id, hash, next_try FROM authors WHERE name = ?", error);
+	gint64 next_try = 0;
 
-	if (!st || !sodium_ready(error))
-		return sqlite3_finalize(st), LADDER_LOGIN_ERROR;
+	*author = 0;
+	*hash = NULL;
+	if (!st)
+		return LADDER_LOGIN_ERROR;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		g_strlcpy(hash, (const char *)sqlite3_column_text(st, 1), sizeof(hash));
-		failures = sqlite3_column_int64(st, 2);
-		next_try = sqlite3_column_int64(st, 3);
+		*author = sqlite3_column_int64(st, 0);
+		*hash = g_strdup((const char *)sqlite3_column_text(st, 1));
+		next_try = sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
-	if (id && now < next_try) {
+	if (*author && now < next_try) {
 		*retry_after = next_try - now;
+		g_clear_pointer(hash, g_free);
 		return LADDER_LOGIN_THROTTLED;
 	}
-	/* an unknown name costs a hash too, so time tells nothing */
-	static char dummy[crypto_pwhash_STRBYTES];
-	if (!id && !dummy[0] && crypto_pwhash_str(dummy, "not a password", 14, crypto_pwhash_OPSLIMIT_INTERACTIVE,
-						  crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
-		dummy[0] = '\0';
-	gboolean good = crypto_pwhash_str_verify(id ? hash : dummy, password, strlen(password)) == 0 && id;
-	if (!id)
+	return LADDER_LOGIN_OK;
+}
+
+LadderLogin ladder_login_end(LadderDb *d, gint64 author, gboolean good, gint64 now, GError **error)
+{
+	if (!author)
 		return LADDER_LOGIN_WRONG;
-	failures = good ? 0 : failures + 1;
+	gint64 failures = good ? 0 : query_int(d, "SELECT failures FROM authors WHERE id = ?", NULL, author, 0) + 1;
 	gint64 wait = ladder_login_wait(failures);
-	st = ladder_db_prepare(d, "UPDATE authors SET failures = ?, next_try = ? WHERE id = ?", error);
+	sqlite3_stmt *st = ladder_db_prepare(d, "UPDATE authors SET failures = ?, next_try = ? WHERE id = ?", error);
 	if (!st)
 		return LADDER_LOGIN_ERROR;
 	sqlite3_bind_int64(st, 1, failures);
 	sqlite3_bind_int64(st, 2, wait ? now + wait : 0);
-	sqlite3_bind_int64(st, 3, id);
+	sqlite3_bind_int64(st, 3, author);
 	gboolean ok = ladder_db_step_done(d, st, error);
 	sqlite3_finalize(st);
 	if (!ok)
 		return LADDER_LOGIN_ERROR;
-	if (good)
-		*author = id;
 	return good ? LADDER_LOGIN_OK : LADDER_LOGIN_WRONG;
+}
+
+LadderLogin ladder_login(LadderDb *d, const char *name, const char *password, gint64 now, gint64 *author,
+			 gint64 *retry_after, GError **error)
+{
+	g_autofree char *hash = NULL;
+	gint64 id = 0;
+	LadderLogin r = ladder_login_begin(d, name, now, &id, &hash, retry_after, error);
+
+	if (r != LADDER_LOGIN_OK)
+		return r;
+	gboolean good = ladder_password_verify(hash, password) && id;
+	r = ladder_login_end(d, id, good, now, error);
+	if (r == LADDER_LOGIN_OK)
+		*author = id;
+	return r;
 }
 
 char *ladder_session_new(LadderDb *d, gint64 author, gint64 now, GError **error)

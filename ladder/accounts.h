@@ -76,6 +76,24 @@ gboolean ladder_author_name_valid(const char *name);
 gint64 ladder_author_create(LadderDb *d, const char *name, const char *password, const char *invite,
 			    gboolean admin, GError **error);
 
+/*
+ * ladder_author_create() in three steps, so that the costly hash may run
+ * on another thread (it touches no database): check what can be checked
+ * before (FALSE with error as above), hash the password (libsodium's
+ * string, newly allocated; NULL when out of memory), then insert with the
+ * hash, checking the name and consuming the invite again in the
+ * transaction (0 with error as above).
+ */
+gboolean ladder_author_check(LadderDb *d, const char *name, const char *password, const char *invite,
+			     gboolean admin, GError **error);
+char *ladder_password_hash(const char *password);
+gint64 ladder_author_insert(LadderDb *d, const char *name, const char *hash, const char *invite, gboolean admin,
+			    GError **error);
+
+/* Whether `password` matches `hash` (a stored one), as costly when `hash`
+ * is NULL (no such author: FALSE). Thread-safe; touches no database. */
+gboolean ladder_password_verify(const char *hash, const char *password);
+
 /* How long a login waits after `failures` failures in a row (seconds;
  * 0 for the first LADDER_LOGIN_FREE). The server's per-address throttle
  * uses it too. */
@@ -93,6 +111,17 @@ typedef enum {
  * THROTTLED. */
 LadderLogin ladder_login(LadderDb *d, const char *name, const char *password, gint64 now, gint64 *author,
 			 gint64 *retry_after, GError **error);
+
+/*
+ * ladder_login() in three steps, the costly check between them on any
+ * thread: begin gives OK with OUT: *author (0: no such name) and *hash
+ * (newly allocated, or NULL), or THROTTLED (*retry_after) or ERROR; then
+ * ladder_password_verify(*hash, password); then end records the outcome
+ * (`good`: it matched and *author is not 0) and gives OK, WRONG or ERROR.
+ */
+LadderLogin ladder_login_begin(LadderDb *d, const char *name, gint64 now, gint64 *author, char **hash,
+			       gint64 *retry_after, GError **error);
+LadderLogin ladder_login_end(LadderDb *d, gint64 author, gboolean good, gint64 now, GError **error);
 
 /* A new session for `author` until now + LADDER_SESSION_TTL: its token
  * (newly allocated, LADDER_TOKEN_HEX hex digits). NULL with error. */

@@ -37,9 +37,10 @@
 #define STATUS_TOO_MANY_REQUESTS 429	/* RFC 6585; libsoup has no name for it */
 
 typedef struct {
-	gint64 failures;
+	gint64 failures;	/* (for signups: the accounts made) */
 	gint64 next_try;	/* unix seconds */
 	gint64 last;		/* the last failure */
+	gboolean busy;		/* a password of it is being checked */
 } Throttle;
 
 struct ServeAccounts {
@@ -310,6 +311,121 @@ static char *client_address(ServeAccounts *a, SoupServerMessage *msg);
 static Throttle *address_throttle(ServeAccounts *a, const char *addr, gint64 now);
 static void too_many(SoupServerMessage *msg, gint64 wait);
 
+/* A password being hashed (signup) or checked (login) on a worker thread,
+ * the request paused meanwhile: the costly Argon2id never stops the
+ * server. One at a time per client address (its throttle's key). */
+typedef struct {
+	ServeAccounts *a;
+	SoupServerMessage *msg;
+	char *key;		/* the address's throttle */
+	char *name, *password, *invite;
+	char *hash;		/* login: the stored one (or NULL); signup: OUT */
+	gint64 author;		/* login: the account, or 0 */
+	gboolean good;		/* login: OUT, it matched */
+	gboolean signup;
+} Check;
+
+static void check_free(Check *c)
+{
+	Throttle *t = g_hash_table_lookup(c->a->addresses, c->key);
+
+	if (t)
+		t->busy = FALSE;
+	g_object_unref(c->msg);
+	g_free(c->key);
+	g_free(c->name);
+	if (c->password)
+		sodium_memzero(c->password, strlen(c->password));
+	g_free(c->password);
+	g_free(c->invite);
+	g_free(c->hash);
+	g_free(c);
+}
+
+static void check_work(GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+	Check *c = data;
+
+	(void)source, (void)cancel;
+	if (c->signup)
+		c->hash = ladder_password_hash(c->password);
+	else
+		c->good = ladder_password_verify(c->hash, c->password) && c->author;
+	g_task_return_boolean(task, TRUE);
+}
+
+static void login_form(ServeAccounts *a, SoupServerMessage *msg, guint status, const char *problem, const char *name);
+
+static void check_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+	Check *c = data;
+	ServeAccounts *a = c->a;
+	Throttle *t = g_hash_table_lookup(a->addresses, c->key);
+	g_autoptr(GError) err = NULL;
+	gint64 now = now_s();
+
+	(void)source, (void)res;
+	if (c->signup) {
+		gint64 id = c->hash ? ladder_author_insert(a->d, c->name, c->hash, c->invite, FALSE, &err) : 0;
+		if (id) {
+			if (t) {
+				t->failures++;
+				t->last = now;
+			}
+			log_in(a, c->msg, id);
+		} else if (!c->hash) {
+			text(c->msg, SOUP_STATUS_SERVICE_UNAVAILABLE, "hashing a password: out of memory");
+		} else {
+			signup_form(a, c->msg, err->domain == LADDER_ACCOUNTS_ERROR ? SOUP_STATUS_BAD_REQUEST
+						  : SOUP_STATUS_SERVICE_UNAVAILABLE, err->message, c->name);
+		}
+	} else {
+		switch (ladder_login_end(a->d, c->author, c->good, now, &err)) {
+		case LADDER_LOGIN_OK:
+			log_in(a, c->msg, c->author);
+			break;
+		case LADDER_LOGIN_ERROR:
+			text(c->msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
+			break;
+		default:
+			if (t) {
+				t->failures++;
+				t->last = now;
+				gint64 wait = ladder_login_wait(t->failures);
+				t->next_try = wait ? now + wait : 0;
+			}
+			login_form(a, c->msg, SOUP_STATUS_FORBIDDEN, "wrong name or password", c->name);
+			break;
+		}
+	}
+	soup_server_message_unpause(c->msg);
+	check_free(c);
+}
+
+/* Hand c to a worker, the message paused; t is busy till it is done. */
+static void check_start(Check *c, Throttle *t)
+{
+	g_autoptr(GTask) task = g_task_new(NULL, NULL, check_done, c);
+
+	t->busy = TRUE;
+	soup_server_message_pause(c->msg);
+	g_task_set_task_data(task, c, NULL);
+	g_task_run_in_thread(task, check_work);
+}
+
+static Check *check_new(ServeAccounts *a, SoupServerMessage *msg, const char *key, GHashTable *f)
+{
+	Check *c = g_new0(Check, 1);
+
+	c->a = a;
+	c->msg = g_object_ref(msg);
+	c->key = g_strdup(key);
+	c->name = g_strdup(field(f, "name"));
+	c->password = g_strdup(field(f, "password"));
+	c->invite = g_strdup(field(f, "invite"));
+	return c;
+}
+
 static void signup_post(ServeAccounts *a, SoupServerMessage *msg)
 {
 	g_autoptr(GHashTable) f = form_fields(msg);
@@ -325,22 +441,19 @@ static void signup_post(ServeAccounts *a, SoupServerMessage *msg)
 	}
 	/* each account costs a password hash: a few an hour from one address */
 	Throttle *t = address_throttle(a, key, now);
-	if (!t || t->failures >= SERVE_ACCOUNTS_SIGNUPS) {
-		too_many(msg, t ? t->last + LADDER_LOGIN_MAX_WAIT - now : LADDER_LOGIN_MAX_WAIT);
+	if (!t || t->busy || t->failures >= SERVE_ACCOUNTS_SIGNUPS) {
+		too_many(msg, !t ? LADDER_LOGIN_MAX_WAIT : t->busy ? 1 : t->last + LADDER_LOGIN_MAX_WAIT - now);
 		return;
 	}
-	gint64 id = ladder_author_create(a->d, field(f, "name"), field(f, "password"), field(f, "invite"), FALSE, &err);
-	if (id) {
-		t->failures++;
-		t->last = now;
-	}
-	if (!id) {
+	if (!ladder_author_check(a->d, field(f, "name"), field(f, "password"), field(f, "invite"), FALSE, &err)) {
 		gboolean ours = err->domain == LADDER_ACCOUNTS_ERROR;
 		signup_form(a, msg, ours ? SOUP_STATUS_BAD_REQUEST : SOUP_STATUS_SERVICE_UNAVAILABLE, err->message,
 			    field(f, "name"));
 		return;
 	}
-	log_in(a, msg, id);
+	Check *c = check_new(a, msg, key, f);
+	c->signup = TRUE;
+	check_start(c, t);
 }
 
 static void login_form(ServeAccounts *a, SoupServerMessage *msg, guint status, const char *problem, const char *name)
@@ -394,7 +507,7 @@ static Throttle *address_throttle(ServeAccounts *a, const char *addr, gint64 now
 		gpointer k, v;
 		g_hash_table_iter_init(&it, a->addresses);
 		while (g_hash_table_iter_next(&it, &k, &v))
-			if (((Throttle *)v)->last + LADDER_LOGIN_MAX_WAIT < now)
+			if (((Throttle *)v)->last + LADDER_LOGIN_MAX_WAIT < now && !((Throttle *)v)->busy)
 				g_hash_table_iter_remove(&it);
 		if (g_hash_table_size(a->addresses) >= ADDRESSES_MAX)
 			return NULL;
@@ -419,6 +532,7 @@ static void login_post(ServeAccounts *a, SoupServerMessage *msg)
 	g_autofree char *secret = cookie(msg, FORM_COOKIE);
 	g_autofree char *addr = client_address(a, msg);
 	g_autoptr(GError) err = NULL;
+	g_autofree char *hash = NULL;
 	gint64 now = now_s(), author = 0, wait = 0;
 
 	if (!post_allowed(a, msg, secret, f ? g_hash_table_lookup(f, "csrf") : NULL)) {
@@ -426,28 +540,24 @@ static void login_post(ServeAccounts *a, SoupServerMessage *msg)
 		return;
 	}
 	Throttle *t = address_throttle(a, addr, now);
-	if (!t || now < t->next_try) {
-		too_many(msg, t ? t->next_try - now : LADDER_LOGIN_MAX_WAIT);
+	if (!t || t->busy || now < t->next_try) {
+		too_many(msg, !t ? LADDER_LOGIN_MAX_WAIT : t->busy ? 1 : t->next_try - now);
 		return;
 	}
-	switch (ladder_login(a->d, field(f, "name"), field(f, "password"), now, &author, &wait, &err)) {
-	case LADDER_LOGIN_OK:
-		log_in(a, msg, author);
-		return;
+	switch (ladder_login_begin(a->d, field(f, "name"), now, &author, &hash, &wait, &err)) {
 	case LADDER_LOGIN_THROTTLED:
 		too_many(msg, wait);
 		return;
 	case LADDER_LOGIN_ERROR:
 		text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, err->message);
 		return;
-	case LADDER_LOGIN_WRONG:
+	default:
 		break;
 	}
-	t->failures++;
-	t->last = now;
-	wait = ladder_login_wait(t->failures);
-	t->next_try = wait ? now + wait : 0;
-	login_form(a, msg, SOUP_STATUS_FORBIDDEN, "wrong name or password", field(f, "name"));
+	Check *c = check_new(a, msg, addr, f);
+	c->author = author;
+	c->hash = g_steal_pointer(&hash);
+	check_start(c, t);
 }
 
 static void logout(ServeAccounts *a, SoupServerMessage *msg, gboolean post)

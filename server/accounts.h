@@ -45,9 +45,11 @@
  * address makes at most SERVE_ACCOUNTS_SIGNUPS accounts an hour (each costs a
  * password hash).
  *
- * An upload is unpacked (ladder/archive.h) and queued into DIR/inbox/ on
- * a worker thread, its request paused meanwhile: the server goes on
- * answering others. Only the main thread touches the database.
+ * The costly work runs on worker threads, its request paused meanwhile,
+ * so the server goes on answering others: a password's Argon2id hash or
+ * check (one at a time per client address: 429 for a second), an
+ * upload's unpacking (ladder/archive.h) and queueing into DIR/inbox/, a
+ * test game. Only the main thread touches the database.
  */
 #ifndef TETRARENA_SERVER_ACCOUNTS_H
 #define TETRARENA_SERVER_ACCOUNTS_H
