@@ -620,7 +620,7 @@ static void upload_form(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	page(msg, status, who, "Upload a bot", s);
 }
 
-static void keep_archive(ServeAccounts *a, gint64 id, GBytes *data);
+static char *keep_archive(ServeAccounts *a, GBytes *data);
 
 /* An upload being unpacked on a worker thread (unpacking up to the
  * ladder's size cap must not stop the server): the thread touches only
@@ -636,6 +636,7 @@ typedef struct {
 	GBytes *data;
 	LadderBotCaps caps;
 	char *file;		/* OUT: the inbox request */
+	char *kept;		/* OUT: the archive's copy in DIR/uploads/, or NULL */
 	GError *error;		/* OUT: why not */
 } Upload;
 
@@ -648,6 +649,9 @@ static void upload_free(Upload *u)
 	g_free(u->what);
 	g_bytes_unref(u->data);
 	g_free(u->file);
+	if (u->kept)
+		unlink(u->kept);	/* (renamed away when recorded) */
+	g_free(u->kept);
 	g_clear_error(&u->error);
 	g_free(u);
 }
@@ -663,6 +667,7 @@ static void upload_work(GTask *task, gpointer source, gpointer data, GCancellabl
 	g_autofree char *workdir = ladder_archive_bot(u->a->dir, u->name, bytes, size, u->what, &u->caps, &m, &u->error);
 
 	(void)source, (void)cancel;
+	u->kept = keep_archive(u->a, u->data);
 	if (workdir) {
 		LadderRequest r = {LADDER_REQUEST_ADD, u->name, m->command, workdir, u->who.name, m->description};
 		u->file = ladder_inbox_queue(u->a->dir, &r, &u->error);
@@ -690,7 +695,9 @@ static void upload_done(GObject *source, GAsyncResult *res, gpointer data)
 		if (!id) {
 			text(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, rerr->message);
 		} else {
-			keep_archive(a, id, u->data);
+			g_autofree char *kept = g_strdup_printf("%s/" UPLOADS_DIR "/%" G_GINT64_FORMAT, a->dir, id);
+			if (u->kept && rename(u->kept, kept) == 0)
+				g_clear_pointer(&u->kept, g_free);
 			g_autofree char *to = g_strdup_printf("/me#upload-%" G_GINT64_FORMAT, id);
 			if (refused)
 				upload_form(a, msg, &u->who, u->token, SOUP_STATUS_UNPROCESSABLE_ENTITY, u->error->message,
@@ -703,17 +710,36 @@ static void upload_done(GObject *source, GAsyncResult *res, gpointer data)
 	upload_free(u);
 }
 
-/* Keep the upload's archive as DIR/uploads/ID (the author may fetch it). */
-static void keep_archive(ServeAccounts *a, gint64 id, GBytes *data)
+/* Keep the upload's archive (the author may fetch it): written on the
+ * worker under a temporary name in DIR/uploads/, which the main thread
+ * renames to the upload's id. Its path (newly allocated), or NULL. */
+static char *keep_archive(ServeAccounts *a, GBytes *data)
 {
 	g_autofree char *dir = g_build_filename(a->dir, UPLOADS_DIR, NULL);
-	g_autofree char *file = g_strdup_printf("%s/%" G_GINT64_FORMAT, dir, id);
+	g_autofree char *file = g_build_filename(dir, ".new-XXXXXX", NULL);
 	gsize size = 0;
 	const char *bytes = g_bytes_get_data(data, &size);
 
 	if (g_mkdir_with_parents(dir, 0700) != 0)
-		return;
-	g_file_set_contents_full(file, bytes ? bytes : "", (gssize)size, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+		return NULL;
+	int fd = g_mkstemp_full(file, O_WRONLY | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return NULL;
+	gsize done = 0;
+	while (done < size) {
+		ssize_t w = write(fd, bytes + done, size - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (gsize)w;
+	}
+	close(fd);
+	if (done < size) {
+		unlink(file);
+		return NULL;
+	}
+	return g_steal_pointer(&file);
 }
 
 static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAuthor *who, const char *token)
