@@ -10,7 +10,8 @@
 # field, with another's, or from another Origin is refused; a cookie set
 # before login is not adopted, and one replayed after logout is refused;
 # script in a bot's description is escaped on every page; a login brute
-# force is throttled (per account and per address), and so are signups
+# force is throttled (per account and per address), and so are signups;
+# behind --https-proxy cookies are Secure and an http Origin is refused;
 # from one address; `ladder backup`
 # copies the database while the server writes it. And in Chromium
 # (tests/browser.py accounts): a signup by the form, an upload by the
@@ -228,6 +229,31 @@ c = sqlite3.connect(sys.argv[1])
 print(c.execute("SELECT count(*) FROM authors").fetchone()[0], c.execute("PRAGMA integrity_check").fetchone()[0])' "$tmp/copy.db")
 check "ladder backup copies the database while it is served: $copy" test "$copy" = "$(q "SELECT count(*) FROM authors") ok"
 check "refused over an existing file" sh -c "! '$ref' ladder backup '$L' '$tmp/copy.db' 2>/dev/null"
+
+# ---- behind an HTTPS proxy ---------------------------------------------------------------
+"$ref" serve --ladder "$L" --listen 127.0.0.1:0 -o "$games" --https-proxy >"$tmp/serve2.out" 2>"$tmp/serve2.err" &
+serve2_pid=$!
+url1=$url
+served_at "$tmp/serve2.out" 's/^serving \([^ ]*\) .*/\1/p'
+url2=$url
+"$py" - "$url2" >"$tmp/hdr2" <<'PY'
+import http.client, sys, urllib.parse
+u = urllib.parse.urlsplit(sys.argv[1])
+c = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+c.request("GET", "/login")
+r = c.getresponse()
+print("\n".join(v for k, v in r.getheaders() if k.lower() == "set-cookie"))
+PY
+check "--https-proxy: cookies are Secure: $(cat "$tmp/hdr2")" grep -q '; Secure' "$tmp/hdr2"
+H=$tmp/https.json
+ac "$H" post /login "name=ada&password=ada-password" >"$tmp/r"
+check "a form posted with an http Origin is refused there" test "$(status "$tmp/r")" = 403
+host2=${url2#http://}
+ac "$H" post /login "name=ada&password=ada-password" "https://${host2%/}" >"$tmp/r"
+check "with its https Origin it is taken: $(cat "$tmp/r")" grep -qx '303 /me' "$tmp/r"
+kill $serve2_pid 2>/dev/null
+wait $serve2_pid 2>/dev/null
+url=$url1
 
 # ---- brute force (last: it throttles this address) ------------------------------------------
 C=$tmp/carol.json
