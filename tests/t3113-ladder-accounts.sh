@@ -9,11 +9,12 @@
 # upload, nor upload under your entry's name; a POST without the csrf
 # field, with another's, or from another Origin is refused; a cookie set
 # before login is not adopted, and one replayed after logout is refused;
-# script in a bot's description is escaped on every page; a login brute
-# force is throttled (per account and per address), and so are signups;
-# behind --https-proxy cookies are Secure and an http Origin is refused;
-# from one address; `ladder backup`
-# copies the database while the server writes it. And in Chromium
+# script in a bot's description is escaped on every page; an unrated test
+# game's result shows on its author's page alone, and no rating counts it;
+# a login brute force is throttled (per account and per address), and so
+# are signups from one address; behind --https-proxy cookies are Secure
+# and an http Origin is refused; `ladder backup` copies the database
+# while the server writes it. And in Chromium
 # (tests/browser.py accounts): a signup by the form, an upload by the
 # form, the page showing its vetting, then admitted with its games, and
 # a test game asked for by its form.
