@@ -620,14 +620,15 @@ static void upload_form(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	page(msg, status, who, "Upload a bot", s);
 }
 
-static char *keep_archive(ServeAccounts *a, GBytes *data);
+static char *keep_archive(const char *ladder_dir, GBytes *data);
 
 /* An upload being unpacked on a worker thread (unpacking up to the
  * ladder's size cap must not stop the server): the thread touches only
  * files (the archive, DIR/bots/, DIR/inbox/), never the database, which
  * the main thread writes when it is done. */
 typedef struct {
-	ServeAccounts *a;
+	ServeAccounts *a;	/* the main thread's */
+	char *dir;		/* the ladder's, the worker's copy */
 	SoupServerMessage *msg;	/* paused meanwhile */
 	LadderAuthor who;
 	char *token;
@@ -642,6 +643,7 @@ typedef struct {
 
 static void upload_free(Upload *u)
 {
+	g_free(u->dir);
 	g_object_unref(u->msg);
 	g_free(u->who.name);
 	g_free(u->token);
@@ -664,15 +666,15 @@ static void upload_work(GTask *task, gpointer source, gpointer data, GCancellabl
 	gsize size = 0;
 	const void *bytes = g_bytes_get_data(u->data, &size);
 	g_autoptr(LadderManifest) m = NULL;
-	g_autofree char *workdir = ladder_archive_bot(u->a->dir, u->name, bytes, size, u->what, &u->caps, &m, &u->error);
+	g_autofree char *workdir = ladder_archive_bot(u->dir, u->name, bytes, size, u->what, &u->caps, &m, &u->error);
 
 	(void)source, (void)cancel;
-	u->kept = keep_archive(u->a, u->data);
+	u->kept = keep_archive(u->dir, u->data);
 	if (workdir) {
 		LadderRequest r = {LADDER_REQUEST_ADD, u->name, m->command, workdir, u->who.name, m->description};
-		u->file = ladder_inbox_queue(u->a->dir, &r, &u->error);
+		u->file = ladder_inbox_queue(u->dir, &r, &u->error);
 		if (!u->file)
-			ladder_bot_dir_remove(u->a->dir, workdir);
+			ladder_bot_dir_remove(u->dir, workdir);
 	}
 	g_task_return_boolean(task, TRUE);
 }
@@ -713,9 +715,9 @@ static void upload_done(GObject *source, GAsyncResult *res, gpointer data)
 /* Keep the upload's archive (the author may fetch it): written on the
  * worker under a temporary name in DIR/uploads/, which the main thread
  * renames to the upload's id. Its path (newly allocated), or NULL. */
-static char *keep_archive(ServeAccounts *a, GBytes *data)
+static char *keep_archive(const char *ladder_dir, GBytes *data)
 {
-	g_autofree char *dir = g_build_filename(a->dir, UPLOADS_DIR, NULL);
+	g_autofree char *dir = g_build_filename(ladder_dir, UPLOADS_DIR, NULL);
 	g_autofree char *file = g_build_filename(dir, ".new-XXXXXX", NULL);
 	gsize size = 0;
 	const char *bytes = g_bytes_get_data(data, &size);
@@ -789,6 +791,7 @@ static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
 	g_autofree char *base = filename ? g_path_get_basename(filename) : g_strdup("upload");
 	Upload *u = g_new0(Upload, 1);
 	u->a = a;
+	u->dir = g_strdup(a->dir);
 	u->msg = g_object_ref(msg);
 	u->who.id = who->id;
 	u->who.name = g_strdup(who->name);
@@ -811,7 +814,8 @@ static void upload_post(ServeAccounts *a, SoupServerMessage *msg, const LadderAu
  * directory hidden), but not in the ladder: its log goes to
  * DIR/tests/ID.log and its result only to the tests table. */
 typedef struct {
-	ServeAccounts *a;
+	ServeAccounts *a;	/* the main thread's */
+	char *dir;		/* the ladder's, the worker's copy */
 	gint64 id;
 	LadderSettings s;
 	int n;			/* seats: the author's entry in the even ones */
@@ -826,6 +830,7 @@ typedef struct {
 
 static void test_game_free(TestGame *t)
 {
+	g_free(t->dir);
 	ladder_settings_clear(&t->s);
 	g_ptr_array_unref(t->specs);
 	g_free(t->labels[0]);
@@ -845,7 +850,7 @@ static void test_work(GTask *task, gpointer source, gpointer data, GCancellable 
 		for (int p = 0; p < t->n; p++)
 			spec.seats[p].spec = g_ptr_array_index(t->specs, p % 2);
 		spec.log_path = t->log;
-		spec.hide_dir = t->a->dir;
+		spec.hide_dir = t->dir;
 		t->played = game_run(&spec, &t->res, &t->error);
 	}
 	g_task_return_boolean(task, TRUE);
@@ -890,6 +895,7 @@ static void test_ask(ServeAccounts *a, SoupServerMessage *msg, const LadderAutho
 	}
 	TestGame *t = g_new0(TestGame, 1);
 	t->a = a;
+	t->dir = g_strdup(a->dir);
 	t->specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	g_autoptr(GPtrArray) bots = ladder_settings_load(a->d, &t->s, &err) ? ladder_bots_load(a->d, &err) : NULL;
 	t->id = bots ? ladder_test_ask(a->d, who->id, bot, opponent, &mine, &theirs, &err) : 0;

@@ -66,6 +66,10 @@ typedef struct ServeAccounts ServeAccounts;
 /* The accounts of the ladder in `dir` (ladder_accounts_open()); `secure`:
  * cookies are Secure and the Origin expected is https. NULL with error. */
 ServeAccounts *serve_accounts_new(const char *dir, gboolean secure, GError **error);
+
+/* Free it once the main loop has stopped for good: a worker still busy
+ * touches only its own copies, and its completion (on the main loop)
+ * never runs. */
 void serve_accounts_free(ServeAccounts *a);
 
 /* Answer the request when its path is one of the pages above: TRUE (the
