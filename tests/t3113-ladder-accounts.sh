@@ -112,7 +112,7 @@ check "bob cannot upload under ada's entry's name" sh -c "test '$(status "$tmp/r
 ac "$B" upload r1 "$tmp/good.tar.gz" >"$tmp/r"
 check "nor under the organizer's entry's" grep -q 'another author' "$tmp/r"
 
-"$ref" ladder run "$L" --games 6 -q 2>"$tmp/run.err"
+"$ref" ladder run "$L" --games 4 -q 2>"$tmp/run.err"
 if [ -n "${browser_pid:-}" ]; then
 	wait $browser_pid
 	brc=$?
