@@ -1040,10 +1040,26 @@ static void uploads_section(ServeAccounts *a, GString *s, const LadderAuthor *wh
 	g_string_append(s, "</table>\n");
 }
 
+/* The names a queued retire waits for (a set of strings). */
+static GHashTable *retires_queued(ServeAccounts *a)
+{
+	GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_autoptr(GPtrArray) files = ladder_inbox_list(a->dir);
+
+	for (guint i = 0; i < files->len; i++) {
+		g_autofree char *path = g_build_filename(a->dir, LADDER_INBOX_DIR, g_ptr_array_index(files, i), NULL);
+		g_autoptr(LadderRequest) r = ladder_request_read(path, NULL);
+		if (r && r->kind == LADDER_REQUEST_RETIRE)
+			g_hash_table_add(names, g_strdup(r->name));
+	}
+	return names;
+}
+
 static void bots_section(ServeAccounts *a, GString *s, const char *csrf, const LadderAuthor *who)
 {
 	g_autoptr(GError) err = NULL;
 	g_autoptr(GPtrArray) bots = ladder_author_bots(a->d, who->id, &err);
+	g_autoptr(GHashTable) retiring = retires_queued(a);
 
 	g_string_append(s, "<h2>Your bots</h2>\n");
 	if (!bots || bots->len == 0) {
@@ -1063,12 +1079,17 @@ static void bots_section(ServeAccounts *a, GString *s, const char *csrf, const L
 			g_string_append(s, ": ");	/* its last fault; a new version lifts it */
 			esc(s, b->suspended_why);
 		}
+		gboolean queued = b->status != LADDER_BOT_REPLACED && b->status != LADDER_BOT_RETIRED &&
+				  g_hash_table_contains(retiring, b->name);
+		if (queued)
+			g_string_append(s, " <span class=\"retiring\">(retire queued: the run takes it before its next "
+					   "game)</span>");
 		g_string_append(s, "</td><td>");
 		esc(s, b->added);
 		g_string_append(s, "</td><td class=\"l\">");
 		esc(s, b->description);
 		g_string_append(s, "</td><td>");
-		if (b->status == LADDER_BOT_ACTIVE || b->status == LADDER_BOT_SUSPENDED) {
+		if (!queued && (b->status == LADDER_BOT_ACTIVE || b->status == LADDER_BOT_SUSPENDED)) {
 			g_string_append(s, "<form method=\"post\" action=\"/me/retire\" class=\"retire\">");
 			csrf_field(s, csrf);
 			g_string_append(s, "<input type=\"hidden\" name=\"name\" value=\"");

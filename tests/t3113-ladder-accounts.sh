@@ -203,6 +203,9 @@ check "nothing was retired" test "$(q "SELECT status FROM bots WHERE name = 'goo
 ac "$A" retire good >"$tmp/r"
 check "her own retire button works: $(cat "$tmp/r")" \
 	sh -c "grep -qx '303 /me' '$tmp/r' && grep -q 'kind=retire' '$L'/inbox/*.req"
+ac "$A" get /me >"$tmp/r"
+check "her page says the retire is queued, its button gone" \
+	sh -c "grep -q 'class=\"retiring\"' '$tmp/r' && ! grep -q 'name=\"name\" value=\"good\"' '$tmp/r'"
 
 # ---- session fixation, logout --------------------------------------------------------
 F=$tmp/fix.json
