@@ -17,6 +17,10 @@
  *   ladder feed DIR AUTHOR               an author's events as an Atom feed
  *   ladder verify DIR
  *   ladder pages DIR [OUT]               the leaderboard and bots' pages as files
+ *   ladder set DIR signup=open|invite    who may sign up on `serve --ladder`
+ *   ladder invite DIR                    a one-time signup code
+ *   ladder admin DIR NAME < PASSWORD     the organizer's web account
+ *   ladder backup DIR FILE               SQLite's online backup, while it runs
  *
  * Each subcommand parses its flags and calls one module of ladder/:
  * admit (add), run (run), rate (standings), verify, pages. Writers (init,
@@ -30,7 +34,10 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include <sodium.h>
+
 #include "cli.h"
+#include "ladder/accounts.h"
 #include "ladder/admit.h"
 #include "ladder/archive.h"
 #include "ladder/botdir.h"
@@ -126,7 +133,7 @@ static LadderDb *start(const Usage *u, GOptionEntry *entries, int *argc, char **
 static int ladder_init(int argc, char **argv)
 {
 	g_autofree char *variant = NULL, *players = NULL, *time = NULL, *options = NULL, *seed = NULL;
-	g_autofree char *sandbox = NULL, *bot_size = NULL, *bot_files = NULL, *suspend = NULL;
+	g_autofree char *sandbox = NULL, *bot_size = NULL, *bot_files = NULL, *suspend = NULL, *signup = NULL;
 	GOptionEntry entries[] = {
 		{"variant", 0, 0, G_OPTION_ARG_STRING, &variant, "the game (link, tetroll, rush, matrix)", "V"},
 		{"players", 0, 0, G_OPTION_ARG_STRING, &players, "seats per game (default: the variant's range)",
@@ -141,6 +148,8 @@ static int ladder_init(int argc, char **argv)
 		 "(default 2000)", "N"},
 		{"suspend-after", 0, 0, G_OPTION_ARG_STRING, &suspend, "suspend an entry after K faulted games in a "
 		 "row (default 5; 0: never)", "K"},
+		{"signup", 0, 0, G_OPTION_ARG_STRING, &signup, "authors sign up on `serve --ladder`: open, or invite "
+		 "(default: by `ladder invite` codes)", "MODE"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	if (!parse("DIR", "make a new ladder in DIR", entries, &argc, &argv))
@@ -151,6 +160,8 @@ static int ladder_init(int argc, char **argv)
 		return cli_usage_error("ladder init: --variant is required");
 	LadderSettings s;
 	g_autoptr(GError) err = NULL;
+	if (signup && strcmp(signup, "open") != 0 && strcmp(signup, "invite") != 0)
+		return cli_usage_error("ladder init: --signup %s: want open or invite", signup);
 	if (!ladder_settings_parse(&s, variant, players, time, options, seed, sandbox, bot_size, bot_files, &err))
 		return cli_usage_error("ladder init: %s", err->message);
 	if (suspend && !ladder_settings_set_suspend_after(&s, suspend, &err)) {
@@ -159,7 +170,7 @@ static int ladder_init(int argc, char **argv)
 	}
 	g_autoptr(LadderDb) d = ladder_db_create(argv[1], &err);
 	gboolean ok = d && ladder_db_begin(d, &err) && ladder_settings_save(d, &s, &err) &&
-		      ladder_db_commit(d, &err);
+		      (!signup || ladder_set_signup(d, signup, &err)) && ladder_db_commit(d, &err);
 	if (ok)
 		printf("ladder %s: %s, %d-%d players, master seed %" G_GUINT64_FORMAT "\n", argv[1],
 		       s.variant->name, s.min_players, s.max_players, s.seed);
@@ -602,6 +613,113 @@ static int ladder_pages_cmd(int argc, char **argv)
 	return 0;
 }
 
+/* ---- accounts: set, invite, admin; backup --------------------------------------- */
+
+/* The accounts' tables, written beside a run (ladder/accounts.h); a
+ * database older than them is migrated first, when no run holds it. */
+static LadderDb *accounts(const Usage *u, int *argc, char ***argv, int *rc)
+{
+	g_autoptr(GError) err = NULL;
+
+	*rc = EXIT_USAGE;
+	if (!parse(u->args, u->summary, NULL, argc, argv))
+		return NULL;
+	if (*argc - 1 < u->min || *argc - 1 > u->max) {
+		cli_usage_error("ladder %s: want %s", (*argv)[0], u->args);
+		return NULL;
+	}
+	*rc = 1;
+	g_autoptr(LadderDb) w = ladder_db_open((*argv)[1], TRUE, NULL);	/* migrates, when free */
+	g_clear_pointer(&w, ladder_db_free);
+	LadderDb *d = ladder_accounts_open((*argv)[1], &err);
+	if (!d)
+		fail(err);
+	return d;
+}
+
+static int ladder_set(int argc, char **argv)
+{
+	static const Usage u = {"DIR KEY=VALUE...", "change a setting: signup=open|invite (who may sign up on "
+				"`serve --ladder`)", 2, 20, FALSE, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = accounts(&u, &argc, &argv, &rc);
+	if (!d)
+		return rc;
+	for (int i = 2; i < argc; i++) {
+		g_autoptr(GError) err = NULL;
+		const char *eq = strchr(argv[i], '=');
+		if (!eq || strncmp(argv[i], "signup", eq - argv[i]) != 0 || eq - argv[i] != 6)
+			return cli_usage_error("ladder set: %s: the settings are signup=open|invite", argv[i]);
+		if (!ladder_set_signup(d, eq + 1, &err))
+			return cli_usage_error("ladder set: %s", err->message);
+		printf("%s: signup=%s\n", argv[1], eq + 1);
+	}
+	return 0;
+}
+
+static int ladder_invite(int argc, char **argv)
+{
+	static const Usage u = {"DIR", "print a one-time invite code for an author's signup", 1, 1, FALSE, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = accounts(&u, &argc, &argv, &rc);
+	g_autoptr(GError) err = NULL;
+	if (!d)
+		return rc;
+	g_autofree char *code = ladder_invite_new(d, &err);
+	if (!code)
+		return fail(err);
+	printf("%s\n", code);
+	return 0;
+}
+
+/* A password from standard input: its first line, at most
+ * LADDER_PASSWORD_MAX bytes. NULL when there is none. */
+static char *read_password(void)
+{
+	char buf[LADDER_PASSWORD_MAX + 2];
+
+	if (!fgets(buf, sizeof(buf), stdin))
+		return NULL;
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return g_strdup(buf);
+}
+
+static int ladder_admin(int argc, char **argv)
+{
+	static const Usage u = {"DIR NAME", "make the organizer's account on `serve --ladder`, its password read "
+				"from standard input (one line)", 2, 2, FALSE, FALSE};
+	int rc;
+	g_autoptr(LadderDb) d = accounts(&u, &argc, &argv, &rc);
+	g_autoptr(GError) err = NULL;
+	if (!d)
+		return rc;
+	g_autofree char *password = read_password();
+	if (!password)
+		return cli_usage_error("ladder admin: no password on standard input");
+	gint64 id = ladder_author_create(d, argv[2], password, NULL, TRUE, &err);
+	sodium_memzero(password, strlen(password));
+	if (!id)
+		return fail(err);
+	printf("%s: %s is the organizer's account (log in at /login)\n", argv[1], argv[2]);
+	return 0;
+}
+
+static int ladder_backup(int argc, char **argv)
+{
+	static const Usage u = {"DIR FILE", "copy the database into FILE while the ladder runs (SQLite's online "
+				"backup)", 2, 2, FALSE, FALSE};
+	g_autoptr(GError) err = NULL;
+
+	if (!parse(u.args, u.summary, NULL, &argc, &argv))
+		return EXIT_USAGE;
+	if (argc != 3)
+		return cli_usage_error("ladder backup: want %s", u.args);
+	if (!ladder_db_backup(argv[1], argv[2], &err))
+		return fail(err);
+	printf("%s: a copy of %s/%s\n", argv[2], argv[1], LADDER_DB_FILE);
+	return 0;
+}
+
 /* ---- the table ----------------------------------------------------------------- */
 
 static const struct {
@@ -618,6 +736,10 @@ static const struct {
 	{"feed", ladder_feed_cmd, "an author's events as Atom: ladder feed DIR AUTHOR"},
 	{"verify", ladder_verify_cmd, "check every game's log: ladder verify DIR"},
 	{"pages", ladder_pages_cmd, "web pages: ladder pages DIR [OUT]"},
+	{"set", ladder_set, "change a setting: ladder set DIR signup=open|invite"},
+	{"invite", ladder_invite, "an author's one-time signup code: ladder invite DIR"},
+	{"admin", ladder_admin, "the organizer's web account: ladder admin DIR NAME < password"},
+	{"backup", ladder_backup, "a copy of the database while it runs: ladder backup DIR FILE"},
 };
 
 int cmd_ladder(int argc, char **argv)

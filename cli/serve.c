@@ -3,7 +3,8 @@
  * [limits]:
  * play our bots (and a bots file's) in the browser, and watch every game
  * live; or `referee serve --ladder DIR`: a ladder's pages, live from its
- * database. The server is server/server.h's; this file reads the options,
+ * database, with the authors' pages (sign up, log in, upload: server/
+ * accounts.h; --https-proxy when a TLS proxy fronts it). The server is server/server.h's; this file reads the options,
  * finds the opponents (bin/bot-* beside this program, our AIs at each
  * level, then the file's bots), prints the address and runs the main loop until Ctrl-C.
  */
@@ -96,12 +97,15 @@ int cmd_serve(int argc, char **argv)
 	public_names = names;
 	public_ok = FALSE;
 	int seat_grace = 0;
+	gboolean https_proxy = FALSE;
 	GOptionEntry entries[] = {
 		{"listen", 'l', 0, G_OPTION_ARG_STRING, &listen, "the address to serve (default 127.0.0.1:8080; port 0: any free one)", "HOST:PORT"},
 		{"public", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, (gpointer)public_option, "allow an address other than loopback (nothing there is protected); --public=NAME, any number of times: also a name it is reached by (a Host header)", "NAME"},
 		{"bots", 0, 0, G_OPTION_ARG_FILENAME, &bots_file, "more opponents: a bots file ([bot NAME] groups, or [bots])", "FILE"},
 		{"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where games' logs go (default: a new directory in /tmp)", "DIR"},
 		{"ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder, "serve this ladder's pages instead of the start page (docs/ladder.md)", "DIR"},
+		{"https-proxy", 0, 0, G_OPTION_ARG_NONE, &https_proxy, "with --ladder: it sits behind an HTTPS proxy "
+		 "(cookies Secure, forms' Origin https, the client's address from X-Forwarded-For)", NULL},
 		{"sandbox", 0, 0, G_OPTION_ARG_STRING, &sandbox_name, "jail the opponents: auto (default), on, off", "MODE"},
 		{"max-connections", 0, 0, G_OPTION_ARG_INT, &max_conns, "connections open at once (default 4096, fitted under the descriptor limit)", "N"},
 		{"max-per-client", 0, 0, G_OPTION_ARG_INT, &per_client, "connections from one client address (default 256)", "N"},
@@ -187,6 +191,14 @@ int cmd_serve(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (https_proxy && !ladder_dir)
+		return cli_usage_error("serve: --https-proxy goes with --ladder");
+	g_autoptr(GError) aerr = NULL;
+	ServeAccounts *accounts = ladder_dir ? serve_accounts_new(ladder_dir, https_proxy, &aerr) : NULL;
+	if (ladder_dir && !accounts) {
+		fprintf(stderr, "referee: serve --ladder: %s\n", aerr->message);
+		return 1;
+	}
 	ServerConfig cfg = {
 		.listen = listen ? listen : "127.0.0.1:8080",
 		.public_ok = public_ok,
@@ -199,11 +211,13 @@ int cmd_serve(int argc, char **argv)
 			  .spectators_per_client = (guint)spect_per_client, .idle_s = (guint)idle_s,
 			  .header_s = (guint)header_s, .body_s = (guint)body_s, .stall_s = (guint)stall_s},
 		.ladder = ladder_dir,
+		.accounts = accounts,
 	};
 	g_autoptr(GError) err = NULL;
 	Server *server = server_new(&cfg, &err);
 	if (!server) {
 		fprintf(stderr, "referee: serve: %s\n", err->message);
+		serve_accounts_free(accounts);
 		return g_error_matches(err, SERVER_ERROR, SERVER_ERROR_ADDRESS) ? EXIT_USAGE : 1;
 	}
 	if (!ladder_dir) {	/* the games of earlier runs in the same directory */
@@ -211,7 +225,10 @@ int cmd_serve(int argc, char **argv)
 		games_load(server_games(server));
 	}
 	g_autofree char *url = server_url(server);
-	if (!server_loopback(server))
+	if (!server_loopback(server) && ladder_dir)
+		fprintf(stderr, "referee: serve: listening on %s, not loopback: authors log in over %s\n", cfg.listen,
+			https_proxy ? "your HTTPS proxy" : "plain HTTP (no TLS: put an HTTPS proxy in front, --https-proxy)");
+	else if (!server_loopback(server))
 		fprintf(stderr, "referee: serve: listening on %s, not loopback: anyone who reaches it can start games "
 			"(our bots run on this machine, jailed or not as --sandbox says), take a seat's page if they "
 			"learn its link, and watch every game; there is no login and no TLS\n", cfg.listen);
@@ -223,5 +240,6 @@ int cmd_serve(int argc, char **argv)
 	g_main_loop_run(loop);
 	g_main_loop_unref(loop);
 	server_free(server);
+	serve_accounts_free(accounts);
 	return 0;
 }

@@ -354,3 +354,44 @@ LadderDb *ladder_db_open(const char *dir, gboolean write, GError **error)
 {
 	return open_db(dir, write, FALSE, error);
 }
+
+gboolean ladder_db_backup(const char *dir, const char *out, GError **error)
+{
+	g_autoptr(LadderDb) src = ladder_db_open(dir, FALSE, error);
+	g_autoptr(LadderDb) dst = NULL;
+
+	if (!src)
+		return FALSE;
+	int fd = open(out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return ladder_db_file_error(errno, out, error);
+	close(fd);
+	dst = g_new0(LadderDb, 1);
+	dst->lock_fd = -1;
+	dst->dir = g_path_get_dirname(out);
+	int rc = sqlite3_open_v2(out, &dst->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+	sqlite3_backup *b = rc == SQLITE_OK ? sqlite3_backup_init(dst->db, "main", src->db, "main") : NULL;
+	if (b) {
+		/* a step at a time, so a writer waits at most one step's pages;
+		 * busy for a minute in all, it gives up */
+		int busy = 0;
+		while (((rc = sqlite3_backup_step(b, 256)) == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED) &&
+		       busy < 1200)
+			if (rc != SQLITE_OK) {
+				busy++;
+				sqlite3_sleep(50);
+			}
+		sqlite3_backup_finish(b);
+		if (rc == SQLITE_DONE)
+			rc = sqlite3_errcode(dst->db);
+	} else if (rc == SQLITE_OK) {
+		rc = sqlite3_errcode(dst->db);
+	}
+	if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+		ladder_db_fail(dst, rc, out, error);
+		g_clear_pointer(&dst, ladder_db_free);
+		unlink(out);
+		return FALSE;
+	}
+	return TRUE;
+}

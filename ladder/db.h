@@ -97,6 +97,15 @@ gboolean ladder_db_set_meta(LadderDb *d, const char *key, const char *value, GEr
  * Newly allocated. */
 char *ladder_db_now(void);
 
+/*
+ * Copy DIR's database into the new file `out` with SQLite's online backup
+ * (sqlite3_backup_*), a consistent snapshot while `ladder run` and the
+ * server go on writing: the copy opens as a ladder (put it at DIR/ladder.db
+ * of a directory to use it). Made 0600; refused when `out` exists. FALSE
+ * with error, and no `out` left behind.
+ */
+gboolean ladder_db_backup(const char *dir, const char *out, GError **error);
+
 /* An error from a file next to the database (errno `e`): FULL for ENOSPC
  * and EDQUOT, else SQL. Returns FALSE. */
 gboolean ladder_db_file_error(int e, const char *what, GError **error);

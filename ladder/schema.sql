@@ -125,3 +125,62 @@ CREATE TABLE events (
 	text TEXT NOT NULL
 );
 CREATE INDEX events_author ON events (author, id);
+
+-- version 5
+-- Authors' accounts for `referee serve --ladder` (ladder/accounts.h). The
+-- server writes only these tables (and reads the rest), beside the run.
+-- A password is kept as libsodium's Argon2id string; a session's token and
+-- an invite's code only as their BLAKE2b hash (hex), so the database holds
+-- nothing that logs in. failures and next_try throttle logins to the
+-- account (unix seconds).
+CREATE TABLE authors (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+	hash TEXT NOT NULL,
+	admin INTEGER NOT NULL DEFAULT 0,
+	created TEXT NOT NULL,
+	failures INTEGER NOT NULL DEFAULT 0,
+	next_try INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE sessions (
+	hash TEXT PRIMARY KEY,
+	author INTEGER NOT NULL REFERENCES authors (id),
+	created INTEGER NOT NULL,
+	expires INTEGER NOT NULL
+);
+CREATE TABLE invites (
+	hash TEXT PRIMARY KEY,
+	created TEXT NOT NULL,
+	used_by INTEGER REFERENCES authors (id)
+);
+-- The author who holds an entry's name: only they upload its next versions.
+CREATE TABLE owners (
+	name TEXT PRIMARY KEY,
+	author INTEGER NOT NULL REFERENCES authors (id)
+);
+-- Every upload: the inbox request it became (its decision is the requests
+-- row of that file), or why it was refused before (refused).
+CREATE TABLE uploads (
+	id INTEGER PRIMARY KEY,
+	author INTEGER NOT NULL REFERENCES authors (id),
+	name TEXT NOT NULL,
+	uploaded TEXT NOT NULL,
+	size INTEGER NOT NULL,
+	request TEXT,
+	refused TEXT
+);
+CREATE INDEX uploads_author ON uploads (author, id);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('signup', 'invite');
+-- Unrated test games an author asked for, their entry against a named
+-- one, played by the server: never in games, so no rating counts them.
+-- result is set when it ends (the seats' ranks and scores, or why not).
+CREATE TABLE tests (
+	id INTEGER PRIMARY KEY,
+	author INTEGER NOT NULL REFERENCES authors (id),
+	bot INTEGER NOT NULL REFERENCES bots (id),
+	opponent INTEGER NOT NULL REFERENCES bots (id),
+	asked TEXT NOT NULL,
+	finished TEXT,
+	result TEXT
+);
+CREATE INDEX tests_author ON tests (author, id);

@@ -433,6 +433,8 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 	guint n = g_strv_length(w);
 
 	(void)ss;
+	if (s->cfg.accounts && serve_accounts_handle(s->cfg.accounts, msg, path))
+		return;
 	if (s->cfg.ladder && get && (n == 0 || (n == 1 && !w[0][0]) || (n == 1 && strcmp(w[0], "ladder") == 0))) {
 		soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Location", "/ladder/");
 		respond_text(msg, SOUP_STATUS_SEE_OTHER, "/ladder/");
@@ -532,7 +534,7 @@ static void early(SoupServerMessage *msg, void *data)
 			     "this server is not reached by that name (its Host): see docs/serve.md, --public=NAME");
 	else if (soup_message_headers_get_encoding(h) == SOUP_ENCODING_CHUNKED)
 		conns_refuse(s->conns, msg, SOUP_STATUS_LENGTH_REQUIRED, "a request body needs a Content-Length");
-	else if (len > SERVER_BODY_MAX)
+	else if (len > serve_accounts_body_max(s->cfg.accounts, g_uri_get_path(soup_server_message_get_uri(msg)), SERVER_BODY_MAX))
 		conns_refuse(s->conns, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "the request body is too long");
 }
 

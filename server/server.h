@@ -30,6 +30,7 @@
 #include "conns.h"
 #include "games.h"
 #include "sse.h"
+#include "server/accounts.h"
 
 #define SERVER_ERROR (server_error_quark())
 GQuark server_error_quark(void);
@@ -57,6 +58,8 @@ typedef struct {
 	gboolean tournament;	/* serve a tournament: no start page, standings */
 	const char *ladder;	/* serve this ladder's pages (server/ladder.h) at
 				 * /ladder/, which / leads to; no start page */
+	ServeAccounts *accounts;	/* with ladder: the authors' pages
+					 * (server/accounts.h), or NULL */
 } ServerConfig;
 
 typedef struct Server Server;

@@ -20,6 +20,15 @@ person would, and print what it shows.
             rejected page's "leaderboard" link, and requests to that
             server are the pages' own
 
+    browser.py accounts URL OUTDIR INVITE ARCHIVE   a served ladder's authors'
+            pages (`referee serve --ladder`): sign up (cleo) with INVITE by
+            the form, upload ARCHIVE (as pybot) by /upload's form, then wait (up to the
+            timeout, reloading) until the author's page shows it admitted,
+            then ask for a test game by its form and wait for its result;
+            screenshots ladder-signup.png, ladder-upload.png (the page
+            right after the upload: its vetting) and ladder-author.png in
+            OUTDIR
+
 Output: one JSON object per page on stdout, and a screenshot of each page
 in its PNG. Exit 1, with the reason on stderr, on a console error, an
 uncaught exception, any request that is not the page itself (the pages
@@ -353,6 +362,56 @@ def ladder(b, page, png):
     return out
 
 
+def fill(b, selector, value):
+    b.eval("document.querySelector(%s).value = %s" % (json.dumps(selector), json.dumps(value)))
+
+
+def submit(b, selector):
+    b.click(selector)
+    b.wait_event("Page.loadEventFired")
+
+
+def accounts(b, url, outdir, invite, archive):
+    url = url.rstrip("/")
+    open_page(b, url + "/signup")
+    fill(b, "input[name=name]", "cleo")
+    fill(b, "input[name=password]", "cleo-password")
+    fill(b, "input[name=invite]", invite)
+    screenshot(b, os.path.join(outdir, "ladder-signup.png"))
+    submit(b, "#signup button")
+    out = {"after_signup": b.eval("location.pathname")}
+    b.send("Page.navigate", {"url": url + "/upload"})
+    b.wait_event("Page.loadEventFired")
+    fill(b, "input[name=name]", "pybot")
+    doc = b.send("DOM.getDocument")["root"]["nodeId"]
+    node = b.send("DOM.querySelector", {"nodeId": doc, "selector": "input[name=archive]"})["nodeId"]
+    b.send("DOM.setFileInputFiles", {"nodeId": node, "files": [os.path.abspath(archive)]})
+    submit(b, "#upload button")
+    out["after_upload"] = b.eval("location.pathname")
+    out["vetting"] = b.eval("(document.querySelector('#uploads tr[id^=upload-] td:last-child') || {}).textContent")
+    screenshot(b, os.path.join(outdir, "ladder-upload.png"))
+    deadline = time.monotonic() + 4 * TIMEOUT
+    while not b.eval("!!document.querySelector('#uploads tr.admitted') && !!document.querySelector('#games a.stderr')") \
+            and time.monotonic() < deadline:
+        time.sleep(0.5)
+        b.send("Page.reload")
+        b.wait_event("Page.loadEventFired")
+    out["admitted"] = b.eval("!!document.querySelector('#uploads tr.admitted')")
+    out["games"] = b.eval("document.querySelectorAll('#games tr').length - 1")
+    out["stderr_links"] = b.eval("document.querySelectorAll('#games a.stderr').length")
+    out["description"] = b.eval("(document.querySelector('#bots td:nth-child(5)') || {}).textContent")
+    # an unrated test game by its form, until its result shows
+    submit(b, "#test button")
+    deadline = time.monotonic() + 2 * TIMEOUT
+    while not b.eval("!!document.querySelector('#tests tr.done')") and time.monotonic() < deadline:
+        time.sleep(0.5)
+        b.send("Page.reload")
+        b.wait_event("Page.loadEventFired")
+    out["test_result"] = b.eval("(document.querySelector('#tests tr.done td:nth-child(5)') || {}).textContent")
+    screenshot(b, os.path.join(outdir, "ladder-author.png"))
+    return out
+
+
 MODES = {"replay": replay, "report": report, "ladder": ladder,
          "replay-nostderr": lambda b, page, png: replay(b, page, png, stderr=False)}
 
@@ -402,6 +461,21 @@ def main():
             return 1
         finally:
             b.close()
+    if len(sys.argv) == 6 and sys.argv[1] == "accounts":
+        b = Browser()
+        try:
+            b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
+            out = accounts(b, *sys.argv[2:])
+            b.eval("1")
+            bad = b.problems()
+        except RuntimeError as e:
+            out, bad = None, [str(e)]
+        finally:
+            b.close()
+        print(json.dumps(out))
+        if bad:
+            sys.stderr.write("browser.py: %s\n" % "\n".join(bad))
+        return 1 if bad else 0
     if len(sys.argv) < 4 or len(sys.argv) % 2 or sys.argv[1] not in ("replay", "report", "ladder"):
         sys.stderr.write(__doc__)
         return 2

@@ -81,7 +81,10 @@ M=$tmp/old
 python3 - "$M/ladder.db" <<'EOP'
 import sqlite3, sys
 d = sqlite3.connect(sys.argv[1])
-d.executescript("""DROP INDEX events_author; DROP TABLE events;
+d.executescript("""DROP TABLE IF EXISTS tests; DROP TABLE IF EXISTS uploads; DROP TABLE IF EXISTS owners;
+DROP TABLE IF EXISTS invites; DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS authors;
+DELETE FROM meta WHERE key = 'signup';
+DROP INDEX events_author; DROP TABLE events;
 ALTER TABLE bots DROP COLUMN fault_run; ALTER TABLE bots DROP COLUMN suspended;
 ALTER TABLE bots DROP COLUMN suspended_why; DELETE FROM meta WHERE key = 'suspend_after';
 UPDATE meta SET value = '3' WHERE key = 'schema_version';""")
