@@ -361,7 +361,8 @@ static gboolean person_seat(SoupServerMessage *msg, ServeGame *g, GHashTable *qu
 		refuse(msg, SOUP_STATUS_CONFLICT, "the game's log cannot be read yet");
 		return FALSE;
 	}
-	if ((int)v >= log->config.nplayers || g_strcmp0(log->command[v], "human") != 0) {
+	if ((int)v >= log->config.nplayers ||
+	    (g_strcmp0(log->command[v], "web") != 0 && g_strcmp0(log->command[v], "human") != 0)) {
 		refuse(msg, SOUP_STATUS_BAD_REQUEST, "no person played that seat: only a person's moves are reviewed");
 		return FALSE;
 	}
@@ -382,9 +383,19 @@ void coach_review(Coach *c, SoupServerMessage *msg, ServeGame *g, GHashTable *qu
 	g_autofree char *key = g_strdup_printf("%s/%d", game_id(g), seat);
 	g_autofree char *base = g_str_has_suffix(game_log_path(g), ".log")
 				? g_strndup(game_log_path(g), strlen(game_log_path(g)) - 4) : g_strdup(game_log_path(g));
-	g_autofree char *cache = g_strdup_printf("%s.seat%d.review.json", base, seat);
-	g_autofree char *text = NULL;
-	gsize len;
+	/* named by the log's digest too: a log written again under the same
+	 * name (a server started afresh on the same directory) is not
+	 * served another game's review */
+	g_autofree char *text = NULL, *logtext = NULL;
+	gsize len, loglen;
+	if (!g_file_get_contents(game_log_path(g), &logtext, &loglen, NULL)) {
+		refuse(msg, SOUP_STATUS_CONFLICT, "the game's log cannot be read");
+		return;
+	}
+	g_autofree char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)logtext, loglen);
+	g_autofree char *cache = g_strdup_printf("%s.seat%d.%.16s.review.json", base, seat, sum);
+	g_free(key);
+	key = g_strdup_printf("%s/%d/%.16s", game_id(g), seat, sum);
 	if (g_file_get_contents(cache, &text, &len, NULL) && len <= COACH_OUT_MAX) {
 		g_autofree char *body = g_strdup_printf("{\"state\": \"done\", \"seat\": %d, \"steps\": %s}", seat, text);
 		answer(msg, SOUP_STATUS_OK, "application/json", body);

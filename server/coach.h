@@ -12,13 +12,14 @@
  * LOG --seat S --json --progress`, in its own process group, waited for
  * asynchronously with a deadline (COACH_REVIEW_S, COACH_HINT_S, scaled
  * by TETRARENA_TIME_SCALE) after which the group is killed. A review's
- * result is kept beside the log as ID.seatS.review.json, created with
+ * result is kept beside the log as ID.seatS.DIGEST.review.json (DIGEST: the
+ * log's SHA-256, its first 16 digits), created with
  * O_EXCL (no file is ever overwritten) and served from there afterwards;
  * while it runs its progress is polled from the same URL. At most
  * COACH_JOBS children run at once (the machine's cores are the games'),
  * one hint at a time per seat and one every COACH_HINT_GAP_S.
  *
- * Only a seat a person played (its log's command is "human") is reviewed;
+ * Only a seat a person played (its log's command is "web", or "human" at a terminal) is reviewed;
  * hints only in a game started from this server's start page with a
  * person in it, for that seat with its token: never in a tournament's or
  * a ladder's game (the server says so: hints_ok FALSE).

@@ -118,7 +118,7 @@ static char *with_clocks(LiveGame *l, char *step)
 	int n = l->hlog->config.nplayers;
 	g_string_append(j, ",\"clk\":[");
 	for (int p = 0; p < n; p++) {
-		gboolean human = l->hlog->command[p] && strcmp(l->hlog->command[p], "human") == 0;
+		gboolean human = !g_strcmp0(l->hlog->command[p], "human") || !g_strcmp0(l->hlog->command[p], "web");
 		if (human)
 			g_string_append_printf(j, "%snull", p ? "," : "");
 		else

@@ -11,7 +11,7 @@
 	const G = JSON.parse(document.getElementById("game").textContent);
 	const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 	const people = [];
-	G.bots.forEach(function (b, p) { if (b.command === "human") people.push(p); });
+	G.bots.forEach(function (b, p) { if (b.command === "web" || b.command === "human") people.push(p); });
 	if (!people.length || !id) return;
 	const panel = el("section", { id: "review" });
 	panel.appendChild(el("h2", {}, "review by our AI"));

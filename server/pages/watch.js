@@ -54,7 +54,7 @@
 			const c = el("span", { class: "clock" + (st.s === p ? " running" : "") + (left !== null && left !== undefined && left < 10000 ? " low" : "") },
 				left === null ? "thought " + seconds(used) : left === undefined ? "no clock" : seconds(left) + " left");
 			if (used !== undefined) c.title = "thought " + seconds(used) + " so far";
-			card.append(el("span", {}, "seat " + p + " " + b.name + ":"), c);
+			card.append(el("span", {}, "seat " + p + " " + b.name + ": "), c);
 			clocks.appendChild(card);
 		});
 	}
