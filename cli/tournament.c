@@ -156,7 +156,7 @@ int cmd_tournament(int argc, char **argv)
 		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
 		{ "serve", 0, 0, G_OPTION_ARG_STRING, &serve,
-		  "Serve the running tournament on the web: standings, live games, replays (docs/serve.md)", "HOST:PORT" },
+		  "Serve the running tournament on the web: standings, live games, replays; after its end, until Ctrl-C (docs/serve.md)", "HOST:PORT" },
 		{ "public", 0, 0, G_OPTION_ARG_NONE, &serve_public,
 		  "With --serve: allow an address other than loopback (nothing there is protected)", NULL },
 		{ NULL },
