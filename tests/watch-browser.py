@@ -8,7 +8,7 @@ a page on stdout and a screenshot of each.
             and every seat's clock text at each change, until the result
             shows or, with STEPS, until step STEPS is shown: then a click
             on "latest" must show the last step and the result; PNG taken
-            at step 8
+            at step 8 (or $WATCH_SHOT_STEP)
     watch-browser.py standings URL PNG  the tournament's standings page:
             its table's headings and cells once filled
     watch-browser.py review URL PNG SEAT  a replay page: a click on
@@ -59,7 +59,7 @@ def watch(b, url, png, upto=None):
         if not seen or r["n"] != seen[-1]["n"]:
             r["t"] = round(time.monotonic() - t0, 3)
             seen.append(r)
-        if not shot and r["n"] >= 8:
+        if not shot and r["n"] >= int(os.environ.get("WATCH_SHOT_STEP", "8")):
             screenshot(b, png)
             shot = True
         if r["over"]:

@@ -73,7 +73,8 @@
 				td.appendChild(el("a", { href: "#m=" + mine[k] }, String(d.step)));
 				at[mine[k]] = d;
 			} else td.textContent = String(d.step);
-			tr.append(td, el("td", { class: "l mono" }, d.played || "(none)"), el("td", { class: "l mono" }, d.choice || "(none)"),
+			tr.append(td, el("td", { class: "l mono", title: words(d.played) }, d.played || "(none)"),
+				el("td", { class: "l mono", title: words(d.choice) }, d.choice || "(none)"),
 				el("td", {}, cost(d)), el("td", {}, d.rank ? d.rank + " of " + d.moves : "-"));
 			table.appendChild(tr);
 			if (typeof d.cost === "number") total += d.cost;
@@ -84,9 +85,13 @@
 		note.dataset.decisions = steps.length;
 		here();
 	}
+	function words(m) { return m && typeof moveWords === "function" ? moveWords(G.variant, m) : ""; }
 	function here() {
 		if (!R) return;
 		const d = at[Number(document.body.getAttribute("data-step"))];
+		Array.from(table.querySelectorAll("tr.here")).forEach(function (r) { r.classList.remove("here"); });
+		const row = d && table.querySelector('tr[data-decision="' + d.step + '"]');
+		if (row) row.classList.add("here");
 		now.textContent = d ? "at this decision (" + d.step + ") our AI would play " + (d.choice || "?") + "; the move played, " +
 			(d.played || "?") + ", cost " + cost(d) : "(not a reviewed decision: step to one of the person's moves)";
 	}

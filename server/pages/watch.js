@@ -42,7 +42,7 @@
 	function seconds(ms) {
 		if (ms === null || ms === undefined) return "-";
 		const s = ms / 1000;
-		return s >= 60 ? Math.floor(s / 60) + ":" + ("0" + Math.floor(s % 60)).slice(-2) : s.toFixed(1) + " s";
+		return s >= 60 ? Math.floor(s / 60) + ":" + ("0" + (s % 60).toFixed(1)).slice(-4) : s.toFixed(1) + " s";
 	}
 	function newest() { return G ? G.steps.length - 1 : -1; }
 	function drawClocks(st) {
@@ -53,8 +53,9 @@
 			const left = st.clk ? st.clk[p] : undefined, used = st.used ? st.used[p] : undefined;
 			const c = el("span", { class: "clock" + (st.s === p ? " running" : "") + (left !== null && left !== undefined && left < 10000 ? " low" : "") },
 				left === null ? "thought " + seconds(used) : left === undefined ? "no clock" : seconds(left) + " left");
-			if (used !== undefined) c.title = "thought " + seconds(used) + " so far";
+			c.title = "the time left in the bank after this step (the increment added)";
 			card.append(el("span", {}, "seat " + p + " " + b.name + ": "), c);
+			if (left !== null && used !== undefined) card.append(el("span", { class: "muted" }, "thought " + seconds(used)));
 			clocks.appendChild(card);
 		});
 	}
@@ -139,7 +140,7 @@
 		},
 		end: function (info) {
 			ended = info;
-			status.textContent = "the game is over: " + (newest() + 1) + " steps received";
+			status.textContent = "all " + (newest() + 1) + " steps received";
 			if (at >= newest()) finish();
 			else if (at >= 0) shown.textContent = "step " + at + " of " + newest();
 		},
