@@ -42,7 +42,7 @@ typedef struct {
 	GString *out, *err;
 	gboolean out_over;	/* stdout past COACH_OUT_MAX */
 	int pending;		/* of stdout's end, stderr's end, the exit */
-	gboolean exited_ok;
+	gboolean exited, exited_ok;	/* reaped: its pid is no longer ours */
 	gboolean killed;	/* at the deadline */
 	guint timer;
 	gint64 started, ended;	/* monotonic us; ended 0 while it runs */
@@ -74,7 +74,7 @@ static void job_unref(Job *j)
 
 static void job_kill(Job *j)
 {
-	const char *id = j->proc && !j->ended ? g_subprocess_get_identifier(j->proc) : NULL;
+	const char *id = j->proc && !j->exited ? g_subprocess_get_identifier(j->proc) : NULL;
 	gint64 pid = 0;
 
 	/* the child leads its own group: the AI it starts goes with it */
@@ -103,6 +103,7 @@ void coach_free(Coach *c)
 	while (g_hash_table_iter_next(&it, NULL, &v)) {
 		Job *j = v;
 		j->c = NULL;
+		g_clear_handle_id(&j->timer, g_source_remove);
 		job_kill(j);
 		g_cancellable_cancel(j->cancel);
 	}
@@ -245,6 +246,7 @@ static void on_exited(GObject *src, GAsyncResult *res, gpointer data)
 {
 	Job *j = data;
 
+	j->exited = TRUE;
 	j->exited_ok = g_subprocess_wait_check_finish(G_SUBPROCESS(src), res, NULL);
 	one_done(j);
 	job_unref(j);

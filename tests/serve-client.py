@@ -17,7 +17,8 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
             go; after K moves (or a message of BYTES, or a binary one)
             close the connection; print the lines got and how it ended;
             with --hint-at K, at the go after K moves ask for a hint
-            (/games/ID/hint, polled) and print "hint STATUS JSON" first
+            (/games/ID/hint, polled) and print "hint STATUS JSON", then
+            at once again: "hint-again STATUS TEXT"
     serve-client.py get URL PATH            print the status and the body's
             first line (PATH sent as it is: no normalising)
     serve-client.py body URL PATH           print the body of a 200 answer
@@ -230,6 +231,8 @@ def hint(url, gid, seat_, token):
         time.sleep(0.2)
         status, _, body = request(url, "GET", q)
     print("hint %d %s" % (status, body.decode().strip().replace("\n", " ")))
+    status, _, body = request(url, "GET", q + "&new=1")
+    print("hint-again %d %s" % (status, body.decode().strip()))
 
 
 def seat(url, path, max_moves, big, binary, hint_at=None):

@@ -39,9 +39,11 @@ n = int(sys.argv[2])
 paced = [s for s in w if s["n"] >= 0][:-1]	# before the jump to the latest
 assert [s["n"] for s in paced] == list(range(len(paced))), [s["n"] for s in w]
 assert len(paced) >= 12, len(paced)
-gaps = [b["t"] - a["t"] for a, b in zip(paced[1:], paced[2:])]
-mean = sum(gaps) / len(gaps)
-assert 0.18 <= mean <= 0.6 and min(gaps) >= 0.12, gaps
+# the page is sampled every 20 ms or so: one gap may be short when the
+# step before it was seen late, but not the run of them
+gaps = sorted(b["t"] - a["t"] for a, b in zip(paced[1:], paced[2:]))
+span = paced[-1]["t"] - paced[1]["t"]
+assert 0.2 <= gaps[len(gaps) // 2] <= 0.6 and span >= 0.8 * 0.25 * (len(paced) - 2), gaps
 assert paced[0]["of"] == n - 1, (paced[0], n)	# the whole game was there at once
 for s in w[1:] if w[0]["n"] < 0 else w:
     assert len(s["clocks"]) == 2 and all(re.search(r": [0-9:.]+( s)? left", c) for c in s["clocks"]), s
@@ -56,13 +58,14 @@ assert w[0]["clocks"] != w[-1]["clocks"], (w[0], w[-1])' "$tmp/watch.json"
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=21&time=bank:$(ms 60000),move:$(ms 2000),inc:$(ms 100)")
 client seat "$url" "$loc" --hint-at 2 >"$tmp/seat.out"
 serve_wait g2
-check "the hint during the game: the AI's choice for the decision being played $(grep '^hint' "$tmp/seat.out")" \
+check "the hint during the game: the AI's choice for the decision being played $(grep '^hint ' "$tmp/seat.out")" \
 	"$py" -c '
 import json, sys
 line = [l for l in open(sys.argv[1]) if l.startswith("hint ")][0].split(" ", 2)
 assert line[1] == "200", line
 d = json.loads(line[2])["decision"]
 assert d["step"] == 3 and d["choice"] and d["played"] is None, d' "$tmp/seat.out"
+check "a new hint at once is refused (429): $(grep '^hint-again' "$tmp/seat.out")" grep -q '^hint-again 429 ' "$tmp/seat.out"
 check "no hint once the game is over (409)" sh -c "$sc get '$url' '/games/g2/hint?seat=0&token=x' | grep -q '^409'"
 : >"$tmp/polls"
 for _ in $(seq 600); do

@@ -13,6 +13,12 @@
 	const people = [];
 	G.bots.forEach(function (b, p) { if (b.command === "web" || b.command === "human") people.push(p); });
 	if (!people.length || !id) return;
+	// the replay page is self-contained (viewer.css inline): the panel's
+	// own few rules come with it
+	document.head.appendChild(el("style", {}, "#review { margin: .6em 0; } #review h2 { font-size: 1.05em; margin: .2em 0; }" +
+		" #reviewtable tr.good td { background: #efe; } #reviewtable tr.cost td { background: #fff4e5; }" +
+		" #reviewtable tr.here td { outline: 2px solid #06c; outline-offset: -2px; font-weight: bold; }" +
+		" #coachnow { font-weight: bold; color: #333; }"));
 	const panel = el("section", { id: "review" });
 	panel.appendChild(el("h2", {}, "review by our AI"));
 	const now = el("p", { id: "coachnow", class: "muted" }, "");
