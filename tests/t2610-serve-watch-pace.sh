@@ -99,6 +99,8 @@ assert [row[1] for row in p["rows"]] == [s["played"] for s in r], p["rows"]
 assert [row[2] for row in p["rows"]] == [s["choice"] for s in r], p["rows"]
 assert p["here"].startswith("at this decision (2) our AI would play " + r[1]["choice"]), p["here"]
 PY
+wb hint "${url%/}$loc" >"$tmp/phint.json" 2>"$tmp/phint.err"
+check "a person's play page has the hint button $(cat "$tmp/phint.err")" grep -q '"button": true' "$tmp/phint.json"
 kill $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null
 
 # ---- a tournament served past its end ----
