@@ -18,8 +18,11 @@ a page on stdout and a screenshot of each.
     watch-browser.py hint URL           a play page: whether it has a hint
             button (after its probe has answered)
 
-Exit 1, the reason on stderr, on a console error, an uncaught exception,
-a request to another host, or a page that does not get there in time.
+Several pages, separated by `--`, open one after the other in one
+Chromium, a line each ({"error": WHY} for a page that failed, WHY also on
+stderr). Exit 1, the reason on stderr, on a console error, an uncaught
+exception, a request to another host, or a page that does not get there
+in time.
 """
 import json
 import os
@@ -121,34 +124,51 @@ def hint(b, url):
     return {"button": b.eval("!!document.getElementById('hint')")}
 
 
+def one(b, a):
+    if a[0] == "watch":
+        return watch(b, a[1], a[2], int(a[3]) if len(a) > 3 else None)
+    if a[0] == "standings":
+        return standings(b, a[1], a[2])
+    if a[0] == "review":
+        return review(b, a[1], a[2], a[3])
+    if a[0] == "hint":
+        return hint(b, a[1])
+    raise RuntimeError("no such page kind: %s" % a[0])
+
+
 def main():
-    a = sys.argv[1:]
+    # several pages, separated by `--`, in one Chromium: a line each
+    jobs, job = [], []
+    for x in sys.argv[1:] + ["--"]:
+        if x == "--":
+            if job:
+                jobs.append(job)
+            job = []
+        else:
+            job.append(x)
+    if not jobs or any(len(j) < 2 for j in jobs):
+        sys.stderr.write(__doc__)
+        return 2
     b = Browser()
+    status = 0
     try:
         b.send("Target.setDiscoverTargets", {"discover": False}, session=False)
-        if a[0] == "watch":
-            out = watch(b, a[1], a[2], int(a[3]) if len(a) > 3 else None)
-        elif a[0] == "standings":
-            out = standings(b, a[1], a[2])
-        elif a[0] == "review":
-            out = review(b, a[1], a[2], a[3])
-        elif a[0] == "hint":
-            out = hint(b, a[1])
-        else:
-            sys.stderr.write(__doc__)
-            return 2
-        b.eval("1")
-        bad = problems(b, urlsplit(a[1]).netloc)
-    except RuntimeError as e:
-        sys.stderr.write("%s: %s\n" % (a[0], e))
-        return 1
+        for a in jobs:
+            b.events = []
+            try:
+                out = one(b, a)
+                b.eval("1")
+                bad = problems(b, urlsplit(a[1]).netloc)
+            except RuntimeError as e:
+                out, bad = None, [str(e)]
+            if bad:
+                sys.stderr.write("%s: %s\n" % (a[0], "\n".join(bad)))
+                out, status = {"error": "\n".join(bad)}, 1
+            print(json.dumps(out))
+            sys.stdout.flush()
     finally:
         b.close()
-    if bad:
-        sys.stderr.write("%s: %s\n" % (a[0], "\n".join(bad)))
-        return 1
-    print(json.dumps(out))
-    return 0
+    return status
 
 
 if __name__ == "__main__":
