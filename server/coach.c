@@ -399,6 +399,9 @@ void coach_review(Coach *c, SoupServerMessage *msg, ServeGame *g, GHashTable *qu
 	g_free(key);
 	key = g_strdup_printf("%s/%d/%.16s", game_id(g), seat, sum);
 	if (g_file_get_contents(cache, &text, &len, NULL) && len <= COACH_OUT_MAX) {
+		Job *done = g_hash_table_lookup(c->jobs, key);
+		if (done && done->ended)
+			g_hash_table_remove(c->jobs, key);	/* the file has it: memory need not */
 		g_autofree char *body = g_strdup_printf("{\"state\": \"done\", \"seat\": %d, \"steps\": %s}", seat, text);
 		answer(msg, SOUP_STATUS_OK, "application/json", body);
 		return;
