@@ -33,7 +33,7 @@ wb watch "${url%/}$wloc?delay=0.25" "$shots/watch.png" 12 >"$tmp/watch.json" 2>"
 check "the watch page played it $(cat "$tmp/watch.err")" test -s "$tmp/watch.json"
 steps=$(client body "$url" /api/games | "$py" -c 'import json,sys; print([g for g in json.load(sys.stdin) if g["id"] == "g1"][0]["steps"])')
 check "each step shown in order, about 0.25 s apart (not all at once), every seat's clock shown" "$py" - "$tmp/watch.json" "$steps" <<'PY'
-import json, re, sys
+import json, os, re, sys
 w = json.load(open(sys.argv[1]))["seen"]
 n = int(sys.argv[2])
 paced = [s for s in w if s["n"] >= 0][:-1]	# before the jump to the latest
@@ -43,7 +43,8 @@ assert len(paced) >= 12, len(paced)
 # step before it was seen late, but not the run of them
 gaps = sorted(b["t"] - a["t"] for a, b in zip(paced[1:], paced[2:]))
 span = paced[-1]["t"] - paced[1]["t"]
-assert 0.2 <= gaps[len(gaps) // 2] <= 0.6 and span >= 0.8 * 0.25 * (len(paced) - 2), gaps
+scale = float(os.environ.get("TETRARENA_TIME_SCALE", "1"))	# a loaded machine's timers are late
+assert 0.2 <= gaps[len(gaps) // 2] <= 0.25 + 0.35 * scale and span >= 0.8 * 0.25 * (len(paced) - 2), gaps
 assert paced[0]["of"] == n - 1, (paced[0], n)	# the whole game was there at once
 for s in w[1:] if w[0]["n"] < 0 else w:
     assert len(s["clocks"]) == 2 and all(re.search(r": [0-9:.]+( s)? left", c) for c in s["clocks"]), s
