@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include <errno.h>
+#include <poll.h>
 
 #include "cli.h"
 #include "server/watch.h"
@@ -48,8 +49,25 @@ static gboolean parse_shard(const char *text, int *index, int *count)
 	return TRUE;
 }
 
+/* After the tournament: serve until Ctrl-C (or SIGTERM). The wait is
+ * for a person, so it has no deadline; it wakes each second to look. */
+static void serve_until_interrupt(void)
+{
+	int fd = cli_catch_interrupt();
+
+	while (!cli_interrupted()) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (fd < 0)
+			g_usleep(G_USEC_PER_SEC);
+		else
+			(void)poll(&p, 1, 1000);
+	}
+}
+
 /* `--serve ADDR`: the tournament runs as usual while a server on a thread
- * of its own shows it (server/watch.h); it stops when the tournament ends. */
+ * of its own shows it (server/watch.h); once it has ended (not when it
+ * was interrupted or failed), the server goes on, with the report, until
+ * Ctrl-C. */
 static int serve_tournament(TournamentConfig *cfg, const char *addr, gboolean public_ok)
 {
 	g_autoptr(GError) error = NULL;
@@ -74,6 +92,12 @@ static int serve_tournament(TournamentConfig *cfg, const char *addr, gboolean pu
 	cfg->watch = watch_tournament_game;
 	cfg->watch_data = w;
 	int status = tournament_run(cfg, &tournament_referee_runner);
+	if (status == 0) {
+		fflush(stdout);
+		fprintf(stderr, "referee tournament: the tournament is over; serving %s (the report: %sreport) "
+			"until Ctrl-C\n", watch_url(w), watch_url(w));
+		serve_until_interrupt();
+	}
 	watch_stop(w);
 	return status;
 }
@@ -132,7 +156,7 @@ int cmd_tournament(int argc, char **argv)
 		  "Play on when a bot cannot start (its games are forfeits); default: stop", NULL },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress line", NULL },
 		{ "serve", 0, 0, G_OPTION_ARG_STRING, &serve,
-		  "Serve the running tournament on the web: standings, live games, replays (docs/serve.md)", "HOST:PORT" },
+		  "Serve the running tournament on the web: standings, live games, replays; after its end, until Ctrl-C (docs/serve.md)", "HOST:PORT" },
 		{ "public", 0, 0, G_OPTION_ARG_NONE, &serve_public,
 		  "With --serve: allow an address other than loopback (nothing there is protected)", NULL },
 		{ NULL },

@@ -35,6 +35,8 @@ struct LiveGame {
 	char *header;
 	GPtrArray *steps;	/* char*, NULL once dropped */
 	gint64 dropped;		/* steps dropped from the front */
+	gint64 bank[VARIANT_MAX_PLAYERS];	/* each seat's clock (ms), as the referee counts it */
+	gint64 used[VARIANT_MAX_PLAYERS];	/* each seat's time thought (ms) */
 	gboolean ended;
 	char *result;
 	char *error;
@@ -103,8 +105,48 @@ static void notify(LiveGame *l, gint64 step)
 	}
 }
 
+/* The step's JSON with every seat's clock after it: `clk`, the bank left
+ * (ms, null for a person's seat: its clock is the seat's own, not the
+ * log's), and `used`, the time it has thought so far (ms). */
+static char *with_clocks(LiveGame *l, char *step)
+{
+	gsize len = strlen(step);
+
+	if (!l->hlog || len < 2 || step[len - 1] != '}')
+		return step;
+	GString *j = g_string_new_len(step, (gssize)len - 1);
+	int n = l->hlog->config.nplayers;
+	g_string_append(j, ",\"clk\":[");
+	for (int p = 0; p < n; p++) {
+		gboolean human = !g_strcmp0(l->hlog->command[p], "human") || !g_strcmp0(l->hlog->command[p], "web");
+		if (human)
+			g_string_append_printf(j, "%snull", p ? "," : "");
+		else
+			g_string_append_printf(j, "%s%" G_GINT64_FORMAT, p ? "," : "", l->bank[p]);
+	}
+	g_string_append(j, "],\"used\":[");
+	for (int p = 0; p < n; p++)
+		g_string_append_printf(j, "%s%" G_GINT64_FORMAT, p ? "," : "", l->used[p]);
+	g_string_append(j, "]}");
+	g_free(step);
+	return g_string_free(j, FALSE);
+}
+
+/* Count a timed reply as the referee does (referee/game-io.c): the bank
+ * loses the move's time, never below 0, and gains the increment. */
+static void clock_event(LiveGame *l, const GameLogEvent *e)
+{
+	if ((e->kind != GAMELOG_MOVE && e->kind != GAMELOG_SUBMIT) || e->seat < 0 ||
+	    e->seat >= l->hlog->config.nplayers)
+		return;
+	gint64 ms = (gint64)(e->wall_ms + 0.5);
+	l->used[e->seat] += ms;
+	l->bank[e->seat] = MAX(l->bank[e->seat] - ms, 0) + l->hlog->time.inc;
+}
+
 static void add_step(LiveGame *l, char *step)
 {
+	step = with_clocks(l, step);
 	g_ptr_array_add(l->steps, step);
 	if (l->steps->len > LIVE_HELD) {
 		gint64 drop = (gint64)l->steps->len - LIVE_HELD;
@@ -131,6 +173,8 @@ static void start_feed(LiveGame *l)
 		fail(l, err->message);
 		return;
 	}
+	for (int p = 0; p < VARIANT_MAX_PLAYERS; p++)
+		l->bank[p] = l->hlog->time.bank;
 	char *start = NULL;
 	l->feed = replay_feed_new(l->hlog, FALSE, &l->header, &start);
 	add_step(l, start);
@@ -151,6 +195,7 @@ static void feed_lines(LiveGame *l, const char *lines, gsize len)
 	}
 	for (guint i = 0; l->feed && i < batch->events->len; i++) {
 		char *step = NULL;
+		clock_event(l, g_ptr_array_index(batch->events, i));
 		if (!replay_feed_event(l->feed, g_ptr_array_index(batch->events, i), &step, &err)) {
 			fail(l, err->message);
 			break;

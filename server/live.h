@@ -3,7 +3,10 @@
  * (GameSpec.log_tap = live_game_tap, from the game's thread); the lines
  * are replayed on the main loop's thread into the replay page's JSON
  * (replay_feed_new(), docs/viewer.md): a header and one step per board,
- * step 0 the start. Steps are numbered from 0 and never change; the last
+ * step 0 the start. Each step also carries every seat's clock after it,
+ * counted from the log's time control and moves' times as the referee
+ * counts them: `clk` (ms left in the bank; null for a person's seat,
+ * whose clock is its page's) and `used` (ms thought so far). Steps are numbered from 0 and never change; the last
  * LIVE_HELD are held for spectators who resume (server/sse.h). Watchers
  * are told of each new step and of the end, on the main thread.
  */

@@ -18,6 +18,7 @@
 #include "referee/html.h"
 #include "referee/json.h"
 #include "referee/replay.h"
+#include "server/coach.h"
 #include "seat.h"
 #include "server/ladder.h"
 #include "server/rules.h"
@@ -39,6 +40,7 @@ struct Server {
 	GPtrArray *hosts;	/* the Host headers taken (lowercase) */
 	gboolean any_ip;	/* listening on every address: an IP with the port is fine too */
 	ServeGames *games;
+	Coach *coach;		/* reviews and hints (coach.h) */
 	gboolean loopback;
 	ServerStandings standings, report_path;
 	void *tdata;
@@ -62,6 +64,7 @@ static const Asset assets[] = {
 	{"watch.js", server_pages_watch_js, &server_pages_watch_js_len, JS},
 	{"live.js", server_pages_live_js, &server_pages_live_js_len, JS},
 	{"standings.js", server_pages_standings_js, &server_pages_standings_js_len, JS},
+	{"coach.js", server_pages_coach_js, &server_pages_coach_js_len, JS},
 };
 
 static void respond(SoupServerMessage *msg, guint status, const char *type, const char *body, gsize len)
@@ -253,7 +256,7 @@ static void replay_page(SoupServerMessage *msg, ServeGame *g)
 		return;
 	}
 	g_autofree char *title = g_strdup_printf("tetrarena %s: %s", log->variant->name, game_id(g));
-	g_autofree char *page = html_replay_page(title, json);
+	g_autofree char *page = coach_replay_page(html_replay_page(title, json));
 	respond(msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page, strlen(page));
 }
 
@@ -507,6 +510,8 @@ static void handle(SoupServer *ss, SoupServerMessage *msg, const char *path, GHa
 			replay_page(msg, g);
 		} else if (strcmp(what, "log") == 0) {
 			log_file(msg, g);
+		} else if (strcmp(what, "review") == 0 || strcmp(what, "hint") == 0) {
+			(what[0] == 'r' ? coach_review : coach_hint)(s->coach, msg, g, query);
 		} else {
 			respond_text(msg, SOUP_STATUS_NOT_FOUND, "no such page");
 		}
@@ -613,6 +618,7 @@ Server *server_new(const ServerConfig *cfg, GError **error)
 	s->loopback = loopback;
 	s->soup = soup_server_new("server-header", "tetrarena", NULL);
 	s->games = games_new(cfg->dir, cfg->opponents, cfg->sandbox);
+	s->coach = coach_new(cfg->sandbox, !cfg->tournament && !cfg->ladder);
 	s->hosts = g_ptr_array_new_with_free_func(g_free);
 	soup_server_add_handler(s->soup, NULL, handle, s, NULL);
 	soup_server_add_websocket_handler(s->soup, "/ws", NULL, NULL, websocket, s, NULL);
@@ -662,6 +668,7 @@ void server_free(Server *s)
 		return;
 	soup_server_disconnect(s->soup);
 	conns_free(s->conns);
+	coach_free(s->coach);
 	g_object_unref(s->soup);
 	games_free(s->games);
 	if (s->hosts)

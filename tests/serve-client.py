@@ -12,10 +12,13 @@ HTTP, Server-Sent Events and a WebSocket seat, on raw sockets (no package).
             hold it SECONDS (with --until-over: until the game is over,
             with --until-dropped: until /api/stats counts one more
             spectator dropped, at most SECONDS)
-    serve-client.py seat URL PLAYPATH [--moves K] [--big BYTES] [--binary]
+    serve-client.py seat URL PLAYPATH [--moves K] [--big BYTES] [--binary] [--hint-at K]
             be the person's seat: hello, then the first legal move at each
             go; after K moves (or a message of BYTES, or a binary one)
-            close the connection; print the lines got and how it ended
+            close the connection; print the lines got and how it ended;
+            with --hint-at K, at the go after K moves ask for a hint
+            (/games/ID/hint, polled) and print "hint STATUS JSON", then
+            at once again: "hint-again STATUS TEXT"
     serve-client.py get URL PATH            print the status and the body's
             first line (PATH sent as it is: no normalising)
     serve-client.py body URL PATH           print the body of a 200 answer
@@ -220,7 +223,19 @@ class WebSocket:
                 self.send(data, 10)
 
 
-def seat(url, path, max_moves, big, binary):
+def hint(url, gid, seat_, token):
+    deadline = time.monotonic() + 60 * SCALE
+    q = "/games/%s/hint?seat=%s&token=%s" % (gid, seat_, token)
+    status, _, body = request(url, "GET", q + "&new=1")
+    while status == 200 and b'"running"' in body and time.monotonic() < deadline:
+        time.sleep(0.2)
+        status, _, body = request(url, "GET", q)
+    print("hint %d %s" % (status, body.decode().strip().replace("\n", " ")))
+    status, _, body = request(url, "GET", q + "&new=1")
+    print("hint-again %d %s" % (status, body.decode().strip()))
+
+
+def seat(url, path, max_moves, big, binary, hint_at=None):
     q = parse_qs(urlsplit(path).query)
     gid = path.split("/")[2]
     ws = WebSocket(url, "/ws?game=%s&seat=%s&token=%s" % (gid, q["seat"][0], q["token"][0]))
@@ -246,6 +261,8 @@ def seat(url, path, max_moves, big, binary):
             moves += m.split(" ")[1:]
         elif verb == "go":
             fresh = True
+            if hint_at is not None and made == hint_at:
+                hint(url, gid, q["seat"][0], q["token"][0])
             if max_moves is not None and made >= max_moves:
                 if big:
                     ws.send("info " + "x" * big)
@@ -277,7 +294,8 @@ def main():
     if len(a) >= 3 and a[0] == "seat":
         k = int(a[a.index("--moves") + 1]) if "--moves" in a else None
         big = int(a[a.index("--big") + 1]) if "--big" in a else 0
-        return seat(a[1], a[2], k, big, "--binary" in a)
+        h = int(a[a.index("--hint-at") + 1]) if "--hint-at" in a else None
+        return seat(a[1], a[2], k, big, "--binary" in a, h)
     if len(a) >= 3 and a[0] == "get":
         headers = a[3:]
         status, _, body = request(a[1], "GET", a[2], headers=headers)

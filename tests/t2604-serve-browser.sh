@@ -18,9 +18,10 @@ printf '[bots]\nslow = %s/tests/prog-fakebot lag 0 25\n' "$build" >"$tmp/bots.in
 serve_start --bots "$tmp/bots.ini"
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-link&seed=21&time=bank:$(ms 20000),move:$(ms 1000),inc:$(ms 100)")
 check "a game for a person starts, to its play page" sh -c "echo '$loc' | grep -q '^/games/g1/play?seat=0&token='"
-# a spectator's page in Chromium: every step of a live game in order
+# a spectator's page in Chromium: every step of a live game in order, each
+# shown as it comes (?delay=0: t2610 watches at a person's pace)
 wloc=$(client start "$url" "variant=link&seat=slow&seat=slow&seed=3&time=bank:$(ms 20000),move:$(ms 1000),inc:0")
-"$py" "$top/tests/play-browser.py" "${url%/}$wloc" "$tmp/watch.png" >"$tmp/watch.json" 2>"$tmp/watch.err" &
+"$py" "$top/tests/play-browser.py" "${url%/}$wloc?delay=0" "$tmp/watch.png" >"$tmp/watch.json" 2>"$tmp/watch.err" &
 wp=$!
 # the person's game, then the start page (typed into, clicked, then the
 # game played by clicks), in one Chromium: a line each

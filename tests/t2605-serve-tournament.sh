@@ -2,7 +2,7 @@
 # `referee tournament --serve ADDR`: while the tournament runs, its
 # standings (polled as JSON, as the standings page does) change as games
 # end, its games in progress can be watched live, and finished ones open
-# as replays; the server stops with the tournament.
+# as replays; the server goes on after the tournament (t2610) until Ctrl-C.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$build/tests/prog-fakebot"
@@ -17,7 +17,7 @@ check "it says where it serves: $url" test -n "$url"
 # poll the standings and the games until the tournament is over; watch
 # the first game seen in progress (in the background)
 : >"$tmp/seen"
-while kill -0 $tp 2>/dev/null; do
+while kill -0 $tp 2>/dev/null && ! grep -q 'the tournament is over' "$tmp/err"; do
 	client body "$url" /standings.json 2>/dev/null | tr -d '\n' >>"$tmp/seen" && echo >>"$tmp/seen"
 	if [ -z "$watching" ] && client body "$url" /api/games 2>/dev/null >"$tmp/games" &&
 		grep -q '"state":"playing"' "$tmp/games"; then
@@ -27,6 +27,7 @@ while kill -0 $tp 2>/dev/null; do
 	fi
 	sleep 0.05
 done
+kill -INT $tp
 wait $tp
 check "the tournament finished" test $? = 0
 [ -n "$watching" ] && wait $watching

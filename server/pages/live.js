@@ -4,7 +4,7 @@
 // history was lost (`full`), and the result (`end`). The browser's
 // EventSource resumes with Last-Event-ID by itself after a dropped
 // connection. LIVE.watch(id, on) calls on.game(G), on.step(n, st, G) and
-// on.end(info, G); LIVE.draw(box, G, st) draws a step as the replay does.
+// on.end(info, G) (step's fourth argument: true for `full`); LIVE.draw(box, G, st) draws a step as the replay does.
 "use strict";
 const LIVE = (function () {
 	function watch(id, on) {
@@ -19,7 +19,7 @@ const LIVE = (function () {
 			const n = Number(ev.lastEventId), st = JSON.parse(ev.data);
 			if (full) G.steps = [];
 			G.steps[n] = st;
-			if (on.step) on.step(n, st, G);
+			if (on.step) on.step(n, st, G, full);
 		}
 		es.addEventListener("step", function (ev) { step(ev, false); });
 		es.addEventListener("full", function (ev) { step(ev, true); });

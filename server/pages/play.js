@@ -398,4 +398,36 @@ const PLAY_VARIANTS = {};
 			if (pending) offer();
 		}, 30);
 	});
+	hintButton(D, top);
 })();
+
+// The optional hint (server/coach.h): a button in the bar, only where the
+// server gives hints (never in a tournament's or a ladder's game); nothing
+// is shown until it is pressed. The AI's choice for the seat's latest
+// decision, computed by a worker process on the server, polled.
+function hintButton(D, bar) {
+	const base = "/games/" + encodeURIComponent(D.id) + "/hint?seat=" + D.seat;
+	fetch(base + "&probe=1").then(function (r) { return r.json(); }).then(function (j) {
+		if (!j.hints) return;
+		const b = el("button", { id: "hint", type: "button", title: "what our strongest AI would play now" }, "Hint");
+		const out = el("span", { id: "hinttext", class: "muted" }, "");
+		bar.append(b, out);
+		b.addEventListener("click", function () {
+			b.disabled = true;
+			out.textContent = "thinking…";
+			let first = true;
+			function poll() {
+				fetch(base + "&token=" + encodeURIComponent(D.token || "") + (first ? "&new=1" : "")).then(function (r) {
+					return r.ok ? r.json() : r.text().then(function (t) { throw new Error(t); });
+				}).then(function (h) {
+					first = false;
+					if (h.state === "running") { setTimeout(poll, 400); return; }
+					b.disabled = false;
+					out.textContent = h.state === "done" ? "our AI would play " + (h.decision.choice || "?") + " (decision " + h.decision.step + ")"
+						: "no hint: " + h.error;
+				}).catch(function (e) { b.disabled = false; out.textContent = "no hint: " + e.message.trim(); });
+			}
+			poll();
+		});
+	}).catch(function () {});
+}
