@@ -383,8 +383,6 @@ void coach_review(Coach *c, SoupServerMessage *msg, ServeGame *g, GHashTable *qu
 	if (!person_seat(msg, g, query, &seat))
 		return;
 	g_autofree char *key = g_strdup_printf("%s/%d", game_id(g), seat);
-	g_autofree char *base = g_str_has_suffix(game_log_path(g), ".log")
-				? g_strndup(game_log_path(g), strlen(game_log_path(g)) - 4) : g_strdup(game_log_path(g));
 	/* named by the log's digest too: a log written again under the same
 	 * name (a server started afresh on the same directory) is not
 	 * served another game's review */
@@ -395,7 +393,7 @@ void coach_review(Coach *c, SoupServerMessage *msg, ServeGame *g, GHashTable *qu
 		return;
 	}
 	g_autofree char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)logtext, loglen);
-	g_autofree char *cache = g_strdup_printf("%s.seat%d.%.16s.review.json", base, seat, sum);
+	g_autofree char *cache = g_strdup_printf("%s.seat%d.%.16s.review.json", game_log_path(g), seat, sum);
 	g_free(key);
 	key = g_strdup_printf("%s/%d/%.16s", game_id(g), seat, sum);
 	if (g_file_get_contents(cache, &text, &len, NULL) && len <= COACH_OUT_MAX) {

@@ -460,7 +460,9 @@ gboolean games_attach(ServeGames *gs, ServeGame *g, int seat, const char *token,
 /* ---- the games of earlier runs ------------------------------------------ */
 
 /* N of a name "gN.log" or "gN.log.REST", else 0 (new ids go above it);
- * whether it is the log, or one of its stderr files (gN.log.seatP.stderr). */
+ * whether it is the log, or a file that goes with it: a seat's stderr
+ * (gN.log.seatP.stderr) or the coach's review of a seat
+ * (gN.log.seatP.DIGEST.review.json, server/coach.c), never listed. */
 static guint file_number(const char *name, gboolean *is_log, gboolean *is_stderr)
 {
 	guint64 n;
@@ -479,6 +481,8 @@ static guint file_number(const char *name, gboolean *is_log, gboolean *is_stderr
 		gsize k = strspn(seat + 5, "0123456789");
 		*is_stderr = k > 0 && strcmp(seat + 5 + k, ".stderr") == 0;
 	}
+	if (g_str_has_prefix(seat, ".seat") && g_str_has_suffix(seat, ".review.json"))
+		*is_stderr = TRUE;	/* (a companion, as a stderr file) */
 	return (guint)n;
 }
 

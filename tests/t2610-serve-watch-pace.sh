@@ -86,7 +86,7 @@ assert [s["played"] for s in r["steps"]] == played, (r["steps"], played)
 assert all(s["choice"] and s["cost"] is not None and s["cost"] >= 0 for s in r["steps"]), r["steps"]
 PY
 check "progress was shown while it ran: $(sed -n '$p' "$tmp/polls")" grep -q '"running", "step": [1-9]' "$tmp/polls"
-check "the review is kept beside the log, and served from there" sh -c "ls '$games'/g2.seat0.*.review.json >/dev/null &&
+check "the review is kept beside the log, and served from there" sh -c "ls '$games'/g2.log.seat0.*.review.json >/dev/null &&
 	$sc body '$url' '/games/g2/review?seat=0' | grep -q '\"done\"'"
 check "a seat no person played is not reviewed" sh -c "$sc get '$url' '/games/g2/review?seat=1' | grep -q '^400'"
 check "nor a bot's seat in a bot game" sh -c "$sc get '$url' '/games/g1/review?seat=0' | grep -q '^400'"
