@@ -16,20 +16,20 @@ time="bank:$(ms 60000),inc:$(ms 1000),move:$(ms 5000),start:$(ms 10000)"
 talk=$(ms 150)
 # levels 1-4 with the person (level 5, slower to think, in the others)
 bots="$ai --level 1|$ai --level 2 --seed 3|$ai --level 3 --seed 4|$ai --level 4 --seed 5|$ai --level 2 --seed 6|$ai --level 3 --seed 7"
-table() { # LOG OPTION PERSON-OR-BOT
-	log=$1 opt=$2 first=$3
+table() { # LOG OPTION PERSON-OR-BOT [SEED]
+	log=$1 opt=$2 first=$3 seed=${4:-4}
 	IFS='|'
 	# shellcheck disable=SC2086
 	set -- $bots
 	unset IFS
-	"$ref" play --sandbox off --variant matrix --seed 4 --time "$time" --option target=999 $opt \
+	"$ref" play --sandbox off --variant matrix --seed "$seed" --time "$time" --option target=999 $opt \
 		--json --log "$log" "$first" "$@" >"$log.json" 2>"$log.err"
 }
 rounds() { awk -v w="$1" '$2 == w' "$tmp/stats" | wc -l; }
 
 echo "1..9"
 : >"$tmp/stats"
-table "$tmp/talk.log" "--option rounds=20 --option talk=$talk" "$person"
+table "$tmp/talk.log" "--option rounds=20 --option talk=$talk" "$person" 7
 check "a person and six bots, a talk window of $talk ms: no fault, ended by the rules" clean "$tmp/talk.log.json"
 nr=$(grep -c '^joint' "$tmp/talk.log")
 say=$(rounds say) offer=$(rounds offer) gift=$(rounds gift) botoffer=$(rounds bot-offer)
