@@ -24,7 +24,7 @@ static const VariantOption matrix_options[MATRIX_OPT_COUNT] = {
 	{"target", 49, 1, 999, "points that end the game"},
 	{"rounds", 1000, 1, 9999, "rounds after which the game stops (a safety net)"},
 	/* Read by the referee, not the rules (protocol.md, table talk). */
-	{"talk", 0, 0, 600000, "ms of table talk per round before moves are final (0: none)"},
+	{"talk", 0, 0, 600000, "ms of talk a round before moves are final (0: none; a server: 20000 with a person)"},
 };
 
 /* ---- moves ---------------------------------------------------------- */

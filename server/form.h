@@ -32,6 +32,10 @@ typedef enum {
 /* `seat=person`: a person at a web page. */
 #define FORM_PERSON "person"
 
+/* ms of a round's talk window (option `talk`) at a table with a person,
+ * unless the form sets opt.talk: a person reads, types and answers. */
+#define FORM_TALK_MS 20000
+
 typedef struct {
 	const Variant *variant;
 	VariantConfig config;	/* config.nplayers: the seats given */

@@ -292,11 +292,6 @@ ServeGame *games_start(ServeGames *gs, const FormGame *req, GError **error)
 		g_string_append(title, g->names[p]);
 	}
 	g->title = g_string_free(title, FALSE);
-	/* A person at a table with talk (the Main Match): each round opens
-	 * with a talk window at a person's pace, unless the form set one. */
-	int talk = variant_option_index(v, "talk");
-	if (talk >= 0 && game_person(g) >= 0 && g->spec.config.opt[talk] == 0)
-		g->spec.config.opt[talk] = GAMES_TALK_MS;
 	add(gs, g);
 	if (game_person(g) < 0)
 		begin(g);

@@ -29,10 +29,6 @@
 /* Seconds a new game waits for its people's pages. */
 #define GAMES_CONNECT_WAIT 60
 
-/* Milliseconds of a round's talk window (option `talk`) at a table with a
- * person, when the form set none: a person reads, types and answers. */
-#define GAMES_TALK_MS 20000
-
 typedef struct ServeGames ServeGames;
 typedef struct ServeGame ServeGame;
 
