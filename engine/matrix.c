@@ -1606,6 +1606,7 @@ const Variant variant_matrix = {
 	.max_players = MATRIX_MAX_PLAYERS,
 	.options = matrix_options,
 	.n_options = MATRIX_OPT_COUNT,
+	.quiet_options = 1u << MATRIX_OPT_TALK,
 	.state_size = sizeof(MatrixState),
 	.max_moves = SRS_MAX_LANDINGS,
 	.chance_public = false,

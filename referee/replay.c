@@ -31,6 +31,9 @@ typedef struct {
 	gboolean halted, result_seen;
 	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
 	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
+	uint32_t closed;	/* seats whose round is closed (`close`, until `joint`): a
+				 * `move` line of theirs is discarded, as the referee does
+				 * (with a talk window, the moves before are provisional) */
 	/* What the referee owes each seat, in order: updates, side answers,
 	 * the result. Lines not derived from events (the greeting, go,
 	 * moves, chatter, quit, refusals of bad side lines) are checked
@@ -184,6 +187,7 @@ static gboolean check_go(Replay *r, const GameLogEvent *e, VariantPhase ph, uint
 	g_string_truncate(want, want->len - 1);
 	if (strcmp(e->text, want->str) != 0)
 		FAIL("the go to seat %d does not carry the state of the game here", e->seat);
+	r->closed &= ~(1u << e->seat);	/* asked (again): its move counts */
 	return TRUE;
 }
 
@@ -403,7 +407,9 @@ static void check_received(Replay *r, const GameLogEvent *e)
 
 	ProtocolVerb verb = protocol_verb(e->text);
 	ProtocolHello hello;
-	if (verb == PROTOCOL_MOVE) {
+	if (verb == PROTOCOL_MOVE && (r->closed >> p & 1u)) {
+		/* a move for a closed round: discarded, it says nothing */
+	} else if (verb == PROTOCOL_MOVE) {
 		g_free(r->said[p]);
 		r->said[p] = g_strdup(protocol_move_text(e->text));
 		r->said_line[p] = e->lineno;
@@ -697,6 +703,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			}
 		r->v->apply_joint(r->state, r->joint, r->submitted);
 		r->submitted = 0;
+		r->closed = 0;
 		return TRUE;
 	case GAMELOG_RETIRE:
 		r->v->retire(r->state, e->seat);
@@ -746,6 +753,7 @@ static gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			FAIL("seat %d's side actions close outside a simultaneous round of its own", e->seat);
 		r->v->side_close(r->state, e->seat, &out);
 		owe_side(r, &out);
+		r->closed |= 1u << e->seat;
 		return TRUE;
 	}
 	case GAMELOG_HALT:

@@ -36,7 +36,7 @@ fi
 
 # The protocol: hello, then a legal J placement on the start board.
 printf '%s\n' 'tetrarena 1' \
-	'game 1 variant=matrix seat=0 players=3 options=width:10,height:20,buffer:20,target:12,rounds:1000,talk:0 time=bank:60000,inc:1000,move:5000,start:10000' \
+	'game 1 variant=matrix seat=0 players=3 options=width:10,height:20,buffer:20,target:12,rounds:1000 time=bank:60000,inc:1000,move:5000,start:10000' \
 	'go 5000 players=3 width=10 height=20 buffer=20 target=12 round=1 stage=place scores=0,0,0 retired=- piece=J next=T field=#........# last=-;-;- gains=0,0,0 cleared=0' \
 	'quit' | "$bot" >"$tmp/proto" 2>"$tmp/err"
 legal="JR@0,2 J2@8,2 JL@1,2 JL@9,2 J0@1,1 J0@8,1 J2@1,1"

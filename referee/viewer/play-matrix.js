@@ -84,9 +84,9 @@
 		for (let p = 0; p < n; p++) if (p !== me) others.push(p);
 		const partners = talk === "all" ? others : K.list(talk).map(Number).filter(function (p) { return p !== me; });
 		box.appendChild(el("b", {}, "Table talk"));
-		box.appendChild(el("span", { id: "talkwindow", class: "muted" }));
 		box.appendChild(el("span", { class: "muted" }, " this round with " + (partners.length ? partners.map(who).join(", ") : "nobody (gifts only)") +
 			"; gifts left " + (f.gifts || "0")));
+		box.appendChild(el("div", { id: "talkwindow" }));
 		box.appendChild(log);
 		function seatSelect(id, seats) {
 			const s = el("select", { id: id });
