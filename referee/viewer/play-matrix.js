@@ -71,6 +71,7 @@
 				answered(w[0]);
 			}
 			else if (verb === "ok") note("Sent.");
+			else if (verb === "refused" && w[1] === "bad-text") note("Not sent: the referee takes only plain letters, digits and punctuation (ASCII).");
 			else if (verb === "refused") note("Not allowed: " + w.slice(1).join(" ").replace(/-/g, " ") + ".");
 			else if (verb === "rejected") note("Your chosen place no longer fits what you hold: choose again.");
 		};
