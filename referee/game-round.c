@@ -232,10 +232,11 @@ static void round_play(Game *g, uint32_t mask)
 			s->has_move = FALSE;
 			s->moves--;
 		}
-		if (game_handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
-			continue;
+		Reply reply = game_handle_event(g, &ev, &m, &wall, &cpu);
 		if (again)
 			s->bank = bank;
+		if (reply != REPLY_MOVE)
+			continue;
 		if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
 			/* Legal at its `go`, stale since because a trade or gift
 			 * completed meanwhile: not the bot's fault; asked again. */
