@@ -1,7 +1,8 @@
 #!/bin/sh
 # t8003-talk-window: a matrix table with a talk window (option `talk`):
 # a scripted person (tests/talk-person.py) moves at once, then talks with
-# six bot-matrix each round: its move stays open, its offers are answered,
+# six bot-matrix each round and moves again: its move stays open (the
+# later one is played), its offers are answered,
 # a gift of its lands, a bot offers it a trade, a `say` gets a reply. The
 # rounds of 20 in which each happens are counted and printed; the log
 # verifies, and a rerun plays the same window (the same game, or talk in
@@ -27,7 +28,7 @@ table() { # LOG OPTION PERSON-OR-BOT [SEED]
 }
 rounds() { awk -v w="$1" '$2 == w' "$tmp/stats" | wc -l; }
 
-echo "1..9"
+echo "1..10"
 : >"$tmp/stats"
 table "$tmp/talk.log" "--option rounds=20 --option talk=$talk" "$person" 7
 check "a person and six bots, a talk window of $talk ms: no fault, ended by the rules" clean "$tmp/talk.log.json"
@@ -41,6 +42,10 @@ check "a say gets a reply in most rounds ($say of $nr)" [ $((say * 2)) -gt "$nr"
 check "an offer to a bot gets an answer in most rounds ($offer of $nr)" [ $((offer * 2)) -gt "$nr" ]
 check "a bot makes the person an offer ($botoffer rounds) and a gift lands ($gift)" \
 	[ "$botoffer" -gt 0 -a "$gift" -gt 0 ]
+# the person's second move of a round (sent after its talk) is the one played
+changed=$(awk '/^> 0 \+[0-9]* go / { n = 0 } /^< 0 \+[0-9]* move / { m[++n] = $5 }
+	/^submit 0 / { if (n >= 2 && $3 == m[n] && m[1] != m[n]) c++ } END { print c + 0 }' "$tmp/talk.log")
+check "a move sent in the window is replaced by the later one ($changed rounds)" [ "$changed" -gt 0 ]
 check "the log records the window and verifies" \
 	sh -c "grep -q '^# the talk window closes' '$tmp/talk.log' && '$ref' verify '$tmp/talk.log' >/dev/null 2>&1"
 # A rerun of a short game with the window: the same game, or the talk in

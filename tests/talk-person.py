@@ -3,7 +3,8 @@
 table talk), for tests/t8003-talk-window.sh: it moves at once (a
 provisional move, which the window keeps open), then in each round says
 hello to a partner, offers it a trade (or, in rounds 2, 4 and 6, gifts
-its piece to it), and accepts every offer made to it. It writes to STATS a
+its piece to it), moves again (another placement: the window lets the
+last move count), and accepts every offer made to it. It writes to STATS a
 line `ROUND EVENT` as each first happens in a round: say (a reply heard),
 offer (its offer answered), gift (its gift taken), bot-offer (a bot
 offered it a trade)."""
@@ -30,14 +31,18 @@ def note(what):
         out.flush()
 
 
-def low():
-    """The legal placement lowest on the board (the game lasts)."""
+def low(rank=0):
+    """The legal placement lowest on the board (the game lasts), or the
+    next lowest (rank 1)."""
     def y(m):
         try:
             return int(m.split(",")[-1])
         except ValueError:
             return 99
-    return min(legal, key=y) if legal else "-"
+    if not legal:
+        return "-"
+    ordered = sorted(dict.fromkeys(legal), key=y)
+    return ordered[min(rank, len(ordered) - 1)]
 
 
 def field(words, key):
@@ -82,6 +87,9 @@ for raw in sys.stdin:
                 want = "I" if give != "I" else "O"
                 send("offer %d %s %s" % (to, give, want))
                 pending.append("offer")
+        # then changes its mind: the second lowest placement replaces the first
+        if len(set(legal)) > 1:
+            send("move " + low(1))
     elif verb in ("ok", "refused") and len(words) >= 2:
         kind = pending.pop(0) if pending else None
         if verb == "ok" and words[1] in ("offer", "gift") and len(words) >= 3:
