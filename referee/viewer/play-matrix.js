@@ -146,6 +146,7 @@
 		round = f.round;
 		// a move placed in the window may change until it closes (a margin for the way here)
 		ui.open = function () { return Date.now() < windowEnd - 500; };
+		ui.windowLeft = function () { return Math.max(0, windowEnd - Date.now()); };
 		const pane = K.pane(box, "matrix");
 		pane.setAttribute("data-round", f.round || "");
 		K.keys(null);

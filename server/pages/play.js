@@ -176,7 +176,7 @@ const PLAY_VARIANTS = {};
 	const ui = { send: play, seat: D.seat, moves: function () { return list; },
 		state: function () { return goState; }, pending: function () { return pending; },
 		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; },
-		open: null, done: done,
+		open: null, done: done, windowLeft: null,
 		step: function () { return lastStep; }, who: function (p) { return who(p); } };
 	function offer() {
 		moves.textContent = "";
@@ -211,6 +211,8 @@ const PLAY_VARIANTS = {};
 			say("Your turn.", true);
 			beep(660, 120);
 			offer();
+			// a talk window's time is free: the clock counts from its end
+			if (ui.windowLeft) deadline += ui.windowLeft();
 			tick();
 		} else if (verb === "result") {
 			end(rest);
