@@ -20,6 +20,7 @@
 #define OPEN_MS 150		/* the most to wait for answers to our offers */
 #define MARGIN 1.0		/* a trade must gain more than this */
 #define MAX_COMBOS 1024
+#define WINDOW_MARGIN_MS 100	/* moves this long before a talk window ends */
 
 void matrixsocial_init(MatrixSocial *m)
 {
@@ -116,6 +117,56 @@ static void set_held(MatrixState *s, int me, const char *letters)
 	}
 }
 
+/* Whether seat q is one we may talk to (`talk=all` or `talk=A,B`). */
+static bool partner(const char *talk, int q)
+{
+	int a, b;
+
+	if (!talk)
+		return false;
+	if (strncmp(talk, "all", 3) == 0)
+		return true;
+	if (sscanf(talk, "%d,%d", &a, &b) == 2)
+		return q == a || q == b;
+	return sscanf(talk, "%d", &a) == 1 && q == a;
+}
+
+/* Answer `heard FROM TEXT` from a partner, once a round each: what we
+ * hold and the piece we would take for it. */
+static void reply(MatrixState *s, int me, const char *talk, const char *args, uint32_t *replied, FILE *out)
+{
+	int from;
+
+	if (sscanf(args, "%d", &from) != 1 || from < 0 || from >= s->nplayers || from == me ||
+	    (*replied >> from & 1u) || !partner(talk, from))
+		return;
+	*replied |= 1u << from;
+	if (s->nheld[me] != 1) {
+		fprintf(out, "say %d hello, I hold %d pieces\n", from, s->nheld[me]);
+		fflush(out);
+		return;
+	}
+	int mine = s->held[me][0], best = -1;
+	double bv = held_value(s, me) + MARGIN;
+	int8_t h[MATRIX_MAX_HELD];
+	for (int k = 0; k < PIECE_COUNT; k++) {
+		if (k == mine)
+			continue;
+		int n = swap_held(s, me, mine, k, h);
+		double val = matrixsocial_value(s, me, h, n, NULL);
+		if (val > bv) {
+			bv = val;
+			best = k;
+		}
+	}
+	if (best >= 0)
+		fprintf(out, "say %d hello, I hold %c and would trade it for %c\n", from,
+			piece_letter((PieceKind)mine), piece_letter((PieceKind)best));
+	else
+		fprintf(out, "say %d hello, I hold %c and keep it\n", from, piece_letter((PieceKind)mine));
+	fflush(out);
+}
+
 void matrixsocial_side(const Variant *v, void *state, int seat, const char *text, int ms_left,
 		       FILE *in, FILE *out, void *ctx)
 {
@@ -129,11 +180,12 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 	static char line[BOTIO_LINE_MAX + 1];
 
 	(void)v;
-	if (s->stage != MATRIX_STAGE_PLACE || s->nheld[seat] < 1)
+	/* (with nothing to place, only a talk window is worth listening to) */
+	if (s->stage != MATRIX_STAGE_PLACE || (s->nheld[seat] < 1 && s->talk_ms == 0))
 		return;
 	mem->round = round;
-	mem->piece = s->held[seat][0];
-	int mine = s->held[seat][0];
+	mem->piece = s->nheld[seat] ? s->held[seat][0] : -1;
+	int mine = mem->piece;
 	double now = held_value(s, seat);
 
 	if (s->nheld[seat] == 1 && talk) {
@@ -194,7 +246,7 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 			}
 		}
 	}
-	if (now <= -MATRIX_MISS_PENALTY && s->gifts_left[seat] > 0) {
+	if (mine >= 0 && now <= -MATRIX_MISS_PENALTY && s->gifts_left[seat] > 0) {
 		/* Cannot place it: give it to the weakest seat instead. */
 		int to = -1;
 		for (int q = 0; q < s->nplayers; q++)
@@ -210,9 +262,13 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 	long budget = ms_left / 4;
 	if (budget > OPEN_MS)
 		budget = OPEN_MS;
+	/* A talk window (option `talk`): listen through it, at a person's
+	 * pace, and move just before it ends (its time is not clocked). */
+	long window = s->talk_ms > WINDOW_MARGIN_MS ? s->talk_ms - WINDOW_MARGIN_MS : 0;
+	uint32_t replied = 0;
 	for (;;) {
 		long waited = (long)(botclock_ms() - start);
-		long limit = open + nours > 0 ? budget : (budget < LISTEN_MS ? budget : LISTEN_MS);
+		long limit = window ? window : open + nours > 0 ? budget : (budget < LISTEN_MS ? budget : LISTEN_MS);
 		if (waited >= limit)
 			break;
 		struct pollfd pfd = {.fd = fileno(in), .events = POLLIN};
@@ -222,6 +278,8 @@ void matrixsocial_side(const Variant *v, void *state, int seat, const char *text
 			break;
 		if (strncmp(line, "offered ", 8) == 0) {
 			answer(s, seat, line + 8, out);
+		} else if (strncmp(line, "heard ", 6) == 0) {
+			reply(s, seat, talk, line + 6, &replied, out);
 		} else if (strncmp(line, "held ", 5) == 0) {
 			set_held(s, seat, line + 5);
 		} else if (strncmp(line, "ok offer ", 9) == 0 || strncmp(line, "ok gift ", 8) == 0) {

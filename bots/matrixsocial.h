@@ -18,8 +18,16 @@
  *   - gifts: when its holding is worth -5 (cannot be placed) and gifts
  *     are left, it gives its piece to the lowest-scoring other seat: given
  *     away, the piece costs it nothing;
+ *   - says: it answers the first `say` of each partner in a round (round
+ *     1: anyone) with one line, what it holds and the piece it would take
+ *     for it; it never starts a conversation (two bots never chat on);
  *   - it listens for a short window (and while its offers are open, up to
- *     a quarter of its time, at most 150 ms) before moving.
+ *     a quarter of its time, at most 150 ms) before moving; at a table
+ *     with a talk window (option `talk`, MatrixState.talk_ms: a person is
+ *     there) it listens through the window, answering as above, and moves
+ *     100 ms before it ends (the window's time is not clocked).
+ *
+ * People and bots are the same to it: it offers, gives and answers alike.
  *
  * It never breaks a limit: it talks only to seats in `talk=`, gives only
  * while `gifts=` is above 0, offers only pieces it holds. The referee

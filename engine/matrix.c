@@ -24,6 +24,8 @@ static const VariantOption matrix_options[MATRIX_OPT_COUNT] = {
 	{"buffer", 20, 4, 22, "rows of buffer above the matrix"},
 	{"target", 49, 1, 999, "points that end the game"},
 	{"rounds", 1000, 1, 9999, "rounds after which the game stops (a safety net)"},
+	/* Read by the referee, not the rules (protocol.md, table talk). */
+	{"talk", 0, 0, 600000, "ms of talk a round before moves are final (0: none; a server: 20000 with a person)"},
 };
 
 /* ---- moves ---------------------------------------------------------- */
@@ -914,6 +916,7 @@ static void matrix_init(void *state, const VariantConfig *cfg)
 	s->buffer = (int8_t)cfg->opt[MATRIX_OPT_BUFFER];
 	s->target = (int16_t)cfg->opt[MATRIX_OPT_TARGET];
 	s->max_rounds = (int16_t)cfg->opt[MATRIX_OPT_ROUNDS];
+	s->talk_ms = cfg->opt[MATRIX_OPT_TALK];
 	memset(s->deal, -1, sizeof(s->deal));
 	for (int p = 0; p < MATRIX_MAX_PLAYERS; p++)
 		s->gifts_left[p] = MATRIX_GIFTS;
@@ -1604,6 +1607,7 @@ const Variant variant_matrix = {
 	.max_players = MATRIX_MAX_PLAYERS,
 	.options = matrix_options,
 	.n_options = MATRIX_OPT_COUNT,
+	.quiet_options = 1u << MATRIX_OPT_TALK,
 	.state_size = sizeof(MatrixState),
 	.max_moves = SRS_MAX_LANDINGS,
 	.chance_public = false,

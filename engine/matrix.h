@@ -74,6 +74,7 @@ enum {
 	MATRIX_OPT_BUFFER,
 	MATRIX_OPT_TARGET,
 	MATRIX_OPT_ROUNDS,
+	MATRIX_OPT_TALK,
 	MATRIX_OPT_COUNT
 };
 
@@ -116,6 +117,7 @@ typedef struct {
 typedef struct {
 	int8_t nplayers, width, height, buffer;
 	int16_t target, max_rounds;
+	int32_t talk_ms;		/* option `talk`: the round's talk window (the referee's) */
 	int8_t stage;			/* MatrixStage */
 	int8_t end;			/* MatrixEnd */
 	int16_t round;			/* rounds played = index of the current round */

@@ -129,6 +129,10 @@ struct Variant {
 	int min_players, max_players;
 	const VariantOption *options;
 	int n_options;
+	/* Bit i: option i is left out of the `game` line and a log's header
+	 * at its default (an option added later: nothing changes for bots
+	 * and logs that do not use it). */
+	uint32_t quiet_options;
 	size_t state_size;	/* bytes of one state */
 	int max_moves;		/* bound on legal_moves() for any state */
 	bool chance_public;	/* chance moves may be shown to every player */

@@ -106,6 +106,8 @@ typedef struct {
 	uint32_t freeze_mask;
 	Rng ties;		/* orders moves due at the same moment */
 	gint64 pace;		/* us between a seat's actions in real time */
+	gint64 talk;		/* us: a round's talk window (option `talk`), or 0 */
+	gint64 window_end;	/* us: the open talk window's end, or 0 */
 	gboolean started;	/* the real-time start line was crossed */
 	gint64 lag;		/* us: the test hook TETRARENA_TEST_LAG_MS */
 	gint64 go_write;	/* us: the test hook TETRARENA_TEST_GO_WRITE_MS */

@@ -376,8 +376,9 @@ void game_send_go(Game *g, int p)
 		memcpy(s->snapshot, g->state, g->v->state_size);
 	bot_stderr_mark(s->bot, ++s->gos);
 	game_flush(g, p);
-	/* The move is timed from the moment the `go` went out. */
-	s->go_time = g_get_monotonic_time();
+	/* The move is timed from the moment the `go` went out, or from the
+	 * end of the round's talk window (game-round.c): talk is free. */
+	s->go_time = MAX(g_get_monotonic_time(), g->window_end);
 	s->deadline = s->human ? GAME_FOREVER : s->go_time + limit + tc->grace * 1000;
 }
 
@@ -386,7 +387,7 @@ static void clock_reply(Game *g, int p, double *wall_ms, double *cpu_ms)
 {
 	Seat *s = &g->seat[p];
 	gint64 now = g_get_monotonic_time();
-	gint64 used = now - s->go_time;
+	gint64 used = MAX(now - s->go_time, 0);	/* 0 in a talk window */
 
 	s->awaiting = FALSE;
 	if (!s->human) {

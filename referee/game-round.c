@@ -10,6 +10,13 @@
  * once a seat is no longer awaited; a move outdated by a trade is answered
  * `rejected` and asked again. What comes for a closed round is drained
  * before the next one, so nothing is judged in the wrong round.
+ *
+ * A table with a talk window (option `talk`, protocol.md): for its first
+ * `talk` ms a round stays open to everyone. A move sent in it is
+ * provisional (a later one replaces it, the seat's talk stays open, its
+ * clock does not run); when the window ends, or once every seat of the
+ * round has a move, the moves in are final (a move a trade made stale is
+ * `rejected` and asked again) and those seats' talk closes.
  */
 #include <string.h>
 
@@ -130,6 +137,36 @@ static void drain_round(Game *g)
 	}
 }
 
+/* The talk window ends (its time is up, or every seat of the round has a
+ * move): the provisional moves are final, but one a trade made stale,
+ * which is rejected and asked again (clocked from now). */
+static void window_close(Game *g, uint32_t mask)
+{
+	g->window_end = 0;
+	gamelog_write_comment(g->log, "the talk window closes");
+	for (int p = 0; p < g->n; p++) {
+		Seat *s = &g->seat[p];
+		if (!(mask & (1u << p)) || !s->awaiting || !s->has_move)
+			continue;
+		if (variant_move_is_legal(g->v, g->state, p, s->move, g->scratch)) {
+			s->awaiting = FALSE;
+			continue;
+		}
+		s->has_move = FALSE;
+		game_reject(g, p, game_fmt_move(g, p, s->move), "traded");
+		game_send_go(g, p);
+	}
+}
+
+/* Whether every seat of the round still awaited has a provisional move. */
+static gboolean window_all_in(Game *g, uint32_t mask)
+{
+	for (int p = 0; p < g->n; p++)
+		if (mask & (1u << p) && g->seat[p].awaiting && !g->seat[p].has_move)
+			return FALSE;
+	return TRUE;
+}
+
 /* The round of game_round(), open from its first `go`: faults are held
  * until the round is in (released before its moves are announced). */
 static void round_play(Game *g, uint32_t mask)
@@ -139,6 +176,7 @@ static void round_play(Game *g, uint32_t mask)
 	uint32_t submitted = 0;
 	Event ev;
 
+	g->window_end = g->talk > 0 ? g_get_monotonic_time() + g->talk : 0;
 	for (int p = 0; p < g->n; p++) {
 		Seat *s = &g->seat[p];
 		s->has_move = FALSE;
@@ -154,6 +192,8 @@ static void round_play(Game *g, uint32_t mask)
 			over = TRUE;
 			break;
 		}
+		if (g->window_end && (g_get_monotonic_time() >= g->window_end || window_all_in(g, mask & still)))
+			window_close(g, mask & still);
 		/* (a seat retired meanwhile is no longer in the round) */
 		side_close_done(g, mask & still, &closed);
 		gint64 deadline = 0;
@@ -165,6 +205,8 @@ static void round_play(Game *g, uint32_t mask)
 			}
 		if (!waiting)
 			break;
+		if (g->window_end)
+			deadline = MIN(deadline, g->window_end);
 		game_wait_event(g, deadline, -1, &ev);
 		if (ev.kind == EV_ABORT)
 			return;
@@ -180,7 +222,20 @@ static void round_play(Game *g, uint32_t mask)
 		int p = ev.seat;
 		if (ev.kind == EV_LINE && (side_line(g, p, ev.line, ev.bad) || closed_move(g, p, ev.line)))
 			continue;
-		if (game_handle_event(g, &ev, &m, &wall, &cpu) != REPLY_MOVE)
+		/* In the talk window a seat with a move is still awaited: a
+		 * later move replaces it (its clock and count taken once). */
+		Seat *s = &g->seat[p];
+		gboolean again = g->window_end && s->awaiting && s->has_move && ev.kind == EV_LINE &&
+				 !ev.bad && game_line_kind(g, ev.line) == LINE_MOVE;
+		gint64 bank = s->bank;
+		if (again) {
+			s->has_move = FALSE;
+			s->moves--;
+		}
+		Reply reply = game_handle_event(g, &ev, &m, &wall, &cpu);
+		if (again)
+			s->bank = bank;
+		if (reply != REPLY_MOVE)
 			continue;
 		if (!variant_move_is_legal(g->v, g->state, p, m, g->scratch)) {
 			/* Legal at its `go`, stale since because a trade or gift
@@ -199,7 +254,11 @@ static void round_play(Game *g, uint32_t mask)
 		g->seat[p].move = m;
 		g->seat[p].move_ms = wall;
 		g->seat[p].move_cpu = cpu;
+		/* provisional until the window closes: still awaited */
+		if (g->window_end)
+			g->seat[p].awaiting = TRUE;
 	}
+	g->window_end = 0;
 	drain_round(g);
 	/* A retirement during the round can end the game (one seat left):
 	 * then there is no round to complete. */
@@ -248,6 +307,7 @@ void game_round(Game *g, uint32_t mask)
 {
 	g->round_open = TRUE;
 	round_play(g, mask);
+	g->window_end = 0;
 	/* (a round that ended the game, or was aborted, has no moves to
 	 * announce: its faults go before the result) */
 	game_release_faults(g);

@@ -214,6 +214,8 @@ static void game_init(Game *g, const GameSpec *spec)
 		g->go_write = slow_ms * 1000;
 	int pace_index = variant_option_index(v, "pace");
 	g->pace = pace_index >= 0 ? (gint64)spec->config.opt[pace_index] * 1000 : 0;
+	int talk_index = variant_option_index(v, "talk");
+	g->talk = talk_index >= 0 && v->side ? (gint64)spec->config.opt[talk_index] * 1000 : 0;
 	g->t0 = g_get_monotonic_time();
 	g->held = g_string_new(NULL);
 	for (int p = 0; p < g->n; p++) {

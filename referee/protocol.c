@@ -97,7 +97,8 @@ char *protocol_options_text(const Variant *v, const VariantConfig *cfg, char sep
 	GString *s = g_string_new(NULL);
 
 	for (int i = 0; i < v->n_options; i++)
-		g_string_append_printf(s, "%s%s%c%d", i ? "," : "", v->options[i].key, sep, cfg->opt[i]);
+		if (!(v->quiet_options >> i & 1u) || cfg->opt[i] != v->options[i].def)
+			g_string_append_printf(s, "%s%s%c%d", s->len ? "," : "", v->options[i].key, sep, cfg->opt[i]);
 	return g_string_free(s, FALSE);
 }
 

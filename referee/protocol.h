@@ -75,7 +75,8 @@ const char *protocol_info_analysis(const char *line);
 const char *protocol_greeting(void);
 
 /* The options as "key:value,..." (sep ':', the `game` line) or
- * "key=value,..." (sep '=', the log header); "" when the variant has none.
+ * "key=value,..." (sep '=', the log header), a quiet option (Variant.quiet_options) only off
+ * its default; "" when the variant has none.
  * Newly allocated. */
 char *protocol_options_text(const Variant *v, const VariantConfig *cfg, char sep);
 

@@ -27,6 +27,9 @@ typedef struct {
 	gboolean halted, result_seen;
 	char *said[VARIANT_MAX_PLAYERS];	/* the seat's last `move` line not yet played */
 	int said_line[VARIANT_MAX_PLAYERS];	/* its line number */
+	uint32_t closed;	/* seats whose round is closed (`close`, until `joint`): a
+				 * `move` line of theirs is discarded, as the referee does
+				 * (with a talk window, the moves before are provisional) */
 	/* What the referee owes each seat, in order: updates, side answers,
 	 * the result. Lines not derived from events (the greeting, go,
 	 * moves, chatter, quit, refusals of bad side lines) are checked

@@ -142,6 +142,7 @@ static gboolean check_go(Replay *r, const GameLogEvent *e, VariantPhase ph, uint
 	g_string_truncate(want, want->len - 1);
 	if (strcmp(e->text, want->str) != 0)
 		FAIL("the go to seat %d does not carry the state of the game here", e->seat);
+	r->closed &= ~(1u << e->seat);	/* asked (again): its move counts */
 	return TRUE;
 }
 
@@ -361,7 +362,9 @@ static void check_received(Replay *r, const GameLogEvent *e)
 
 	ProtocolVerb verb = protocol_verb(e->text);
 	ProtocolHello hello;
-	if (verb == PROTOCOL_MOVE) {
+	if (verb == PROTOCOL_MOVE && (r->closed >> p & 1u)) {
+		/* a move for a closed round: discarded, it says nothing */
+	} else if (verb == PROTOCOL_MOVE) {
 		g_free(r->said[p]);
 		r->said[p] = g_strdup(protocol_move_text(e->text));
 		r->said_line[p] = e->lineno;
@@ -651,6 +654,7 @@ gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			}
 		r->v->apply_joint(r->state, r->joint, r->submitted);
 		r->submitted = 0;
+		r->closed = 0;
 		return TRUE;
 	case GAMELOG_RETIRE:
 		r->v->retire(r->state, e->seat);
@@ -700,6 +704,7 @@ gboolean replay_step(Replay *r, const GameLogEvent *e, GError **error)
 			FAIL("seat %d's side actions close outside a simultaneous round of its own", e->seat);
 		r->v->side_close(r->state, e->seat, &out);
 		owe_side(r, &out);
+		r->closed |= 1u << e->seat;
 		return TRUE;
 	}
 	case GAMELOG_HALT:

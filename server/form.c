@@ -174,6 +174,12 @@ gboolean form_parse(const char *body, gsize len, gboolean (*known)(const char *n
 	if (nseats < v->min_players || nseats > v->max_players)
 		BAD("seats", "%s takes %d to %d seats, not %d", v->name, v->min_players, v->max_players, nseats);
 	variant_config_default(v, nseats, &out->config);
+	/* A person at a table with talk (the Main Match): each round opens
+	 * with a talk window at a person's pace, unless opt.talk says else. */
+	int talk = variant_option_index(v, "talk");
+	for (int p = 0; talk >= 0 && p < nseats; p++)
+		if (strcmp(out->seat[p], FORM_PERSON) == 0)
+			out->config.opt[talk] = FORM_TALK_MS;
 	for (guint i = 0; i < opts->len; i += 2) {
 		const char *k = opts->pdata[i], *val = opts->pdata[i + 1];
 		if (!word_ok(k) || variant_option_index(v, k) < 0)

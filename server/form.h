@@ -60,6 +60,10 @@ int form_default_seats(const Variant *v);
  * Newly allocated. */
 char *form_default_ai(const Variant *v, gboolean (*known)(const char *name, void *data), void *data);
 
+/* ms of a round's talk window (option `talk`) at a table with a person,
+ * unless the form sets opt.talk: a person reads, types and answers. */
+#define FORM_TALK_MS 20000
+
 typedef struct {
 	const Variant *variant;
 	VariantConfig config;	/* config.nplayers: the seats given */

@@ -32,8 +32,8 @@ form() { printf 'variant=%s&seat=person&seat=%s&seed=%s&%s' "$1" "$2" "$3" "$tim
 	"$shots/play-link.png" "$(form link bot-link 1)" \
 	"$shots/play-tetroll.png" "$(form tetroll bot-tetroll 2)" \
 	"$shots/play-rush.png" "$(form rush 'bot-rush&opt.lockstep=1&opt.box=3' 3)" \
-	"$shots/play-matrix.png" "$(form matrix 'bot-matrix&opt.target=12' 4)" \
-	"$tmp/gift.png" "$(form matrix 'social&opt.target=6' 7)" \
+	"$shots/play-matrix.png" "$(form matrix 'bot-matrix&opt.target=12&opt.talk=0' 4)" \
+	"$tmp/gift.png" "$(form matrix 'social&opt.target=6&opt.talk=0' 7)" \
 	>"$tmp/a.jsonl" 2>"$tmp/a.err" &
 pa=$!
 # (the gift above: the social bot gives to the person in the Main Match)

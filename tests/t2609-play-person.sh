@@ -26,7 +26,7 @@ m=bot-matrix-level3
 	link "$(form link 'seat=bot-link-level3&opt.width=4&opt.height=4&opt.pieces=1&seed=1')" \
 	tetroll "$(form tetroll 'seat=bot-tetroll-level3&opt.width=4&opt.height=4&seed=2')" \
 	rush "$(form rush 'seat=bot-rush-level3&opt.lockstep=1&opt.box=1&opt.width=4&opt.height=4&seed=3')" \
-	matrix "$(form matrix "seat=$m&seat=$m&seat=$m&seat=$m&seat=$m&seat=$m&opt.target=4&seed=4")" \
+	matrix "$(form matrix "seat=$m&seat=$m&seat=$m&seat=$m&seat=$m&seat=$m&opt.target=4&opt.talk=0&seed=4")" \
 	touch "$(form link 'seat=bot-link-level3&opt.width=5&opt.height=5&opt.pieces=1&seed=5')" \
 	>"$tmp/out.jsonl" 2>"$tmp/err"
 [ -s "$tmp/err" ] && sed 's/^/# /' "$tmp/err"

@@ -5,7 +5,11 @@
 // limited to the partners the rules allow this round (the `talk` field;
 // gifts to anyone). Holding several pieces after trades, the moves are
 // offered as buttons. Only a move of the `moves` list is ever sent; every
-// text from the other seats is shown as text.
+// text from the other seats is shown as text. With a talk window (the
+// option `talk`, ms, set by the server for a table with a person) the
+// round shows its time left, and a move placed in it may be changed
+// until it closes (ui.open, ui.done: play.js). A message with a character
+// the protocol cannot carry (it is ASCII) is not sent, and says why.
 "use strict";
 (function () {
 	const K = PLAYKIT;
@@ -26,6 +30,24 @@
 		});
 	}
 	let round = null;
+	let windowEnd = 0, windowTimer = null;	// this round's talk window (ms since the epoch)
+	function talkMs(ui) {
+		const G = ui.game(), m = G && (G.options || "").match(/(^|,)talk[=:](\d+)/);
+		return m ? Number(m[2]) : 0;
+	}
+	// the window's countdown, in the panel's #talkwindow; at its end the move sent is final
+	function windowTick(ui) {
+		clearTimeout(windowTimer);
+		const left = windowEnd - Date.now(), span = document.getElementById("talkwindow");
+		if (left <= 0) {
+			if (span) span.textContent = "";
+			if (windowEnd) ui.done();
+			windowEnd = 0;
+			return;
+		}
+		if (span) span.textContent = "Talk window: " + Math.ceil(left / 1000) + " s left; until then your move may change.";
+		windowTimer = setTimeout(function () { windowTick(ui); }, Math.min(left, 1000));
+	}
 	let who = function (p) { return SEAT_COLOURS[p] || "?"; };
 	function hook(ui) {
 		if (hooked) return;
@@ -49,6 +71,7 @@
 				answered(w[0]);
 			}
 			else if (verb === "ok") note("Sent.");
+			else if (verb === "refused" && w[1] === "bad-text") note("Not sent: the referee takes only plain letters, digits and punctuation (ASCII).");
 			else if (verb === "refused") note("Not allowed: " + w.slice(1).join(" ").replace(/-/g, " ") + ".");
 			else if (verb === "rejected") note("Your chosen place no longer fits what you hold: choose again.");
 		};
@@ -64,6 +87,7 @@
 		box.appendChild(el("b", {}, "Table talk"));
 		box.appendChild(el("span", { class: "muted" }, " this round with " + (partners.length ? partners.map(who).join(", ") : "nobody (gifts only)") +
 			"; gifts left " + (f.gifts || "0")));
+		box.appendChild(el("div", { id: "talkwindow" }));
 		box.appendChild(log);
 		function seatSelect(id, seats) {
 			const s = el("select", { id: id });
@@ -80,7 +104,14 @@
 			const r1 = el("div", { class: "row" });
 			const to = seatSelect("sayto", partners), text = el("input", { id: "saytext", type: "text", maxlength: "180", placeholder: "a message" });
 			r1.append(el("span", {}, "say to"), to, text, K.button("say", { id: "say" }, function () {
-				const t = text.value.replace(/[^ -~]/g, "").trim();
+				const t = text.value.trim();
+				// the protocol's talk is printable ASCII: refused whole, with the reason, never stripped
+				const bad = Array.from(t).filter(function (c) { return !/^[ -~]$/.test(c); });
+				if (bad.length) {
+					note("Not sent: messages can hold only plain letters, digits and punctuation (ASCII), not " +
+						bad.filter(function (c, j) { return bad.indexOf(c) === j; }).join(" ") + ".");
+					return;
+				}
 				if (t) { ui.side("say " + to.value + " " + t); note("You to " + who(+to.value) + ": " + t); text.value = ""; }
 			}));
 			box.appendChild(r1);
@@ -95,7 +126,7 @@
 		if (held.length && Number(f.gifts) > 0) {
 			const r3 = el("div", { class: "row" });
 			const gt = seatSelect("giftto", others), gp = pieceSelect("gift", held);
-			r3.append(el("span", {}, "give your"), gp, el("span", {}, "to"), gt,
+			r3.append(el("span", {}, "give your"), gp, el("span", {}, "to (anyone)"), gt,
 				K.button("gift", { id: "giftbtn" }, function () { ui.side("gift " + gt.value + " " + gp.value); }));
 			box.appendChild(r3);
 		}
@@ -107,8 +138,15 @@
 		hook(ui);
 		const f = K.fields(ui.state());
 		// offers of a round that is over lapsed with it
-		if (f.round !== round) answered(null);
+		if (f.round !== round) {
+			answered(null);
+			const ms = talkMs(ui);
+			windowEnd = ms > 0 ? Date.now() + ms : 0;
+		}
 		round = f.round;
+		// a move placed in the window may change until it closes (a margin for the way here)
+		ui.open = function () { return Date.now() < windowEnd - 500; };
+		ui.windowLeft = function () { return Math.max(0, windowEnd - Date.now()); };
 		const pane = K.pane(box, "matrix");
 		pane.setAttribute("data-round", f.round || "");
 		K.keys(null);
@@ -192,6 +230,7 @@
 			rotate();
 		}
 		chat(ui, pane, f);
+		windowTick(ui);
 		pane.setAttribute("data-ready", "1");
 		return true;
 	};

@@ -124,6 +124,7 @@ const PLAY_VARIANTS = {};
 		statusRow.after(inv);
 	}
 
+	let moved = false;	// a move sent for the open `go`
 	let list = [], fresh = true, pending = false, deadline = 0, timer = null, over = false, G = null, goState = "", variant = null;
 	const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?game=" +
 		encodeURIComponent(D.id) + "&seat=" + D.seat + "&token=" + encodeURIComponent(D.token || "");
@@ -216,13 +217,29 @@ const PLAY_VARIANTS = {};
 			} else if (!me) span.textContent = "thinking " + clockText(Date.now() - lastStepAt);
 		});
 	}
+	// A move stays open to change while the variant says its round's
+	// talk window is (ui.open: the Main Match's option `talk`): the last
+	// one sent counts; ui.done() fixes it when the window closes.
 	function play(move) {
 		if (!pending || list.indexOf(move) < 0) return;	// only a legal move, once
-		pending = false;
-		moves.textContent = "";
+		const open = !!(ui.open && ui.open());
+		if (moved && !open) return;
+		moved = true;
+		if (!open) {
+			pending = false;
+			moves.textContent = "";
+		}
 		send("move " + move);
 		PLAYKIT.confirm(null);
-		say("Played: " + (moveWords(v(), move) || "your move") + ". Waiting for the others.");
+		say("Played: " + (moveWords(v(), move) || "your move") +
+			(open ? ". You may still talk, and change it until the talk window closes." : ". Waiting for the others."));
+		tick();
+	}
+	function done() {
+		if (!moved || !pending) return;
+		pending = false;
+		moves.textContent = "";
+		say("The talk window closed: your move is final. Waiting for the others.");
 		tick();
 	}
 	// the board of your turn shrinks to the window's height (the words
@@ -241,6 +258,7 @@ const PLAY_VARIANTS = {};
 	const ui = { send: play, seat: D.seat, moves: function () { return list; },
 		state: function () { return goState; }, pending: function () { return pending; },
 		side: function (line) { if (!over) send(line); }, onLine: null, game: function () { return G; },
+		open: null, done: done, windowLeft: null,
 		step: function () { return lastStep; }, who: function (p) { return who(p); },
 		clocks: function () { return banks; } };
 	function offer() {
@@ -269,12 +287,15 @@ const PLAY_VARIANTS = {};
 			list = list.concat(rest.split(" ").filter(Boolean));
 		} else if (verb === "go") {
 			pending = true;
+			moved = false;
 			fresh = true;
 			deadline = Date.now() + Number(rest.split(" ")[0]);
 			goState = rest.slice(rest.indexOf(" ") + 1);
 			say("Your turn.", true);
 			beep(660, 120);
 			offer();
+			// a talk window's time is free: the clock counts from its end
+			if (ui.windowLeft) deadline += ui.windowLeft();
 			tick();
 		} else if (verb === "result") {
 			end(rest);
