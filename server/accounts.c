@@ -685,7 +685,7 @@ static void upload_done(GObject *source, GAsyncResult *res, gpointer data)
 	Upload *u = data;
 	ServeAccounts *a = u->a;
 	SoupServerMessage *msg = u->msg;
-	gboolean refused = !u->file && u->error && u->error->domain == LADDER_ERROR;
+	gboolean refused = !u->file && u->error && (u->error->domain == LADDER_ERROR || u->error->domain == LADDER_BOTDIR_ERROR);
 	g_autoptr(GError) rerr = NULL;
 
 	(void)source, (void)res;

@@ -253,6 +253,15 @@ static gboolean send_clocks(gpointer data)
  * the result stops them all. Each change makes the line `web clocks
  * B0 B1 ...`: each seat's bank in ms at that moment, `*` after a
  * running one. */
+/* Whether a log line is a record of `kind` (its word, then a space). */
+static gboolean log_record_is(const char *text, GameLogKind kind)
+{
+	const char *word = gamelog_kind_name(kind);
+	gsize n = strlen(word);
+
+	return strncmp(text, word, n) == 0 && text[n] == ' ';
+}
+
 static void clock_line(ServeGame *g, const char *line, gsize len)
 {
 	g_autofree char *text = g_strndup(line, len);
@@ -271,7 +280,8 @@ static void clock_line(ServeGame *g, const char *line, gsize len)
 		rest++;
 	}
 	g_mutex_lock(&g->clock_lock);
-	if (p >= 0 && text[0] == '>' && g_str_has_prefix(rest, "go ")) {
+	ProtocolVerb verb = p >= 0 ? protocol_verb(rest) : PROTOCOL_OTHER;
+	if (p >= 0 && text[0] == '>' && verb == PROTOCOL_GO) {
 		const char *b = strstr(rest, " bank=");
 		if (b)
 			g->bank[p] = g_ascii_strtoll(b + 6, NULL, 10);
@@ -279,13 +289,13 @@ static void clock_line(ServeGame *g, const char *line, gsize len)
 		g->ticking[p] = TRUE;
 		changed = TRUE;
 	} else if (p >= 0 && text[0] == '<' && g->ticking[p] &&
-		   (g_str_has_prefix(rest, "move ") || g_str_has_prefix(rest, "resign"))) {
+		   (verb == PROTOCOL_MOVE || verb == PROTOCOL_RESIGN)) {
 		g->bank[p] = MAX(0, g->bank[p] - (us - g->go_us[p]) / 1000) + g->inc[p];
 		g->ticking[p] = FALSE;
 		changed = TRUE;
-	} else if (p < 0 && (g_str_has_prefix(text, "result ") || g_str_has_prefix(text, "retire ") ||
-			     g_str_has_prefix(text, "fault "))) {
-		int q = g_str_has_prefix(text, "result ") ? -1 : atoi(strchr(text, ' ') + 1);
+	} else if (p < 0 && (log_record_is(text, GAMELOG_RESULT) || log_record_is(text, GAMELOG_RETIRE) ||
+			     log_record_is(text, GAMELOG_FAULT))) {
+		int q = log_record_is(text, GAMELOG_RESULT) ? -1 : (int)g_ascii_strtoll(strchr(text, ' ') + 1, NULL, 10);
 		for (int i = 0; i < g->n; i++)
 			if ((q < 0 || q == i) && g->ticking[i]) {
 				g->ticking[i] = FALSE;

@@ -17,6 +17,8 @@
 
 #include <glib-unix.h>
 
+#include "referee/protocol.h"
+
 struct WebSeat {
 	int from_ref, to_ref;
 	guint from_watch, to_watch;
@@ -104,26 +106,40 @@ static gint64 number_after(const char *line, gsize len, const char *key)
  * `game`, its bank again and a running move from each `go`. */
 static void clock_referee(WebSeat *s, const char *line, gsize len)
 {
+	g_autofree char *text = g_strndup(line, len);
 	gint64 v;
+	long ms, bank;
+	const char *state;
 
-	if (len > 5 && memcmp(line, "game ", 5) == 0) {
+	switch (protocol_verb(text)) {
+	case PROTOCOL_GAME:
 		if ((v = number_after(line, len, "time=bank:")) >= 0)
 			s->bank = v;
 		if ((v = number_after(line, len, ",inc:")) >= 0)
 			s->inc = v;
-	} else if (len > 3 && memcmp(line, "go ", 3) == 0) {
-		if ((v = number_after(line, len, " bank=")) >= 0)
-			s->bank = v;
-		s->go_ms = number_after(line, len, "go ");
+		break;
+	case PROTOCOL_GO:
+		if (protocol_parse_go(text, &ms, &bank, &state)) {
+			s->bank = bank;
+			s->go_ms = ms;
+		} else {
+			s->go_ms = -1;
+		}
 		s->awaiting = TRUE;
 		s->go_at = g_get_monotonic_time();
+		break;
+	default:
+		break;
 	}
 }
 
 /* A line the page sent: a move (or resignation) stops its clock. */
 static void clock_page(WebSeat *s, const char *text, gsize len)
 {
-	if (!s->awaiting || !((len >= 5 && memcmp(text, "move ", 5) == 0) || (len >= 6 && memcmp(text, "resign", 6) == 0)))
+	g_autofree char *line = g_strndup(text, len);
+	ProtocolVerb verb = protocol_verb(line);
+
+	if (!s->awaiting || (verb != PROTOCOL_MOVE && verb != PROTOCOL_RESIGN))
 		return;
 	s->awaiting = FALSE;
 	s->bank = MAX(0, s->bank - (g_get_monotonic_time() - s->go_at) / 1000) + s->inc;
@@ -233,8 +249,11 @@ static void on_message(SoupWebsocketConnection *ws, gint type, GBytes *message, 
 	g_mutex_lock(&s->lock);
 	s->last_message = g_get_monotonic_time();
 	g_mutex_unlock(&s->lock);
-	if (len >= 6 && memcmp(text, "hello ", 6) == 0)
-		s->hello = TRUE;
+	{
+		g_autofree char *line = g_strndup(text, len);
+		if (protocol_verb(line) == PROTOCOL_HELLO)
+			s->hello = TRUE;
+	}
 	clock_page(s, text, len);
 	if (s->out->len + len + 1 > 4 * SEAT_MESSAGE_MAX) {	/* the referee is not reading */
 		page_gone(s);
