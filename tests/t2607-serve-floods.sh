@@ -130,7 +130,9 @@ wait $serve_pid 2>/dev/null
 serve_start --idle-timeout 1 --header-timeout 2 --body-timeout 1 --stall-timeout 1 --spectator-queue 102400 \
 	--max-spectators 3 --max-spectators-per-client 2
 loc=$(client start "$url" "variant=link&seat=person&seat=bot-random&seed=3&opt.width=16&opt.height=40")
-flood spect "$url" g1 127.0.3.3 127.0.3.3 127.0.3.3 127.0.4.1 127.0.4.2 127.0.4.3 >"$tmp/spect"
+# (the id after the first server's games, which the same directory keeps)
+gid=$(echo "$loc" | sed 's|^/games/\([^/]*\)/.*|\1|')
+flood spect "$url" "$gid" 127.0.3.3 127.0.3.3 127.0.3.3 127.0.4.1 127.0.4.2 127.0.4.3 >"$tmp/spect"
 check "spectators past their client's cap (2), then past the total (3), get 503: $(cat "$tmp/spect")" \
 	grep -q '^200 200 503 200 503 503$' "$tmp/spect"
 for _ in $(seq 100); do
@@ -142,7 +144,7 @@ check "spectators that leave are let go at once, before the game moves: $(cut -c
 	grep -q '"spectators":0,' "$tmp/stats"
 # a spectator that never reads, below its queue's cap (100 MiB here):
 # its stream stops, and the stall timeout (1 s) drops it
-client stall "$url" g1 "$(awk "BEGIN { print 10 * $scale }")" --until-dropped >"$tmp/stall" &
+client stall "$url" "$gid" "$(awk "BEGIN { print 10 * $scale }")" --until-dropped >"$tmp/stall" &
 st=$!
 sleep 0.3
 client seat "$url" "$loc" >/dev/null
