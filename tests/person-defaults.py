@@ -9,8 +9,9 @@ mouse events (Input.dispatch*; the pages' functions are never called).
               turn each waits 8 s (real seconds, the four side by side),
               then plays by keys alone to the end. At the first turn, at
               1280x800 and 390x844, the board, your clock and every score
-              lie inside the viewport (screenshots SHOTS/VARIANT-1280.png,
-              -390.png; the end screen's VARIANT-end-*.png)
+              lie inside the viewport (screenshots of the viewport alone:
+              SHOTS/VARIANT-1280.png, -390.png; the end screen's
+              VARIANT-end-*.png; docs/play/ has them)
     invite    a 2-person link game from the start page (seat 2 set to "A
               person" by keys): the invite link the first page shows
               (#invites a[data-seat]) is opened in a second browser
@@ -34,13 +35,24 @@ import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
-from browser import Browser, TIMEOUT, screenshot  # noqa: E402
+import base64  # noqa: E402
+from browser import Browser, TIMEOUT  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("play_person", os.path.join(here, "play-person.py"))
 pp = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(pp)
 
 VARIANTS = ("link", "tetroll", "rush", "matrix")
+
+
+def screenshot(b, png):
+    """What is in the viewport, no more: what a person sees unscrolled."""
+    shot = b.send("Page.captureScreenshot", {"format": "png"})
+    with open(png, "wb") as f:
+        f.write(base64.b64decode(shot["data"]))
+
+
+pp.screenshot = screenshot  # the end screens' too
 pp.KEYS["ArrowUp"] = ("ArrowUp", "ArrowUp", 38, "")
 
 
