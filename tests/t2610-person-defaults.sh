@@ -19,6 +19,7 @@ need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top
 command -v chromium >/dev/null || { echo "Bail out! chromium is missing: run make deps"; exit 1; }
 shots=${SHOTS:-$build/pages/defaults}
 mkdir -p "$shots"
+relaxed='bank:3600000,inc:0,move:3600000,start:30000,grace:1000,game:0'
 serve_start
 "$py" "$top/tests/person-defaults.py" "$url" "$shots" defaults >"$tmp/defaults" 2>"$tmp/defaults.err" &
 pd=$!
@@ -40,6 +41,15 @@ for v in link tetroll rush matrix invite; do
 		check "$v with the start page's defaults: 8 s at the first turn, then keys to the end; it fits at 1280x800 and 390x844" part $v $f
 	fi
 	[ -n "$g" ] && serve_wait "$g"
+	if [ $v != invite ]; then
+		n_seats=2 wh=width=10,height=20
+		[ $v = matrix ] && n_seats=7
+		[ $v = tetroll ] && wh=width=6,height=12
+		check "$v ($g) was the defaults: the person's relaxed clock, $((n_seats - 1)) medium AI, the default board: $(grep '^options' "$games/$g.log")" sh -c "
+			grep -q '^seat-time 0 $relaxed\$' '$games/$g.log' && grep -q '^players $n_seats\$' '$games/$g.log' &&
+			[ \$(grep -c '^bot [1-9][0-9]* bot-$v-level3 ' '$games/$g.log') = $((n_seats - 1)) ] &&
+			grep -q '^options $wh,' '$games/$g.log'"
+	fi
 	check "$v ($g): no timeout, no fault, the log verifies" sh -c "[ -n '$g' ] && '$ref' verify '$games/$g.log' >/dev/null &&
 		grep '^result ' '$games/$g.log' | grep -q ' faults=-[,-]* ' && ! grep -q '^fault' '$games/$g.log'"
 done
