@@ -11,7 +11,8 @@
 # screen, the board, your clock and the scores inside the viewport at
 # 1280x800 and 390x844; a touch game (a tap shows, a second tap or
 # Confirm plays); Rematch. Each log verifies. Screenshots go to
-# build/.../pages/person/ (make docs-shots copies them: docs/play/).
+# build/.../pages/person/ (docs/play/ has its start and rules pages;
+# the play pages there are t2610's, at the default sizes).
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
 . "$top/tests/serve-lib.sh"
 need "$ref" "$top/bin/bot-link" "$top/bin/bot-tetroll" "$top/bin/bot-rush" "$top/bin/bot-matrix"
