@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2610-person-defaults: a person's game with the start page's defaults,
+# t2611-person-defaults: a person's game with the start page's defaults,
 # in headless Chromium with real key and mouse events
 # (tests/person-defaults.py; issue 51's first and fifth tests). Four
 # tabs, one a game (link, tetroll, rush, matrix), each from the start page
