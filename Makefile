@@ -383,14 +383,14 @@ TEST_ALONE := tests/t2018-referee-kept-cpu.sh tests/t6003-rush-realtime.sh tests
 # the AIs' strength over many seeded games (t7001, t6002, t5004, t4010,
 # t3003, t5002: the same AI code runs sanitized in test-linkai,
 # test-tetrollai, t7002, t4002, t4005, t4006 and t5001's games) and
-# those that drive Chromium over served pages (t2604, t2606, t2608-t2610,
+# those that drive Chromium over served pages (t2604, t2606, t2608-t2611,
 # t3106, t3107: the server's C runs sanitized in t2601-t2605, t3108, t3109
 # and t3113), and t2607, whose memory budget is the server's resident size,
 # which ASan's shadow memory and quarantine make another number.
 TEST_SAN_SKIP := tests/t7001-matrix-games.sh tests/t6002-rush-ai.sh tests/t5004-tetroll-fit.sh \
 	tests/t4010-bot-levels.sh tests/t3003-tournament-examples.sh tests/t5002-tetroll-report.sh \
 	tests/t2604-serve-browser.sh tests/t2606-play-pages.sh tests/t2607-serve-floods.sh \
-	tests/t2608-serve-person.sh tests/t2609-play-person.sh tests/t2610-serve-watch-pace.sh \
+	tests/t2608-serve-person.sh tests/t2609-play-person.sh tests/t2610-serve-watch-pace.sh tests/t2611-person-defaults.sh \
 	tests/t3106-ladder-pages.sh tests/t3107-ladder-serve.sh
 
 # The cluster tests (a `# check-cluster:` line) start daemons (Slurm's, as
