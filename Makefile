@@ -61,7 +61,7 @@ endif
 CSTD := -std=c11
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 ifeq ($(MODE),san)
-OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DTETRARENA_SANITIZE
 LDSAN := -fsanitize=address,undefined
 else
 OPT := -O2 -g
