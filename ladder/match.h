@@ -30,7 +30,7 @@
 #define LADDER_MATCH_TOP 4
 #define LADDER_MATCH_SIGMA 150.0
 #define LADDER_MATCH_LAG 16
-#define LADDER_MATCH_MAX 64	/* active entries at most */
+#define LADDER_MATCH_MAX 1024	/* active entries at most (LADDER_MAX_BOTS) */
 
 typedef struct {
 	gint64 id;		/* the entry */
