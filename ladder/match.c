@@ -26,6 +26,16 @@ static int least_played(const LadderMatchEntry *e, const int *cand, int k, Rng *
 	return ties[rng_below(rng, (uint32_t)nt)];
 }
 
+gint64 ladder_match_below(gint64 id)
+{
+	gint64 b = id - LADDER_MATCH_LAG;
+
+	if (b < 1024)
+		return b;
+	gint64 step = G_GINT64_CONSTANT(1) << (g_bit_nth_msf((gulong)b, -1) - 6);
+	return b - b % step;
+}
+
 gboolean ladder_match(const LadderMatchEntry *e, int n, int min_players, int max_players, guint64 master,
 		      gint64 id, LadderTable *out)
 {

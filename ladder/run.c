@@ -17,6 +17,7 @@
 #include "ladder/intake.h"
 #include "ladder/match.h"
 #include "ladder/rate.h"
+#include "ladder/standings.h"
 #include "referee/game.h"
 
 #define GAMES_DIR "games"
@@ -46,6 +47,8 @@ typedef struct {
 	const LadderRunOptions *o;
 	LadderHook *hook;		/* --on-event, or NULL */
 	gint64 told;			/* the last event handed to it */
+	LadderRatings *fit;		/* matchmaking's ratings, over the */
+	gint64 fit_below;		/* finished games with id < this */
 } Ctx;
 
 static void job_free(Job *j)
@@ -201,9 +204,14 @@ static gboolean schedule(Ctx *c, gint64 id, Job **out, GError **error)
 	LadderTable t;
 
 	*out = NULL;
-	g_autoptr(LadderRatings) lr = ladder_ratings_compute(c->d, id - LADDER_MATCH_LAG, 0, 0, error);
-	if (!lr)
-		return FALSE;
+	gint64 below = ladder_match_below(id);
+	if (!c->fit || c->fit_below != below) {
+		g_clear_pointer(&c->fit, ladder_ratings_free);
+		if (!(c->fit = ladder_ratings_compute(c->d, below, 0, 0, error)))
+			return FALSE;
+		c->fit_below = below;
+	}
+	const LadderRatings *lr = c->fit;
 	for (guint i = 0; i < c->bots->len && n < LADDER_MATCH_MAX; i++) {
 		const LadderBot *b = g_ptr_array_index(c->bots, i);
 		if (b->status != LADDER_BOT_ACTIVE)
@@ -486,7 +494,7 @@ static gboolean intake(Ctx *c, GPtrArray **bots, gint64 next_id, GError **first)
 gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
 		    GError **error)
 {
-	Ctx c = {d, s, NULL, NULL, NULL, o, NULL, ladder_events_last(d)};
+	Ctx c = {d, s, NULL, NULL, NULL, o, NULL, ladder_events_last(d), NULL, 0};
 	g_autoptr(GError) first = NULL;
 	g_autofree char *games_dir = g_build_filename(d->dir, GAMES_DIR, NULL);
 	gboolean starved = FALSE;
@@ -507,6 +515,9 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 		return FALSE;
 	gint64 next_id = scalar(d, "SELECT COALESCE(MAX(id) + 1, 0) FROM games");
 	gint64 finished_total = scalar(d, "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL");
+	/* (a run killed before its last refresh left the cache behind) */
+	if (!ladder_standings_refresh(d, 0, error))
+		return FALSE;
 	g_autoptr(GAsyncQueue) done = g_async_queue_new();
 	c.done = done;
 	GThreadPool *pool = g_thread_pool_new(play, &c, MAX(o->jobs, 1), FALSE, error);
@@ -573,6 +584,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 					stats->replayed++;
 				if (!o->quiet)
 					say_game(&c, j);
+				if (!first)
+					ladder_standings_refresh(d, finished_total / 50, &first);
 			}
 			if (suspended && !reload(&c, &bots, &first))
 				suspended = FALSE;
@@ -583,6 +596,9 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	g_thread_pool_free(pool, FALSE, TRUE);
 	tell(&c);
 	g_clear_pointer(&c.hook, ladder_hook_free);
+	g_clear_pointer(&c.fit, ladder_ratings_free);
+	if (!first)
+		ladder_standings_refresh(d, 0, &first);
 	if (first) {
 		g_propagate_error(error, g_steal_pointer(&first));
 		return FALSE;

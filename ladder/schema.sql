@@ -125,3 +125,21 @@ CREATE TABLE events (
 	text TEXT NOT NULL
 );
 CREATE INDEX events_author ON events (author, id);
+
+-- version 5
+-- The standings' fit, cached (ladder/standings.h): each fitted entry's
+-- rating, 95% interval, finished games and when it last played, over the
+-- finished games that meta.ratings_finished counts (meta.ratings_games:
+-- those rated). The run refits it as games finish (after every game on a
+-- small ladder, after every 2% more on a big one, and when it stops), so
+-- a page reads it and never refits 200,000 games on a request.
+CREATE TABLE ratings (
+	bot INTEGER PRIMARY KEY REFERENCES bots (id),
+	elo REAL NOT NULL,
+	lo REAL NOT NULL,
+	hi REAL NOT NULL,
+	games INTEGER NOT NULL,
+	last TEXT
+);
+-- the unfinished games (the standings count them; a run replays them)
+CREATE INDEX games_unfinished ON games (id) WHERE finished IS NULL;
