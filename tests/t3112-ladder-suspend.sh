@@ -81,7 +81,8 @@ M=$tmp/old
 python3 - "$M/ladder.db" <<'EOP'
 import sqlite3, sys
 d = sqlite3.connect(sys.argv[1])
-d.executescript("""DROP INDEX events_author; DROP TABLE events;
+d.executescript("""DROP INDEX games_unfinished; DROP TABLE ratings;
+DROP INDEX events_author; DROP TABLE events;
 ALTER TABLE bots DROP COLUMN fault_run; ALTER TABLE bots DROP COLUMN suspended;
 ALTER TABLE bots DROP COLUMN suspended_why; DELETE FROM meta WHERE key = 'suspend_after';
 UPDATE meta SET value = '3' WHERE key = 'schema_version';""")
