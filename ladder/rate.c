@@ -203,6 +203,19 @@ gint64 ladder_finished_games(LadderDb *d)
 	return n;
 }
 
+char *ladder_games_key(LadderDb *d)
+{
+	sqlite3_stmt *st = NULL;
+	char *key = NULL;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT COALESCE(MAX(id), -1), (SELECT COUNT(*) FROM games WHERE finished IS NULL) "
+			       "FROM games", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		key = g_strdup_printf("%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, (gint64)sqlite3_column_int64(st, 0),
+				      (gint64)sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+	return key ? key : g_strdup("");
+}
+
 gboolean ladder_ratings_store(LadderDb *d, const LadderRatings *lr, gint64 finished, GError **error)
 {
 	char text[32];
@@ -233,6 +246,10 @@ gboolean ladder_ratings_store(LadderDb *d, const LadderRatings *lr, gint64 finis
 		g_snprintf(text, sizeof(text), "%d", lr->r->games);
 		ok = ladder_db_set_meta(d, "ratings_games", text, error);
 	}
+	if (ok) {
+		g_autofree char *key = ladder_games_key(d);
+		ok = ladder_db_set_meta(d, "ratings_key", key, error);
+	}
 	if (!ok) {
 		ladder_db_rollback(d);
 		return FALSE;
@@ -240,14 +257,17 @@ gboolean ladder_ratings_store(LadderDb *d, const LadderRatings *lr, gint64 finis
 	return ladder_db_commit(d, error);
 }
 
-LadderRatings *ladder_ratings_cached(LadderDb *d, gint64 *finished)
+LadderRatings *ladder_ratings_cached(LadderDb *d, gint64 *finished, gboolean *current)
 {
 	g_autofree char *f = ladder_db_meta(d, "ratings_finished");
+	g_autofree char *key = ladder_db_meta(d, "ratings_key");
+	g_autofree char *now = ladder_games_key(d);
 	g_autofree char *rated = ladder_db_meta(d, "ratings_games");
 	sqlite3_stmt *st = NULL;
 
 	if (!f || !rated || !g_ascii_string_to_signed(f, 10, 0, G_MAXINT64, finished, NULL))
 		return NULL;
+	*current = key && strcmp(key, now) == 0;
 	if (sqlite3_prepare_v2(d->db, "SELECT b.id, r.elo, r.lo, r.hi, r.games, r.last FROM bots b "
 			       "LEFT JOIN ratings r ON r.bot = b.id ORDER BY b.id", -1, &st, NULL) != SQLITE_OK) {
 		sqlite3_finalize(st);

@@ -51,9 +51,15 @@ static LadderRatings *fit(LadderDb *d, gint64 below, GError **error)
 gboolean ladder_standings_refresh(LadderDb *d, gint64 slack, GError **error)
 {
 	gint64 finished = ladder_finished_games(d), cached = -1;
-	g_autoptr(LadderRatings) old = ladder_ratings_cached(d, &cached);
+	gboolean current = FALSE;
+	g_autoptr(LadderRatings) old = ladder_ratings_cached(d, &cached, &current);
 
-	if (old && cached <= finished && finished - cached <= slack)
+	if (old && cached == finished) {
+		/* games scheduled since, none finished: the same fit */
+		g_autofree char *key = current ? NULL : ladder_games_key(d);
+		return current || ladder_db_set_meta(d, "ratings_key", key, error);
+	}
+	if (old && cached < finished && finished - cached <= slack)
 		return TRUE;
 	g_autoptr(LadderRatings) lr = fit(d, G_MAXINT64, error);
 	return lr && ladder_ratings_store(d, lr, finished, error);
@@ -69,8 +75,9 @@ static LadderTableView *view(LadderDb *d, gint64 below, gboolean stale_ok, GErro
 		return NULL;
 	if (below == G_MAXINT64) {
 		gint64 cached = -1;
-		lr = ladder_ratings_cached(d, &cached);
-		if (lr && cached != ladder_finished_games(d)) {
+		gboolean current = FALSE;
+		lr = ladder_ratings_cached(d, &cached, &current);
+		if (lr && !current) {
 			/* behind: a run refreshes it soon; else fit now */
 			g_autofree char *writer = stale_ok ? ladder_db_writer(d->dir) : NULL;
 			if (!writer)
