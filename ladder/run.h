@@ -22,6 +22,11 @@
  * transaction (ladder/ladder.h, LADDER_BOT_SUSPENDED) and from the next
  * game on no longer scheduled; an entry's first rating point makes its
  * `ranked` event (ladder/events.h).
+ *
+ * The standings' cache (ladder/standings.h) is refreshed at the start,
+ * after each game recorded once it is over 2% of the finished games
+ * behind, and at the end; matchmaking's ratings are refitted only when
+ * ladder_match_below() moves (ladder/match.h).
  */
 #ifndef TETRARENA_LADDER_RUN_H
 #define TETRARENA_LADDER_RUN_H
