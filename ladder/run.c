@@ -20,6 +20,7 @@
 #include "ladder/match.h"
 #include "ladder/rate.h"
 #include "ladder/standings.h"
+#include "ladder/verify.h"
 #include "referee/game.h"
 #include "tournaments/slurm.h"
 
@@ -234,11 +235,28 @@ static void play_slurm(Ctx *c, Job *j)
 			}
 			g_usleep(500000);
 		}
-		if (read_result(dir, j))
-			return;
-		fprintf(stderr, "ladder: game %" G_GINT64_FORMAT ": Slurm job %s ended without its result (a node "
-			"lost, a job cancelled: %s/game-%06" G_GINT64_FORMAT "-%s.out); %s\n", j->id, job, sdir, j->id,
-			job, attempt < SLURM_TRIES ? "played again" : "given up");
+		g_autofree char *bad = NULL;
+		if (read_result(dir, j)) {
+			char *label[VARIANT_MAX_PLAYERS];
+			int rank[VARIANT_MAX_PLAYERS], score[VARIANT_MAX_PLAYERS];
+			for (int p = 0; p < j->n; p++) {
+				const LadderBot *b = ladder_bots_find(j->bots, j->bot[p]);
+				label[p] = b ? ladder_bot_label(b) : g_strdup("?");
+				rank[p] = j->res.seat[p].rank;
+				score[p] = j->res.seat[p].score;
+			}
+			bad = ladder_verify_game(dir, j->log, j->seed, j->n, label, rank, score);
+			for (int p = 0; p < j->n; p++)
+				g_free(label[p]);
+			if (!bad)
+				return;
+			j->played = FALSE;
+			g_clear_pointer(&j->log, g_free);
+		}
+		fprintf(stderr, "ladder: game %" G_GINT64_FORMAT ": Slurm job %s ended without its result (%s: "
+			"%s/game-%06" G_GINT64_FORMAT "-%s.out); %s\n", j->id, job,
+			bad ? bad : "a node lost, a job cancelled", sdir, j->id, job,
+			attempt < SLURM_TRIES ? "played again" : "given up");
 	}
 	g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_SETTINGS, "game %" G_GINT64_FORMAT
 		    ": %d Slurm jobs ended without its result", j->id, SLURM_TRIES);

@@ -56,9 +56,9 @@ static int field_ints(const char *text, const char *key, int *out, int max)
 	return n;
 }
 
-static char *check_game(LadderDb *d, const Game *g)
+static char *check_game(const char *dir, const Game *g)
 {
-	g_autofree char *path = g_build_filename(d->dir, g->log, NULL);
+	g_autofree char *path = g_build_filename(dir, g->log, NULL);
 	g_autoptr(GError) err = NULL;
 
 	if (g->unranked)
@@ -92,6 +92,23 @@ static char *check_game(LadderDb *d, const Game *g)
 			return g_strdup_printf("%s: seat %d rank %d score %d, the database says rank %d score %d",
 					       g->log, p, ranks[p], scores[p], g->rank[p], g->score[p]);
 	return NULL;
+}
+
+char *ladder_verify_game(const char *dir, const char *log, guint64 seed, int n, char *const *label,
+			 const int *rank, const int *score)
+{
+	Game g;
+
+	memset(&g, 0, sizeof(g));
+	g.seed = seed;
+	g.log = (char *)log;
+	g.n = MIN(n, VARIANT_MAX_PLAYERS);
+	for (int p = 0; p < g.n; p++) {
+		g.label[p] = label[p];
+		g.rank[p] = rank[p];
+		g.score[p] = score[p];
+	}
+	return check_game(dir, &g);
 }
 
 gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)
@@ -156,7 +173,7 @@ gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)
 		const Game *x = g_ptr_array_index(games, i);
 		if (!x->log)
 			continue;
-		char *why = check_game(d, x);
+		char *why = check_game(d->dir, x);
 		if (why)
 			g_ptr_array_add(v->problems, g_strdup_printf("game %" G_GINT64_FORMAT ": %s", x->id, why));
 		else

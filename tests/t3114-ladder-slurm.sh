@@ -25,10 +25,10 @@ trap 'kill $run_pid 2>/dev/null; slurm_stop; cleanup' EXIT
 echo "1..5"
 time="bank:$(ms 5000),move:$(ms 1000),start:$(ms 3000)"
 # the same ladder, made three times: entries in the same order, each
-# playing the first legal move 40 to 60 ms after its `go` (a game lasts
-# about a second: long enough to be cancelled in)
+# playing the first legal move 40 to 60 ms after its `go`, on a board 40
+# rows high (a game lasts 2 to 3 s: long enough to be cancelled in)
 mk() {
-	"$ref" ladder init "$1" --variant link --players 2 --time "$time" --seed 31 >/dev/null &&
+	"$ref" ladder init "$1" --variant link --options height=40 --players 2 --time "$time" --seed 31 >/dev/null &&
 		"$ref" ladder add "$1" a "$fake lag 0 40" >>"$tmp/mk.out" &&
 		"$ref" ladder add "$1" b "$fake lag 0 50" >>"$tmp/mk.out" &&
 		"$ref" ladder add "$1" c "$fake lag 0 60" >>"$tmp/mk.out"
@@ -56,11 +56,12 @@ check "the same games, seeds, seats and results as the local run" cmp -s "$tmp/l
 "$ref" ladder run "$tmp/killed" --games 3 --slurm 1 -q 2>"$tmp/killed.err" &
 run_pid=$!
 job=
-for _ in $(seq $(ms 300)); do
+for _ in $(seq 600); do
 	job=$(squeue -h -t RUNNING -n tetrarena-ladder-000001 -o %i 2>/dev/null | head -1)
-	[ -n "$job" ] && [ -s "$tmp/killed/games/000001.log" ] && break
+	[ -n "$job" ] && break
 	sleep 0.05
 done
+sleep 1 # (into its game: the log is renamed into place only at the end)
 scancel "$job"
 wait $run_pid
 st=$?
