@@ -687,7 +687,7 @@ int cmd_ladder(int argc, char **argv)
 		fprintf(out, "  %-10s %s\n", subs[i].name, subs[i].summary);
 	if (out == stderr)
 		return EXIT_USAGE;
-	printf("\nNumbers: run -j 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
+	printf("\nNumbers: run -j 1..1024, --slurm 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
 	       "standings --games N: the games numbered below N; init --players within the\n"
 	       "variant's range (play --help lists them); --seed 0..18446744073709551615;\n"
 	       "init --bot-size 1..1024G (bytes, or K, M, G), --bot-files 1..10000000,\n"
