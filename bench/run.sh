@@ -10,6 +10,7 @@ for b in "$build"/bench/bench-*; do
 	case $b in
 	*/bench-referee) ;;
 	*/bench-filter) ;;	# run by bench-sandbox.sh
+	*/bench-ladder) ;;	# run by bench-ladder-scale.sh
 	*.o|*.d) ;;
 	*) [ -x "$b" ] && { echo "== $(basename "$b") =="; "$b"; } ;;
 	esac

@@ -390,7 +390,8 @@ static Watch *serve_run(LadderDb *d, const char *addr, gboolean public_ok, GPtrA
 
 static int ladder_run_cmd(int argc, char **argv)
 {
-	int jobs = 1;
+	int jobs = 1, slurm = 0;
+	g_auto(GStrv) slurm_opts = NULL;
 	gint64 games = 0, total = 0;
 	g_autofree char *until = NULL;
 	gboolean quiet = FALSE, serve_public = FALSE;
@@ -409,6 +410,10 @@ static int ladder_run_cmd(int argc, char **argv)
 		{"until", 0, 0, G_OPTION_ARG_STRING, &until, "schedule no game after TIME (+30m, 17:30, ISO 8601)",
 		 "TIME"},
 		{"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no line per game", NULL},
+		{"slurm", 0, 0, G_OPTION_ARG_INT, &slurm, "play each game as a Slurm job, N at once, on nodes that see "
+		 "DIR (docs/ladder.md)", "N"},
+		{"slurm-opt", 0, 0, G_OPTION_ARG_STRING_ARRAY, &slurm_opts, "with --slurm: an extra sbatch argument "
+		 "(repeatable), e.g. --slurm-opt=--partition=X", "ARG"},
 		{NULL, 0, 0, 0, NULL, NULL, NULL},
 	};
 	static const Usage u = {"DIR", "play games until stopped (Ctrl-C finishes the games in flight) or done",
@@ -421,9 +426,16 @@ static int ladder_run_cmd(int argc, char **argv)
 		return cli_usage_error("ladder run: -j %d: want an integer from 1 to 1024", jobs);
 	if (games < 0 || total < 0)
 		return cli_usage_error("ladder run: --games and --total want a positive count");
+	if (slurm < 0 || slurm > 1024)
+		return cli_usage_error("ladder run: --slurm %d: want an integer from 1 to 1024", slurm);
+	if (slurm && serve)
+		return cli_usage_error("ladder run: --slurm and --serve: the games play on other nodes, "
+				       "not in this process; serve the pages with `referee serve --ladder DIR`");
+	if (slurm)
+		jobs = slurm;
 	g_autofree char *self = g_file_read_link("/proc/self/exe", NULL);
 	LadderRunOptions o = {jobs, games, total, 0, &stop_asked, quiet, NULL, NULL, self ? self : "referee",
-			      on_event && on_event[0] ? on_event : NULL};
+			      on_event && on_event[0] ? on_event : NULL, slurm, slurm_opts};
 	if (until && !parse_until(until, &o.until))
 		return cli_usage_error("ladder run: --until '%s': want +30s, +10m, +2h, HH:MM or an ISO 8601 time",
 				       until);
@@ -722,6 +734,26 @@ static int ladder_backup(int argc, char **argv)
 
 /* ---- the table ----------------------------------------------------------------- */
 
+/* `ladder play-game DIR ID`, not listed: a job of `ladder run --slurm`. */
+static int ladder_play_game_cmd(int argc, char **argv)
+{
+	static const Usage u = {"DIR ID", "play game ID (a job of `ladder run --slurm`)", 2, 2, FALSE, FALSE};
+	int rc;
+	gint64 id = 0;
+	g_autoptr(LadderDb) d = start(&u, NULL, &argc, &argv, &rc);
+	if (!d)
+		return rc;
+	if (!g_ascii_string_to_signed(argv[2], 10, 0, G_MAXINT64, &id, NULL))
+		return cli_usage_error("ladder play-game: '%s' is not a game number", argv[2]);
+	g_autoptr(GError) err = NULL;
+	LadderSettings s;
+	if (!ladder_settings_load(d, &s, &err))
+		return fail(err);
+	gboolean ok = ladder_play_game(d, &s, id, &err);
+	ladder_settings_clear(&s);
+	return ok ? 0 : fail(err);
+}
+
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -744,6 +776,8 @@ static const struct {
 
 int cmd_ladder(int argc, char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "play-game"))
+		return ladder_play_game_cmd(argc - 1, argv + 1);
 	if (argc >= 2)
 		for (size_t i = 0; i < G_N_ELEMENTS(subs); i++)
 			if (!strcmp(argv[1], subs[i].name))
@@ -756,7 +790,7 @@ int cmd_ladder(int argc, char **argv)
 		fprintf(out, "  %-10s %s\n", subs[i].name, subs[i].summary);
 	if (out == stderr)
 		return EXIT_USAGE;
-	printf("\nNumbers: run -j 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
+	printf("\nNumbers: run -j 1..1024, --slurm 1..1024; run --games and --total 1.. (0 or none: no limit);\n"
 	       "standings --games N: the games numbered below N; init --players within the\n"
 	       "variant's range (play --help lists them); --seed 0..18446744073709551615;\n"
 	       "init --bot-size 1..1024G (bytes, or K, M, G), --bot-files 1..10000000,\n"

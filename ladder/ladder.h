@@ -31,8 +31,9 @@ typedef enum {
 } LadderErrorCode;
 
 /* The most entries (every version of every name) a ladder holds: the
- * batch fit's limit (tournaments/ratings.h). */
-#define LADDER_MAX_BOTS 64
+ * batch fit's limit (tournaments/ratings.h), whose Laplace step is cubic
+ * in the entries (docs/ladder.md "Scale" has the figures at 500). */
+#define LADDER_MAX_BOTS 1024
 
 typedef struct {
 	const Variant *variant;

@@ -26,6 +26,16 @@ static int least_played(const LadderMatchEntry *e, const int *cand, int k, Rng *
 	return ties[rng_below(rng, (uint32_t)nt)];
 }
 
+gint64 ladder_match_below(gint64 id)
+{
+	gint64 b = id - LADDER_MATCH_LAG;
+
+	if (b < 1024)
+		return b;
+	gint64 step = G_GINT64_CONSTANT(1) << (g_bit_nth_msf((gulong)b, -1) - 6);
+	return b - b % step;
+}
+
 gboolean ladder_match(const LadderMatchEntry *e, int n, int min_players, int max_players, guint64 master,
 		      gint64 id, LadderTable *out)
 {
@@ -42,19 +52,18 @@ gboolean ladder_match(const LadderMatchEntry *e, int n, int min_players, int max
 	out->kind = top ? "top" : "least";
 	int k = 0;
 	if (top) {
-		/* the top entries by rating (ties by id) */
-		int order[LADDER_MATCH_MAX];
-		for (int i = 0; i < n; i++)
-			order[i] = i;
-		for (int i = 1; i < n; i++)
-			for (int j = i; j > 0 && e[order[j]].elo > e[order[j - 1]].elo; j--) {
-				int t = order[j];
-				order[j] = order[j - 1];
-				order[j - 1] = t;
-			}
+		/* the top k entries by rating (ties by id), picked in O(n k): a
+		 * sort was O(n^2) at 500 entries */
+		gboolean taken[LADDER_MATCH_MAX] = {FALSE};
 		k = MIN(n, MAX(LADDER_MATCH_TOP, out->n));
-		for (int i = 0; i < k; i++)
-			cand[i] = order[i];
+		for (int c = 0; c < k; c++) {
+			int best = -1;
+			for (int i = 0; i < n; i++)
+				if (!taken[i] && (best < 0 || e[i].elo > e[best].elo))
+					best = i;
+			taken[best] = TRUE;
+			cand[c] = best;
+		}
 	} else {
 		for (k = 0; k < n; k++)
 			cand[k] = k;

@@ -18,6 +18,10 @@
  * "Played" counts every game scheduled so far, finished or not; ratings
  * are the batch fit's (rate.h) over the games finished LADDER_MATCH_LAG
  * ids back, so the table does not depend on how many games run at once.
+ * Past game 1024 that bound is rounded down to a multiple of about 1/64th
+ * of itself (ladder_match_below), so the run refits once every so many
+ * games and not before each (a fit of 200,000 games and 500 entries takes
+ * seconds): the tables still depend on the game ids alone.
  */
 #ifndef TETRARENA_LADDER_MATCH_H
 #define TETRARENA_LADDER_MATCH_H
@@ -30,7 +34,7 @@
 #define LADDER_MATCH_TOP 4
 #define LADDER_MATCH_SIGMA 150.0
 #define LADDER_MATCH_LAG 16
-#define LADDER_MATCH_MAX 64	/* active entries at most */
+#define LADDER_MATCH_MAX 1024	/* active entries at most (LADDER_MAX_BOTS) */
 
 typedef struct {
 	gint64 id;		/* the entry */
@@ -43,6 +47,9 @@ typedef struct {
 	int entry[VARIANT_MAX_PLAYERS];		/* index into the entries, by seat */
 	const char *kind;			/* "least" or "top" */
 } LadderTable;
+
+/* The games (id < this) whose ratings game `id`'s table is drawn with. */
+gint64 ladder_match_below(gint64 id);
 
 /*
  * Draw the table of game `id` among `n` active entries (in id order).

@@ -56,7 +56,7 @@ char *ladder_page_leaderboard(LadderDb *d, GError **error)
 
 char *ladder_page_leaderboard_with(LadderDb *d, const char *extra, GError **error)
 {
-	g_autoptr(LadderTableView) t = ladder_table_view(d, G_MAXINT64, error);
+	g_autoptr(LadderTableView) t = ladder_table_view_cached(d, error);
 
 	if (!t)
 		return NULL;
@@ -148,7 +148,7 @@ char *ladder_page_bot(LadderDb *d, gint64 id, GError **error)
 		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME, "no entry %" G_GINT64_FORMAT, id);
 		return NULL;
 	}
-	g_autoptr(LadderTableView) t = ladder_table_view(d, G_MAXINT64, error);
+	g_autoptr(LadderTableView) t = ladder_table_view_cached(d, error);
 	if (!t)
 		return NULL;
 	g_autofree char *label = ladder_bot_label(me);

@@ -190,3 +190,127 @@ gboolean ladder_ratings_history(LadderDb *d, gint64 game, GError **error)
 	sqlite3_finalize(ins);
 	return ok;
 }
+
+gint64 ladder_finished_games(LadderDb *d)
+{
+	sqlite3_stmt *st = NULL;
+	gint64 n = 0;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+char *ladder_games_key(LadderDb *d)
+{
+	sqlite3_stmt *st = NULL;
+	char *key = NULL;
+
+	if (sqlite3_prepare_v2(d->db, "SELECT COALESCE(MAX(id), -1), (SELECT COUNT(*) FROM games WHERE finished IS NULL) "
+			       "FROM games", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		key = g_strdup_printf("%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT, (gint64)sqlite3_column_int64(st, 0),
+				      (gint64)sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+	return key ? key : g_strdup("");
+}
+
+gboolean ladder_ratings_store(LadderDb *d, const LadderRatings *lr, gint64 finished, GError **error)
+{
+	char text[32];
+
+	if (!ladder_db_begin(d, error))
+		return FALSE;
+	sqlite3_stmt *ins = NULL;
+	gboolean ok = ladder_db_exec(d, "DELETE FROM ratings", error) &&
+		      (ins = ladder_db_prepare(d, "INSERT INTO ratings (bot, elo, lo, hi, games, last) "
+						  "VALUES (?, ?, ?, ?, ?, ?)", error)) != NULL;
+	for (int i = 0; ok && i < lr->nbots; i++) {
+		if (lr->games[i] == 0)
+			continue;
+		sqlite3_bind_int64(ins, 1, lr->id[i]);
+		sqlite3_bind_double(ins, 2, lr->r->elo[i]);
+		sqlite3_bind_double(ins, 3, lr->r->lo[i]);
+		sqlite3_bind_double(ins, 4, lr->r->hi[i]);
+		sqlite3_bind_int(ins, 5, lr->games[i]);
+		sqlite3_bind_text(ins, 6, lr->last[i], -1, SQLITE_STATIC);
+		ok = ladder_db_step_done(d, ins, error);
+	}
+	sqlite3_finalize(ins);
+	if (ok) {
+		g_snprintf(text, sizeof(text), "%" G_GINT64_FORMAT, finished);
+		ok = ladder_db_set_meta(d, "ratings_finished", text, error);
+	}
+	if (ok) {
+		g_snprintf(text, sizeof(text), "%d", lr->r->games);
+		ok = ladder_db_set_meta(d, "ratings_games", text, error);
+	}
+	if (ok) {
+		g_autofree char *key = ladder_games_key(d);
+		ok = ladder_db_set_meta(d, "ratings_key", key, error);
+	}
+	if (!ok) {
+		ladder_db_rollback(d);
+		return FALSE;
+	}
+	return ladder_db_commit(d, error);
+}
+
+LadderRatings *ladder_ratings_cached(LadderDb *d, gint64 *finished, gboolean *current)
+{
+	g_autofree char *f = ladder_db_meta(d, "ratings_finished");
+	g_autofree char *key = ladder_db_meta(d, "ratings_key");
+	g_autofree char *now = ladder_games_key(d);
+	g_autofree char *rated = ladder_db_meta(d, "ratings_games");
+	sqlite3_stmt *st = NULL;
+
+	if (!f || !rated || !g_ascii_string_to_signed(f, 10, 0, G_MAXINT64, finished, NULL))
+		return NULL;
+	*current = key && strcmp(key, now) == 0;
+	if (sqlite3_prepare_v2(d->db, "SELECT b.id, r.elo, r.lo, r.hi, r.games, r.last FROM bots b "
+			       "LEFT JOIN ratings r ON r.bot = b.id ORDER BY b.id", -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	g_autoptr(GArray) rows = g_array_new(FALSE, FALSE, sizeof(gint64));
+	g_autoptr(GArray) vals = g_array_new(FALSE, FALSE, sizeof(double));
+	g_autoptr(GArray) games = g_array_new(FALSE, FALSE, sizeof(int));
+	g_autoptr(GPtrArray) last = g_ptr_array_new();
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		gint64 id = sqlite3_column_int64(st, 0);
+		int n = sqlite3_column_type(st, 4) == SQLITE_NULL ? 0 : sqlite3_column_int(st, 4);
+		g_array_append_val(rows, id);
+		g_array_append_val(games, n);
+		for (int k = 1; k <= 3; k++) {
+			double v = sqlite3_column_double(st, k);
+			g_array_append_val(vals, v);
+		}
+		g_ptr_array_add(last, g_strdup((const char *)sqlite3_column_text(st, 5)));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		g_ptr_array_foreach(last, (GFunc)(void (*)(void))g_free, NULL);
+		return NULL;
+	}
+	LadderRatings *lr = g_new0(LadderRatings, 1);
+	int n = (int)rows->len;
+	lr->nbots = n;
+	lr->id = g_memdup2(rows->data, sizeof(gint64) * MAX(n, 1));
+	lr->games = g_memdup2(games->data, sizeof(int) * MAX(n, 1));
+	lr->last = g_new0(char *, MAX(n, 1));
+	lr->r = g_new0(Ratings, 1);
+	lr->r->nbots = n;
+	lr->r->games = (int)g_ascii_strtoll(rated, NULL, 10);
+	lr->r->elo = g_new0(double, MAX(n, 1));
+	lr->r->lo = g_new0(double, MAX(n, 1));
+	lr->r->hi = g_new0(double, MAX(n, 1));
+	for (int i = 0; i < n; i++) {
+		lr->last[i] = g_ptr_array_index(last, i);
+		lr->r->elo[i] = g_array_index(vals, double, 3 * i);
+		lr->r->lo[i] = g_array_index(vals, double, 3 * i + 1);
+		lr->r->hi[i] = g_array_index(vals, double, 3 * i + 2);
+	}
+	return lr;
+}

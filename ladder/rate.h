@@ -42,6 +42,26 @@ LadderRatings *ladder_ratings_compute(LadderDb *d, gint64 below, int bootstrap, 
 				      GError **error);
 
 /*
+ * The cache (schema version 5's ratings table): store `lr`, a fit over
+ * every finished game (`finished` of them, ladder_finished_games()), in
+ * its own transaction; read it back, NULL (no error) when there is none
+ * or the database has no such table yet (a reader of an old ladder), with
+ * *finished the count it was fitted over and *current whether no game was
+ * scheduled or finished since (ladder_games_key(), cheap: no count of
+ * every game). A cached fit's r->los is NULL.
+ */
+gboolean ladder_ratings_store(LadderDb *d, const LadderRatings *lr, gint64 finished, GError **error);
+LadderRatings *ladder_ratings_cached(LadderDb *d, gint64 *finished, gboolean *current);
+
+/* "MAXID/UNFINISHED" of the games now: it changes whenever a game is
+ * scheduled (MAX(id) grows) or finished (fewer unfinished), as games are
+ * never deleted. Newly allocated. */
+char *ladder_games_key(LadderDb *d);
+
+/* The finished games (games are only ever finished, never unfinished). */
+gint64 ladder_finished_games(LadderDb *d);
+
+/*
  * After game `game` was recorded (inside the caller's transaction): for
  * each entry of it whose finished games are now a multiple of K, store a
  * history point from a fit over every finished game. FALSE with error.

@@ -8,7 +8,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -17,7 +19,10 @@
 #include "ladder/intake.h"
 #include "ladder/match.h"
 #include "ladder/rate.h"
+#include "ladder/standings.h"
+#include "ladder/verify.h"
 #include "referee/game.h"
+#include "tournaments/slurm.h"
 
 #define GAMES_DIR "games"
 
@@ -46,6 +51,8 @@ typedef struct {
 	const LadderRunOptions *o;
 	LadderHook *hook;		/* --on-event, or NULL */
 	gint64 told;			/* the last event handed to it */
+	LadderRatings *fit;		/* matchmaking's ratings, over the */
+	gint64 fit_below;		/* finished games with id < this */
 } Ctx;
 
 static void job_free(Job *j)
@@ -78,36 +85,36 @@ static gboolean sync_file(const char *path, GError **error)
 	return TRUE;
 }
 
-static void play(gpointer data, gpointer user)
+/* Play job j in this process: its log in dir's games/, flushed. Sets
+ * j->log, j->res and j->played, or j->err. */
+static void play_here(const char *dir, const LadderSettings *s, const LadderRunOptions *o, Job *j)
 {
-	Job *j = data;
-	Ctx *c = user;
 	g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func((GDestroyNotify)bot_spec_free);
 	GameSpec spec;
 
 	j->log = g_strdup_printf(GAMES_DIR "/%06" G_GINT64_FORMAT ".log", j->id);
-	g_autofree char *path = g_build_filename(c->d->dir, j->log, NULL);
-	if (!ladder_game_spec(c->s, j->n, j->seed, &spec, &j->err))
-		goto out;
+	g_autofree char *path = g_build_filename(dir, j->log, NULL);
+	if (!ladder_game_spec(s, j->n, j->seed, &spec, &j->err))
+		return;
 	for (int p = 0; p < j->n; p++) {
 		const LadderBot *b = ladder_bots_find(j->bots, j->bot[p]);
-		BotSpec *bs = b ? ladder_bot_spec(b, c->d->dir, &j->err) : NULL;
+		BotSpec *bs = b ? ladder_bot_spec(b, dir, &j->err) : NULL;
 		if (!bs) {
 			if (!j->err)
 				g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_NAME, "game %" G_GINT64_FORMAT
 					    ": entry %" G_GINT64_FORMAT " is unknown", j->id, j->bot[p]);
-			goto out;
+			return;
 		}
 		g_ptr_array_add(specs, bs);
 		spec.seats[p].spec = bs;
 	}
 	spec.log_path = path;
-	spec.hide_dir = c->d->dir;
-	if (c->o->watch) {
+	spec.hide_dir = dir;
+	if (o && o->watch) {
 		const char *names[VARIANT_MAX_PLAYERS];
 		for (int p = 0; p < j->n; p++)
 			names[p] = ladder_bots_find(j->bots, j->bot[p])->name;
-		spec.log_tap = c->o->watch(c->o->watch_data, (int)j->id, names, j->n, path, &spec.log_tap_data);
+		spec.log_tap = o->watch(o->watch_data, (int)j->id, names, j->n, path, &spec.log_tap_data);
 	}
 	if (!game_run(&spec, &j->res, &j->err)) {
 		if (strstr(j->err->message, g_strerror(ENOSPC)) || strstr(j->err->message, "No space")) {
@@ -115,12 +122,187 @@ static void play(gpointer data, gpointer user)
 			g_clear_error(&j->err);
 			g_set_error(&j->err, LADDER_DB_ERROR, LADDER_DB_ERROR_FULL, "the disk is full (%s)", msg);
 		}
-		goto out;
+		return;
 	}
 	j->played = TRUE;
 	sync_file(path, &j->err);
-out:
+}
+
+/* A Slurm job's result file, beside its log: what record() reads of a
+ * GameResult, a line each: "plies N", "end N", then per seat "seat RANK
+ * SCORE MOVES FIRST_FAULT" and its GAME_FAULT_COUNT fault counts. */
+static char *result_path(const char *dir, gint64 id)
+{
+	g_autofree char *name = g_strdup_printf("%06" G_GINT64_FORMAT ".result", id);
+	return g_build_filename(dir, GAMES_DIR, name, NULL);
+}
+
+static gboolean write_result(const char *dir, const Job *j, GError **error)
+{
+	g_autofree char *path = result_path(dir, j->id);
+	GString *t = g_string_new(NULL);
+
+	g_string_append_printf(t, "plies %d\nend %d\n", j->res.plies, (int)j->res.end);
+	for (int p = 0; p < j->res.nseats; p++) {
+		const GameSeatResult *r = &j->res.seat[p];
+		g_string_append_printf(t, "seat %d %d %d %d", r->rank, r->score, r->moves, r->first_fault);
+		for (int k = 0; k < GAME_FAULT_COUNT; k++)
+			g_string_append_printf(t, " %d", r->faults[k]);
+		g_string_append_c(t, '\n');
+	}
+	gboolean ok = g_file_set_contents(path, t->str, (gssize)t->len, error);	/* (atomic: a rename) */
+	g_string_free(t, TRUE);
+	return ok && sync_file(path, error);
+}
+
+/* Read it into j->res; FALSE when it is missing or not whole. */
+static gboolean read_result(const char *dir, Job *j)
+{
+	g_autofree char *path = result_path(dir, j->id);
+	g_autofree char *text = NULL;
+	gsize len = 0;
+
+	if (!g_file_get_contents(path, &text, &len, NULL) || len > 65536)
+		return FALSE;
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GameResult r;
+	int end = -1, seats = 0;
+	memset(&r, 0, sizeof(r));
+	r.plies = -1;
+	for (int i = 0; lines[i]; i++) {
+		g_auto(GStrv) w = g_strsplit(lines[i], " ", -1);
+		guint n = g_strv_length(w);
+		if (n == 2 && strcmp(w[0], "plies") == 0)
+			r.plies = atoi(w[1]);
+		else if (n == 2 && strcmp(w[0], "end") == 0)
+			end = atoi(w[1]);
+		else if (n == 5 + GAME_FAULT_COUNT && strcmp(w[0], "seat") == 0 && seats < VARIANT_MAX_PLAYERS) {
+			GameSeatResult *s = &r.seat[seats++];
+			s->rank = atoi(w[1]);
+			s->score = atoi(w[2]);
+			s->moves = atoi(w[3]);
+			s->first_fault = atoi(w[4]);
+			for (int k = 0; k < GAME_FAULT_COUNT; k++)
+				s->faults[k] = atoi(w[5 + k]);
+			if (s->first_fault < -1 || s->first_fault >= GAME_FAULT_COUNT)
+				return FALSE;
+		}
+	}
+	if (r.plies < 0 || end < 0 || end > GAME_END_ABORTED || seats != j->n)
+		return FALSE;
+	r.end = (GameEnd)end;
+	r.nseats = seats;
+	j->res = r;
+	j->log = g_strdup_printf(GAMES_DIR "/%06" G_GINT64_FORMAT ".log", j->id);
+	j->played = TRUE;
+	return TRUE;
+}
+
+#define SLURM_TRIES 4
+
+/* Play job j as a Slurm job (`referee ladder play-game DIR ID`), waiting
+ * for it to leave the queue; one that ends without its result (a node
+ * that died, a job cancelled) is submitted again, SLURM_TRIES times in
+ * all. */
+static void play_slurm(Ctx *c, Job *j)
+{
+	const char *dir = c->d->dir;
+	g_autofree char *path = result_path(dir, j->id);
+	g_autofree char *sdir = g_build_filename(dir, "slurm", NULL);
+	g_autofree char *name = g_strdup_printf("tetrarena-ladder-%06" G_GINT64_FORMAT, j->id);
+	g_autofree char *out = g_strdup_printf("%s/game-%06" G_GINT64_FORMAT "-%%j.out", sdir, j->id);
+	g_autofree char *qref = g_shell_quote(c->o->referee ? c->o->referee : "referee");
+	g_autofree char *qdir = g_shell_quote(dir);
+	g_autofree char *wrap = g_strdup_printf("exec %s ladder play-game %s %" G_GINT64_FORMAT, qref, qdir, j->id);
+	const char *args[] = {"--job-name", name, "--output", out, "--wrap", wrap, NULL};
+
+	g_mkdir_with_parents(sdir, 0755);
+	for (int attempt = 1; attempt <= SLURM_TRIES; attempt++) {
+		g_autofree char *job = NULL;
+		int failing = 0;
+
+		g_unlink(path);
+		if (!slurm_sbatch("ladder", c->o->slurm_opts, args, &job)) {
+			g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_SETTINGS, "game %" G_GINT64_FORMAT
+				    ": sbatch failed (above)", j->id);
+			return;
+		}
+		while (slurm_queued(job, &failing)) {
+			if (failing > 120) {
+				g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_SETTINGS, "game %" G_GINT64_FORMAT
+					    ": squeue has failed for a minute", j->id);
+				return;
+			}
+			g_usleep(500000);
+		}
+		g_autofree char *bad = NULL;
+		if (read_result(dir, j)) {
+			char *label[VARIANT_MAX_PLAYERS];
+			int rank[VARIANT_MAX_PLAYERS], score[VARIANT_MAX_PLAYERS];
+			for (int p = 0; p < j->n; p++) {
+				const LadderBot *b = ladder_bots_find(j->bots, j->bot[p]);
+				label[p] = b ? ladder_bot_label(b) : g_strdup("?");
+				rank[p] = j->res.seat[p].rank;
+				score[p] = j->res.seat[p].score;
+			}
+			bad = ladder_verify_game(dir, j->log, j->seed, j->n, label, rank, score);
+			for (int p = 0; p < j->n; p++)
+				g_free(label[p]);
+			if (!bad)
+				return;
+			j->played = FALSE;
+			g_clear_pointer(&j->log, g_free);
+		}
+		fprintf(stderr, "ladder: game %" G_GINT64_FORMAT ": Slurm job %s ended without its result (%s: "
+			"%s/game-%06" G_GINT64_FORMAT "-%s.out); %s\n", j->id, job,
+			bad ? bad : "a node lost, a job cancelled", sdir, j->id, job,
+			attempt < SLURM_TRIES ? "played again" : "given up");
+	}
+	g_set_error(&j->err, LADDER_ERROR, LADDER_ERROR_SETTINGS, "game %" G_GINT64_FORMAT
+		    ": %d Slurm jobs ended without its result", j->id, SLURM_TRIES);
+}
+
+static void play(gpointer data, gpointer user)
+{
+	Job *j = data;
+	Ctx *c = user;
+
+	if (c->o->slurm > 0)
+		play_slurm(c, j);
+	else
+		play_here(c->d->dir, c->s, c->o, j);
 	g_async_queue_push(c->done, j);
+}
+
+gboolean ladder_play_game(LadderDb *d, const LadderSettings *s, gint64 id, GError **error)
+{
+	g_autoptr(GPtrArray) bots = ladder_bots_load(d, error);
+	if (!bots)
+		return FALSE;
+	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT g.seed, s.bot FROM games g JOIN seats s ON s.game = g.id "
+					     "WHERE g.id = ? ORDER BY s.seat", error);
+	if (!st)
+		return FALSE;
+	Job *j = g_new0(Job, 1);
+	j->id = id;
+	sqlite3_bind_int64(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW && j->n < VARIANT_MAX_PLAYERS) {
+		j->seed = (guint64)sqlite3_column_int64(st, 0);
+		j->bot[j->n++] = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (j->n == 0) {
+		job_free(j);
+		g_set_error(error, LADDER_ERROR, LADDER_ERROR_NAME, "no game %" G_GINT64_FORMAT, id);
+		return FALSE;
+	}
+	j->bots = g_ptr_array_ref(bots);
+	play_here(d->dir, s, NULL, j);
+	gboolean ok = !j->err && j->played && write_result(d->dir, j, error);
+	if (j->err)
+		g_propagate_error(error, g_steal_pointer(&j->err));
+	job_free(j);
+	return ok;
 }
 
 /* ---- the database side (the calling thread) ------------------------------- */
@@ -201,9 +383,14 @@ static gboolean schedule(Ctx *c, gint64 id, Job **out, GError **error)
 	LadderTable t;
 
 	*out = NULL;
-	g_autoptr(LadderRatings) lr = ladder_ratings_compute(c->d, id - LADDER_MATCH_LAG, 0, 0, error);
-	if (!lr)
-		return FALSE;
+	gint64 below = ladder_match_below(id);
+	if (!c->fit || c->fit_below != below) {
+		g_clear_pointer(&c->fit, ladder_ratings_free);
+		if (!(c->fit = ladder_ratings_compute(c->d, below, 0, 0, error)))
+			return FALSE;
+		c->fit_below = below;
+	}
+	const LadderRatings *lr = c->fit;
 	for (guint i = 0; i < c->bots->len && n < LADDER_MATCH_MAX; i++) {
 		const LadderBot *b = g_ptr_array_index(c->bots, i);
 		if (b->status != LADDER_BOT_ACTIVE)
@@ -486,7 +673,7 @@ static gboolean intake(Ctx *c, GPtrArray **bots, gint64 next_id, GError **first)
 gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions *o, LadderRunStats *stats,
 		    GError **error)
 {
-	Ctx c = {d, s, NULL, NULL, NULL, o, NULL, ladder_events_last(d)};
+	Ctx c = {d, s, NULL, NULL, NULL, o, NULL, ladder_events_last(d), NULL, 0};
 	g_autoptr(GError) first = NULL;
 	g_autofree char *games_dir = g_build_filename(d->dir, GAMES_DIR, NULL);
 	gboolean starved = FALSE;
@@ -507,6 +694,9 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 		return FALSE;
 	gint64 next_id = scalar(d, "SELECT COALESCE(MAX(id) + 1, 0) FROM games");
 	gint64 finished_total = scalar(d, "SELECT COUNT(*) FROM games WHERE finished IS NOT NULL");
+	/* (a run killed before its last refresh left the cache behind) */
+	if (!ladder_standings_refresh(d, 0, error))
+		return FALSE;
 	g_autoptr(GAsyncQueue) done = g_async_queue_new();
 	c.done = done;
 	GThreadPool *pool = g_thread_pool_new(play, &c, MAX(o->jobs, 1), FALSE, error);
@@ -573,6 +763,8 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 					stats->replayed++;
 				if (!o->quiet)
 					say_game(&c, j);
+				if (!first)
+					ladder_standings_refresh(d, finished_total / 50, &first);
 			}
 			if (suspended && !reload(&c, &bots, &first))
 				suspended = FALSE;
@@ -583,6 +775,9 @@ gboolean ladder_run(LadderDb *d, const LadderSettings *s, const LadderRunOptions
 	g_thread_pool_free(pool, FALSE, TRUE);
 	tell(&c);
 	g_clear_pointer(&c.hook, ladder_hook_free);
+	g_clear_pointer(&c.fit, ladder_ratings_free);
+	if (!first)
+		ladder_standings_refresh(d, 0, &first);
 	if (first) {
 		g_propagate_error(error, g_steal_pointer(&first));
 		return FALSE;

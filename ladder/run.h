@@ -22,6 +22,11 @@
  * transaction (ladder/ladder.h, LADDER_BOT_SUSPENDED) and from the next
  * game on no longer scheduled; an entry's first rating point makes its
  * `ranked` event (ladder/events.h).
+ *
+ * The standings' cache (ladder/standings.h) is refreshed at the start,
+ * after each game recorded once it is over 2% of the finished games
+ * behind, and at the end; matchmaking's ratings are refitted only when
+ * ladder_match_below() moves (ladder/match.h).
  */
 #ifndef TETRARENA_LADDER_RUN_H
 #define TETRARENA_LADDER_RUN_H
@@ -60,12 +65,28 @@ typedef struct {
 	/* `--on-event CMD`: each event recorded while it runs (ladder/events.h)
 	 * handed to this shell command (ladder/hook.h), or NULL. */
 	const char *on_event;
+	/* `--slurm N`: each game a Slurm job (`referee ladder play-game DIR
+	 * ID` run by `referee` above, on a node that sees DIR), N at once
+	 * (jobs is N); slurm_opts: sbatch's extra arguments (NULL-terminated,
+	 * or NULL). 0: games played here. */
+	int slurm;
+	char **slurm_opts;
 } LadderRunOptions;
 
 typedef struct {
 	gint64 finished;		/* games finished and recorded */
 	gint64 replayed;		/* of them, games an earlier run left unfinished */
 } LadderRunStats;
+
+/*
+ * `ladder play-game DIR ID`, a job of `ladder run --slurm`: play game ID
+ * as its row says (seed, seats; the ladder's settings, jailed as they
+ * say), its log in DIR/games/NNNNNN.log as a run writes it, and what the
+ * run records of it in DIR/games/NNNNNN.result (written whole, by a
+ * rename, after the log is flushed). Writes nothing to the database: the
+ * run reads the result and records the game. FALSE with error.
+ */
+gboolean ladder_play_game(LadderDb *d, const LadderSettings *s, gint64 id, GError **error);
 
 /* Play as the options say. OUT: *stats. FALSE with error (LADDER_DB_ERROR_FULL
  * for a full disk) on a failure of the ladder itself. */

@@ -184,3 +184,28 @@ CREATE TABLE tests (
 	result TEXT
 );
 CREATE INDEX tests_author ON tests (author, id);
+
+-- version 6
+-- The standings' fit, cached (ladder/standings.h): each fitted entry's
+-- rating, 95% interval, finished games and when it last played, over the
+-- finished games that meta.ratings_finished counts (meta.ratings_games:
+-- those rated; meta.ratings_key: the games' MAX(id) and unfinished count
+-- then, which change whenever a game is scheduled or finished). The run refits it as games finish (after every game on a
+-- small ladder, after every 2% more on a big one, and when it stops), so
+-- a page reads it and never refits 200,000 games on a request.
+CREATE TABLE IF NOT EXISTS ratings (
+	bot INTEGER PRIMARY KEY REFERENCES bots (id),
+	elo REAL NOT NULL,
+	lo REAL NOT NULL,
+	hi REAL NOT NULL,
+	games INTEGER NOT NULL,
+	last TEXT
+);
+-- the unfinished games (the standings count them; a run replays them;
+-- with MAX(id), they tell whether the cache is current: meta.ratings_key)
+CREATE INDEX IF NOT EXISTS games_unfinished ON games (id) WHERE finished IS NULL;
+-- an entry's page reads its seats and their games' other seats: indexes
+-- that hold every column it reads (half the time at 200,000 games)
+DROP INDEX IF EXISTS seats_bot;
+CREATE INDEX IF NOT EXISTS seats_by_bot ON seats (bot, game, seat, rank, score, faults);
+CREATE INDEX IF NOT EXISTS seats_by_game ON seats (game, seat, bot, rank);

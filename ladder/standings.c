@@ -40,21 +40,55 @@ static gint by_rating(gconstpointer a, gconstpointer b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error)
+static LadderRatings *fit(LadderDb *d, gint64 below, GError **error)
 {
-	g_autoptr(LadderTableView) t = g_new0(LadderTableView, 1);
 	g_autofree char *seed = ladder_db_meta(d, "seed");
 	guint64 master = seed ? g_ascii_strtoull(seed, NULL, 10) : 0;
+
+	return ladder_ratings_compute(d, below, RATINGS_BOOTSTRAP, master, error);
+}
+
+gboolean ladder_standings_refresh(LadderDb *d, gint64 slack, GError **error)
+{
+	gint64 finished = ladder_finished_games(d), cached = -1;
+	gboolean current = FALSE;
+	g_autoptr(LadderRatings) old = ladder_ratings_cached(d, &cached, &current);
+
+	if (old && cached == finished) {
+		/* games scheduled since, none finished: the same fit */
+		g_autofree char *key = current ? NULL : ladder_games_key(d);
+		return current || ladder_db_set_meta(d, "ratings_key", key, error);
+	}
+	if (old && cached < finished && finished - cached <= slack)
+		return TRUE;
+	g_autoptr(LadderRatings) lr = fit(d, G_MAXINT64, error);
+	return lr && ladder_ratings_store(d, lr, finished, error);
+}
+
+static LadderTableView *view(LadderDb *d, gint64 below, gboolean stale_ok, GError **error)
+{
+	g_autoptr(LadderTableView) t = g_new0(LadderTableView, 1);
 	g_autoptr(GPtrArray) bots = ladder_bots_load(d, error);
+	g_autoptr(LadderRatings) lr = NULL;
 
 	if (!bots)
 		return NULL;
-	g_autoptr(LadderRatings) lr = ladder_ratings_compute(d, below, RATINGS_BOOTSTRAP, master, error);
-	if (!lr)
+	if (below == G_MAXINT64) {
+		gint64 cached = -1;
+		gboolean current = FALSE;
+		lr = ladder_ratings_cached(d, &cached, &current);
+		if (lr && !current) {
+			/* behind: a run refreshes it soon; else fit now */
+			g_autofree char *writer = stale_ok ? ladder_db_writer(d->dir) : NULL;
+			if (!writer)
+				g_clear_pointer(&lr, ladder_ratings_free);
+		}
+	}
+	if (!lr && !(lr = fit(d, below, error)))
 		return NULL;
 	t->variant = ladder_db_meta(d, "variant");
 	t->players = ladder_db_meta(d, "players");
-	t->seed = g_steal_pointer(&seed);
+	t->seed = ladder_db_meta(d, "seed");
 	t->rows = g_ptr_array_new_with_free_func((GDestroyNotify)row_free);
 	t->games = lr->r->games;
 	sqlite3_stmt *st = ladder_db_prepare(d, "SELECT COUNT(*) FROM games WHERE finished IS NULL", error);
@@ -84,6 +118,16 @@ LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error)
 	}
 	g_ptr_array_sort(t->rows, by_rating);
 	return g_steal_pointer(&t);
+}
+
+LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error)
+{
+	return view(d, below, FALSE, error);
+}
+
+LadderTableView *ladder_table_view_cached(LadderDb *d, GError **error)
+{
+	return view(d, G_MAXINT64, TRUE, error);
 }
 
 char *ladder_standings_text(LadderDb *d, gint64 below, GError **error)

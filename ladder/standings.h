@@ -42,8 +42,24 @@ typedef struct {
 void ladder_table_view_free(LadderTableView *t);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(LadderTableView, ladder_table_view_free)
 
-/* The table over finished games with id < below. NULL with error. */
+/* The table over finished games with id < below: over all of them
+ * (G_MAXINT64), the cached fit when it covers every finished game, else a
+ * fit now. NULL with error. */
 LadderTableView *ladder_table_view(LadderDb *d, gint64 below, GError **error);
+
+/* The table the pages show: the cached fit, even when it is behind while
+ * a run holds the writer's lock (the run's ladder_standings_refresh()
+ * bounds how far: `games` is then the games it covers); else as
+ * ladder_table_view(). NULL with error. */
+LadderTableView *ladder_table_view_cached(LadderDb *d, GError **error);
+
+/*
+ * Refit the cache (rate.h, ladder_ratings_store) when it is more than
+ * `slack` finished games behind, or absent. Needs a writable database;
+ * the run calls it after each game recorded, with slack 2% of the games,
+ * and with 0 when it stops. FALSE with error.
+ */
+gboolean ladder_standings_refresh(LadderDb *d, gint64 slack, GError **error);
 
 /* The same as text or one JSON object (newly allocated). NULL with error. */
 char *ladder_standings_text(LadderDb *d, gint64 below, GError **error);

@@ -34,9 +34,9 @@ static void game_free(Game *g)
 	g_free(g);
 }
 
-static char *check_game(LadderDb *d, const Game *g)
+static char *check_game(const char *dir, const Game *g)
 {
-	g_autofree char *path = g_build_filename(d->dir, g->log, NULL);
+	g_autofree char *path = g_build_filename(dir, g->log, NULL);
 	g_autoptr(GError) err = NULL;
 
 	if (g->unranked)
@@ -72,6 +72,23 @@ static char *check_game(LadderDb *d, const Game *g)
 						  g->log, p, r.ranks[p], r.scores[p], g->rank[p], g->score[p]);
 	protocol_result_clear(&r);
 	return problem;
+}
+
+char *ladder_verify_game(const char *dir, const char *log, guint64 seed, int n, char *const *label,
+			 const int *rank, const int *score)
+{
+	Game g;
+
+	memset(&g, 0, sizeof(g));
+	g.seed = seed;
+	g.log = (char *)log;
+	g.n = MIN(n, VARIANT_MAX_PLAYERS);
+	for (int p = 0; p < g.n; p++) {
+		g.label[p] = label[p];
+		g.rank[p] = rank[p];
+		g.score[p] = score[p];
+	}
+	return check_game(dir, &g);
 }
 
 gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)
@@ -136,7 +153,7 @@ gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error)
 		const Game *x = g_ptr_array_index(games, i);
 		if (!x->log)
 			continue;
-		char *why = check_game(d, x);
+		char *why = check_game(d->dir, x);
 		if (why)
 			g_ptr_array_add(v->problems, g_strdup_printf("game %" G_GINT64_FORMAT ": %s", x->id, why));
 		else

@@ -31,4 +31,11 @@ void ladder_verify_clear(LadderVerify *v);
  * database cannot be read; failing games are in v->problems. */
 gboolean ladder_verify(LadderDb *d, LadderVerify *v, GError **error);
 
+/* One game's log (`log` relative to `dir`) checked as above against what
+ * is to be recorded: seed, the n seats' labels, ranks and scores. NULL
+ * when it checks out, else why (newly allocated). (`ladder run --slurm`
+ * checks each job's log so before recording it.) */
+char *ladder_verify_game(const char *dir, const char *log, guint64 seed, int n, char *const *label,
+			 const int *rank, const int *score);
+
 #endif

@@ -81,7 +81,8 @@ M=$tmp/old
 python3 - "$M/ladder.db" <<'EOP'
 import sqlite3, sys
 d = sqlite3.connect(sys.argv[1])
-d.executescript("""DROP TABLE IF EXISTS tests; DROP TABLE IF EXISTS uploads; DROP TABLE IF EXISTS owners;
+d.executescript("""DROP INDEX games_unfinished; DROP TABLE ratings;
+DROP TABLE IF EXISTS tests; DROP TABLE IF EXISTS uploads; DROP TABLE IF EXISTS owners;
 DROP TABLE IF EXISTS invites; DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS authors;
 DELETE FROM meta WHERE key = 'signup';
 DROP INDEX events_author; DROP TABLE events;

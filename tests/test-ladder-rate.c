@@ -4,6 +4,7 @@
  * them leaves every other entry's rating and interval as they were (an
  * 18-0 pair once went from [+90, +475] to [-62, +627] with five new
  * entries and no game played), and they show no rating of their own.
+ * The standings' cache holds that fit and says when it is behind.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -11,6 +12,7 @@
 
 #include "ladder/db.h"
 #include "ladder/rate.h"
+#include "ladder/standings.h"
 
 static void exec(LadderDb *d, const char *sql)
 {
@@ -83,9 +85,78 @@ static void test_unplayed_entries(void)
 	g_spawn_sync(NULL, (char **)rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
+/*
+ * The standings' cache (ladder_standings_refresh, ladder_table_view): it
+ * holds the fit as computed; the table reads it while it is current;
+ * a game scheduled makes it not current but not behind (the refresh only
+ * renews its key); a game finished puts it behind, and a refresh with
+ * slack 0 refits it while one with slack 1 leaves it.
+ */
+static void test_cache(void)
+{
+	g_autoptr(GError) err = NULL;
+	g_autofree char *dir = g_dir_make_tmp("test-ladder-rate-XXXXXX", &err);
+	g_autofree char *path = g_build_filename(dir, "ladder", NULL);
+	g_autoptr(LadderDb) d = ladder_db_create(path, &err);
+	gint64 finished = -1;
+	gboolean current = TRUE;
+
+	g_assert_no_error(err);
+	exec(d, "INSERT INTO meta (key, value) VALUES ('seed', '7')");
+	for (int b = 1; b <= 3; b++)
+		add_bot(d, b);
+	for (int g = 1; g <= 6; g++)
+		add_game(d, g, 1 + g % 2, 3);
+	g_assert_null(ladder_ratings_cached(d, &finished, &current));
+	g_assert_true(ladder_standings_refresh(d, 0, &err));
+	g_assert_no_error(err);
+	g_autoptr(LadderRatings) fresh = ladder_ratings_compute(d, G_MAXINT64, RATINGS_BOOTSTRAP, 7, &err);
+	g_autoptr(LadderRatings) cached = ladder_ratings_cached(d, &finished, &current);
+	g_assert_nonnull(cached);
+	g_assert_true(current);
+	g_assert_cmpint(finished, ==, 6);
+	g_assert_cmpint(cached->r->games, ==, 6);
+	for (int i = 0; i < 3; i++) {
+		g_assert_cmpfloat(cached->r->elo[i], ==, fresh->r->elo[i]);
+		g_assert_cmpfloat(cached->r->lo[i], ==, fresh->r->lo[i]);
+		g_assert_cmpint(cached->games[i], ==, fresh->games[i]);
+	}
+	/* an unfinished game: not current; the table fits anew (no writer) */
+	exec(d, "INSERT INTO games (id, seed, kind, scheduled) VALUES (7, 7, 'least', 't');"
+		"INSERT INTO seats (game, seat, bot) VALUES (7, 0, 1), (7, 1, 3);");
+	g_clear_pointer(&cached, ladder_ratings_free);
+	cached = ladder_ratings_cached(d, &finished, &current);
+	g_assert_false(current);
+	g_assert_true(ladder_standings_refresh(d, 0, &err));
+	g_clear_pointer(&cached, ladder_ratings_free);
+	cached = ladder_ratings_cached(d, &finished, &current);
+	g_assert_true(current);
+	g_assert_cmpint(finished, ==, 6);
+	/* it finishes: behind by 1 */
+	exec(d, "UPDATE games SET finished = 't' WHERE id = 7; UPDATE seats SET rank = seat + 1 WHERE game = 7;");
+	g_assert_true(ladder_standings_refresh(d, 1, &err));
+	g_clear_pointer(&cached, ladder_ratings_free);
+	cached = ladder_ratings_cached(d, &finished, &current);
+	g_assert_false(current);
+	g_assert_cmpint(finished, ==, 6);
+	g_autoptr(LadderTableView) t = ladder_table_view(d, G_MAXINT64, &err);
+	g_assert_no_error(err);
+	g_assert_cmpint(t->games, ==, 7);
+	g_assert_true(ladder_standings_refresh(d, 0, &err));
+	g_clear_pointer(&cached, ladder_ratings_free);
+	cached = ladder_ratings_cached(d, &finished, &current);
+	g_assert_true(current);
+	g_assert_cmpint(finished, ==, 7);
+	g_assert_cmpint(cached->games[0], ==, 4);
+	g_clear_pointer(&d, ladder_db_free);
+	const char *rm[] = {"rm", "-rf", dir, NULL};
+	g_spawn_sync(NULL, (char **)rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/ladder/rate/unplayed-entries", test_unplayed_entries);
+	g_test_add_func("/ladder/rate/cache", test_cache);
 	return g_test_run();
 }

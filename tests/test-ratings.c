@@ -236,6 +236,55 @@ static void test_seat_scores(void)
 	g_assert_cmpfloat(fabs(ratings_elo_of_score(10.0 / 11) - 400), <, 1e-6);
 }
 
+/* Past RATINGS_MM_BOTS (Newton steps, then MM): 200 bots, 40,000 games of
+ * 2 to 4 seats, recovered within the games' noise, intervals that cover
+ * the truth, and the same fit whatever the games' order. */
+static void test_many_bots(void)
+{
+	enum { N = 200, GAMES = 40000 };
+	double elo[N], mean = 0, sq = 0;
+	g_autoptr(GArray) games = g_array_new(FALSE, TRUE, sizeof(RatingsGame));
+	g_autoptr(GArray) reversed = g_array_new(FALSE, TRUE, sizeof(RatingsGame));
+	Rng rng;
+	int covered = 0;
+
+	rng_seed(&rng, 54);
+	for (int i = 0; i < N; i++) {
+		elo[i] = -400 + 800 * uniform(&rng);
+		mean += elo[i] / N;
+	}
+	for (int i = 0; i < N; i++)
+		elo[i] -= mean;
+	for (int r = 0; r < GAMES; r++) {
+		RatingsGame g = { .n = 2 + (int)rng_below(&rng, 3) };
+
+		for (int k = 0; k < g.n; k++) {
+			gboolean again;
+			do {
+				g.bot[k] = (int)rng_below(&rng, N);
+				again = FALSE;
+				for (int j = 0; j < k; j++)
+					again |= g.bot[j] == g.bot[k];
+			} while (again);
+		}
+		sample_ranking(&rng, elo, &g);
+		g_array_append_val(games, g);
+	}
+	for (int r = GAMES - 1; r >= 0; r--)
+		g_array_append_val(reversed, g_array_index(games, RatingsGame, r));
+	g_autoptr(Ratings) a = ratings_fit(N, (RatingsGame *)games->data, GAMES, RATINGS_BOOTSTRAP, 1);
+	g_autoptr(Ratings) b = ratings_fit(N, (RatingsGame *)reversed->data, GAMES, 0, 1);
+	for (int i = 0; i < N; i++) {
+		sq += (a->elo[i] - elo[i]) * (a->elo[i] - elo[i]);
+		covered += a->lo[i] <= elo[i] && elo[i] <= a->hi[i];
+		g_assert_cmpfloat(a->lo[i], <, a->elo[i]);
+		g_assert_cmpfloat(fabs(a->elo[i] - b->elo[i]), <, 1e-6);
+	}
+	g_test_message("rms error %.1f Elo, %d of %d intervals cover the truth", sqrt(sq / N), covered, N);
+	g_assert_cmpfloat(sqrt(sq / N), <, 30);
+	g_assert_cmpint(covered, >=, N * 85 / 100);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -247,5 +296,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/ratings/reproducible", test_reproducible);
 	g_test_add_func("/ratings/seat-scores", test_seat_scores);
 	g_test_add_func("/ratings/honest-intervals", test_honest_intervals);
+	g_test_add_func("/ratings/many-bots", test_many_bots);
 	return g_test_run();
 }

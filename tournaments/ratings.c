@@ -4,7 +4,7 @@
  *
  * Invariant: each game is compiled once into stages, one per group of tied
  * ranks except a last group of one (which carries no information). A stage
- * has the bit set R of bots still unranked and the group G chosen from it.
+ * has the set R of bots still unranked and the group G chosen from it.
  * The fit only needs, per bot, its total winning weight, and per distinct
  * R, how many stages had it.
  */
@@ -22,7 +22,8 @@
 typedef struct {
 	int nbots;
 	int nmasks;
-	uint64_t *mask;		/* the distinct remaining sets */
+	int *mask_start;	/* nmasks+1 offsets into mask_bot */
+	int *mask_bot;		/* each remaining set's bots, ascending */
 	/* Per game: its stages' mask indices and per-bot weights. */
 	int ngames;
 	int *stage_start;	/* ngames+1 offsets into stage_mask */
@@ -34,7 +35,8 @@ typedef struct {
 
 static void compiled_release(Compiled *c)
 {
-	g_free(c->mask);
+	g_free(c->mask_start);
+	g_free(c->mask_bot);
 	g_free(c->stage_start);
 	g_free(c->stage_mask);
 	g_free(c->win_start);
@@ -42,17 +44,58 @@ static void compiled_release(Compiled *c)
 	g_free(c->win_w);
 }
 
-static int cmp_u64(gconstpointer a, gconstpointer b)
+/* A remaining set: its bots ascending. */
+typedef struct {
+	int n;
+	int bot[VARIANT_MAX_PLAYERS];
+} Set;
+
+/*
+ * Sets in the order of the bit masks they were until the fit went past
+ * 64 bots (the number with bit b set for each bot b): the set with the
+ * larger greatest differing bot is the larger. Kept so that the sums, and
+ * hence the ratings, are the same bit for bit as before.
+ */
+static int cmp_set(gconstpointer a, gconstpointer b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	const Set *x = *(const Set *const *)a, *y = *(const Set *const *)b;
+	int i = x->n - 1, j = y->n - 1;
+
+	for (; i >= 0 && j >= 0; i--, j--)
+		if (x->bot[i] != y->bot[j])
+			return x->bot[i] > y->bot[j] ? 1 : -1;
+	return (i >= 0) - (j >= 0);
+}
+
+static guint set_hash(gconstpointer p)
+{
+	const Set *s = p;
+	guint h = (guint)s->n;
+
+	for (int i = 0; i < s->n; i++)
+		h = h * 1000003u ^ (guint)s->bot[i];
+	return h;
+}
+
+static gboolean set_equal(gconstpointer a, gconstpointer b)
+{
+	const Set *x = a, *y = b;
+
+	return x->n == y->n && memcmp(x->bot, y->bot, sizeof(int) * x->n) == 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
 
 	return (x > y) - (x < y);
 }
 
 static void compile(Compiled *c, int nbots, const RatingsGame *games, int ngames)
 {
-	g_autoptr(GHashTable) index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-	g_autoptr(GArray) masks = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+	/* Set* (owned by sets) -> index + 1 */
+	g_autoptr(GHashTable) index = g_hash_table_new(set_hash, set_equal);
+	g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GArray) smask = g_array_new(FALSE, FALSE, sizeof(int));
 	g_autoptr(GArray) wbot = g_array_new(FALSE, FALSE, sizeof(int));
 	g_autoptr(GArray) ww = g_array_new(FALSE, FALSE, sizeof(int));
@@ -64,78 +107,93 @@ static void compile(Compiled *c, int nbots, const RatingsGame *games, int ngames
 	c->win_start = g_new0(int, ngames + 1);
 	for (int gi = 0; gi < ngames; gi++) {
 		const RatingsGame *g = &games[gi];
-		uint64_t remaining = 0;
+		gboolean left[VARIANT_MAX_PLAYERS];
 		int ranked = 0;
 
 		c->stage_start[gi] = (int)smask->len;
 		c->win_start[gi] = (int)wbot->len;
 		if (g->n < 2)
 			continue;
+		g_assert_cmpint(g->n, <=, VARIANT_MAX_PLAYERS);
 		for (int k = 0; k < g->n; k++) {
 			g_assert_cmpint(g->bot[k], >=, 0);
 			g_assert_cmpint(g->bot[k], <, nbots);
-			remaining |= G_GUINT64_CONSTANT(1) << g->bot[k];
+			left[k] = TRUE;
 		}
 		while (ranked < g->n) {
 			int best = G_MAXINT, m = 0;
-			uint64_t group = 0;
-			gint64 *key;
+			int group[VARIANT_MAX_PLAYERS];
+			Set key = {0};
 			gpointer idx;
 
 			for (int k = 0; k < g->n; k++)
-				if ((remaining >> g->bot[k]) & 1)
+				if (left[k]) {
 					best = MIN(best, g->rank[k]);
-			for (int k = 0; k < g->n; k++)
-				if (((remaining >> g->bot[k]) & 1) && g->rank[k] == best) {
-					group |= G_GUINT64_CONSTANT(1) << g->bot[k];
-					m++;
+					key.bot[key.n++] = g->bot[k];
 				}
+			for (int k = 0; k < g->n; k++)
+				if (left[k] && g->rank[k] == best)
+					group[m++] = g->bot[k];
 			if (m == 1 && ranked + 1 == g->n)
 				break;
-			key = g_new(gint64, 1);
-			*key = (gint64)remaining;
-			if (!g_hash_table_lookup_extended(index, key, NULL, &idx)) {
-				idx = GINT_TO_POINTER(masks->len);
-				g_array_append_val(masks, remaining);
-				g_hash_table_insert(index, key, idx);
-			} else {
-				g_free(key);
+			qsort(key.bot, key.n, sizeof(int), cmp_int);
+			idx = g_hash_table_lookup(index, &key);
+			if (!idx) {
+				Set *s = g_memdup2(&key, sizeof(key));
+
+				g_ptr_array_add(sets, s);
+				idx = GINT_TO_POINTER(sets->len);
+				g_hash_table_insert(index, s, idx);
 			}
 			{
-				int mi = GPOINTER_TO_INT(idx);
+				int mi = GPOINTER_TO_INT(idx) - 1;
 
 				g_array_append_val(smask, mi);
 			}
-			for (int b = 0; b < nbots; b++)
-				if ((group >> b) & 1) {
-					int w = UNIT / m;
+			qsort(group, m, sizeof(int), cmp_int);
+			for (int k = 0; k < m; k++) {
+				int w = UNIT / m;
 
-					g_array_append_val(wbot, b);
-					g_array_append_val(ww, w);
-				}
-			remaining &= ~group;
+				g_array_append_val(wbot, group[k]);
+				g_array_append_val(ww, w);
+			}
+			for (int k = 0; k < g->n; k++)
+				if (left[k] && g->rank[k] == best)
+					left[k] = FALSE;
 			ranked += m;
 		}
 	}
 	c->stage_start[ngames] = (int)smask->len;
 	c->win_start[ngames] = (int)wbot->len;
-	/* Masks in ascending order, so that sums over them do not depend on
-	 * the order the games came in. */
+	/* Sets in a fixed order (cmp_set), so that sums over them do not
+	 * depend on the order the games came in. */
 	{
-		g_autofree int *rank_of = g_new(int, MAX(masks->len, 1));
-		g_autoptr(GArray) sorted = g_array_copy(masks);
+		g_autofree int *rank_of = g_new(int, MAX(sets->len, 1));
+		g_autoptr(GPtrArray) sorted = g_ptr_array_copy(sets, NULL, NULL);
+		gsize total = 0;
 
-		g_array_sort(sorted, cmp_u64);
+		g_ptr_array_set_free_func(sorted, NULL);	/* sets owns them */
+		g_ptr_array_sort(sorted, cmp_set);
 		for (guint i = 0; i < sorted->len; i++) {
-			gint64 k = (gint64)g_array_index(sorted, uint64_t, i);
-			int old = GPOINTER_TO_INT(g_hash_table_lookup(index, &k));
+			const Set *s = g_ptr_array_index(sorted, i);
 
-			rank_of[old] = (int)i;
+			rank_of[GPOINTER_TO_INT(g_hash_table_lookup(index, s)) - 1] = (int)i;
+			total += s->n;
 		}
 		for (guint i = 0; i < smask->len; i++)
 			g_array_index(smask, int, i) = rank_of[g_array_index(smask, int, i)];
 		c->nmasks = (int)sorted->len;
-		c->mask = (uint64_t *)g_array_free(g_steal_pointer(&sorted), FALSE);
+		c->mask_start = g_new(int, c->nmasks + 1);
+		c->mask_bot = g_new(int, MAX(total, 1));
+		total = 0;
+		for (guint i = 0; i < sorted->len; i++) {
+			const Set *s = g_ptr_array_index(sorted, i);
+
+			c->mask_start[i] = (int)total;
+			memcpy(c->mask_bot + total, s->bot, sizeof(int) * s->n);
+			total += s->n;
+		}
+		c->mask_start[c->nmasks] = (int)total;
 	}
 	c->stage_mask = (int *)g_array_free(g_steal_pointer(&smask), FALSE);
 	c->win_bot = (int *)g_array_free(g_steal_pointer(&wbot), FALSE);
@@ -160,6 +218,129 @@ static void gather(const Compiled *c, const int *count, int64_t *win, int64_t *m
 	}
 }
 
+/* The log-posterior at theta = ln gamma (the prior included). */
+static double log_post(const Compiled *c, const int64_t *win, const int64_t *mcount, const double *theta)
+{
+	double l = 0;
+
+	for (int m = 0; m < c->nmasks; m++) {
+		double sum = 0;
+
+		if (mcount[m] == 0)
+			continue;
+		for (int a = c->mask_start[m]; a < c->mask_start[m + 1]; a++)
+			sum += exp(theta[c->mask_bot[a]]);
+		l -= (double)mcount[m] * log(sum);
+	}
+	for (int i = 0; i < c->nbots; i++)
+		l += ((double)win[i] / UNIT + 1.0) * theta[i] - 2.0 * log1p(exp(theta[i]));
+	return l;
+}
+
+/*
+ * Newton steps on theta = ln gamma, from gamma (updated in place), for
+ * many bots, where MM crawls (500 bots and 200,000 games took it over 40
+ * s): the log-posterior is concave and its negative Hessian the matrix
+ * laplace() inverts, so each step solves it by Cholesky (O(n^3 / 3)),
+ * halved until the log-posterior does not fall; a dozen steps reach MM's
+ * tolerance, and MM then stops at once.
+ */
+static void newton_fit(const Compiled *c, const int64_t *win, const int64_t *mcount, double *gamma)
+{
+	int n = c->nbots;
+	g_autofree double *h = g_new(double, (size_t)n * n);
+	g_autofree double *grad = g_new(double, n);
+	g_autofree double *p = g_new(double, n);
+	g_autofree double *theta = g_new(double, n);
+	g_autofree double *next = g_new(double, n);
+
+	for (int i = 0; i < n; i++)
+		theta[i] = log(gamma[i]);
+	double cur = log_post(c, win, mcount, theta);
+	for (int it = 0; it < 100; it++) {
+		memset(h, 0, sizeof(*h) * (size_t)n * n);
+		for (int i = 0; i < n; i++) {
+			double g = exp(theta[i]);
+
+			grad[i] = (double)win[i] / UNIT + 1.0 - 2.0 * g / (1.0 + g);
+			h[(size_t)i * n + i] = 2.0 * g / ((1.0 + g) * (1.0 + g));
+		}
+		for (int m = 0; m < c->nmasks; m++) {
+			const int *bot = c->mask_bot + c->mask_start[m];
+			int nb = c->mask_start[m + 1] - c->mask_start[m];
+			double sum = 0, w = (double)mcount[m];
+
+			if (mcount[m] == 0)
+				continue;
+			for (int a = 0; a < nb; a++)
+				sum += exp(theta[bot[a]]);
+			for (int a = 0; a < nb; a++)
+				p[bot[a]] = exp(theta[bot[a]]) / sum;
+			for (int a = 0; a < nb; a++) {
+				int i = bot[a];
+
+				grad[i] -= w * p[i];
+				for (int b = 0; b < nb; b++)
+					h[(size_t)i * n + bot[b]] += (a == b ? w * p[i] : 0) - w * p[i] * p[bot[b]];
+			}
+		}
+		/* Cholesky, lower triangle in place: h = L L^T */
+		for (int j = 0; j < n; j++) {
+			double *rj = h + (size_t)j * n;
+			double d = rj[j];
+
+			for (int k = 0; k < j; k++)
+				d -= rj[k] * rj[k];
+			if (!(d > 0))
+				return;	/* not positive definite: leave it to MM */
+			d = sqrt(d);
+			rj[j] = d;
+			for (int i = j + 1; i < n; i++) {
+				double *ri = h + (size_t)i * n;
+				double v = ri[j];
+
+				for (int k = 0; k < j; k++)
+					v -= ri[k] * rj[k];
+				ri[j] = v / d;
+			}
+		}
+		/* solve L y = grad, then L^T x = y (x in grad) */
+		for (int i = 0; i < n; i++) {
+			double v = grad[i];
+
+			for (int k = 0; k < i; k++)
+				v -= h[(size_t)i * n + k] * grad[k];
+			grad[i] = v / h[(size_t)i * n + i];
+		}
+		for (int i = n - 1; i >= 0; i--) {
+			double v = grad[i];
+
+			for (int k = i + 1; k < n; k++)
+				v -= h[(size_t)k * n + i] * grad[k];
+			grad[i] = v / h[(size_t)i * n + i];
+		}
+		double step = 1.0, change = 0, val = cur;
+		for (int half = 0; half < 30; half++, step /= 2) {
+			for (int i = 0; i < n; i++)
+				next[i] = theta[i] + step * grad[i];
+			val = log_post(c, win, mcount, next);
+			if (val >= cur)
+				break;
+		}
+		if (!(val >= cur))
+			break;
+		for (int i = 0; i < n; i++) {
+			change = MAX(change, fabs(next[i] - theta[i]));
+			theta[i] = next[i];
+		}
+		cur = val;
+		if (change < TOLERANCE)
+			break;
+	}
+	for (int i = 0; i < n; i++)
+		gamma[i] = exp(theta[i]);
+}
+
 /* MM iterations from the strengths in gamma (updated in place). */
 static void mm_fit(const Compiled *c, const int64_t *win, const int64_t *mcount,
 		   double *gamma, double *denom)
@@ -171,16 +352,17 @@ static void mm_fit(const Compiled *c, const int64_t *win, const int64_t *mcount,
 
 		memset(denom, 0, sizeof(*denom) * n);
 		for (int m = 0; m < c->nmasks; m++) {
-			uint64_t bits = c->mask[m];
+			const int *bot = c->mask_bot + c->mask_start[m];
+			int k = c->mask_start[m + 1] - c->mask_start[m];
 			double sum = 0, t;
 
 			if (mcount[m] == 0)
 				continue;
-			for (uint64_t b = bits; b; b &= b - 1)
-				sum += gamma[__builtin_ctzll(b)];
+			for (int a = 0; a < k; a++)
+				sum += gamma[bot[a]];
 			t = (double)mcount[m] / sum;
-			for (uint64_t b = bits; b; b &= b - 1)
-				denom[__builtin_ctzll(b)] += t;
+			for (int a = 0; a < k; a++)
+				denom[bot[a]] += t;
 		}
 		for (int i = 0; i < n; i++) {
 			/* The prior: a win and a loss against strength 1. */
@@ -230,22 +412,24 @@ static void laplace(const Compiled *c, const int64_t *mcount, const double *gamm
 	g_autofree double *p = g_new0(double, n);
 
 	for (int m = 0; m < c->nmasks; m++) {
+		const int *bot = c->mask_bot + c->mask_start[m];
+		int nb = c->mask_start[m + 1] - c->mask_start[m];
 		double sum = 0;
 
 		if (mcount[m] == 0)
 			continue;
-		for (uint64_t b = c->mask[m]; b; b &= b - 1)
-			sum += gamma[__builtin_ctzll(b)];
-		for (uint64_t b = c->mask[m]; b; b &= b - 1)
-			p[__builtin_ctzll(b)] = gamma[__builtin_ctzll(b)] / sum;
-		for (uint64_t a = c->mask[m]; a; a &= a - 1) {
-			int i = __builtin_ctzll(a);
+		for (int a = 0; a < nb; a++)
+			sum += gamma[bot[a]];
+		for (int a = 0; a < nb; a++)
+			p[bot[a]] = gamma[bot[a]] / sum;
+		for (int a = 0; a < nb; a++) {
+			int i = bot[a];
 
-			h[i * n + i] += (double)mcount[m] * p[i];
-			for (uint64_t b = c->mask[m]; b; b &= b - 1) {
-				int j = __builtin_ctzll(b);
+			h[(size_t)i * n + i] += (double)mcount[m] * p[i];
+			for (int b = 0; b < nb; b++) {
+				int j = bot[b];
 
-				h[i * n + j] -= (double)mcount[m] * p[i] * p[j];
+				h[(size_t)i * n + j] -= (double)mcount[m] * p[i] * p[j];
 			}
 		}
 	}
@@ -347,6 +531,8 @@ Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
 	for (int i = 0; i < nbots; i++)
 		gamma[i] = 1.0;
 	gather(&c, NULL, win, mcount);
+	if (nbots > RATINGS_MM_BOTS)
+		newton_fit(&c, win, mcount, gamma);
 	mm_fit(&c, win, mcount, gamma, denom);
 	to_elo(gamma, nbots, r->elo);
 	memcpy(g0, gamma, sizeof(*gamma) * nbots);
@@ -367,7 +553,7 @@ Ratings *ratings_fit(int nbots, const RatingsGame *games, int ngames,
 				0.5 * erfc(-(r->elo[i] - r->elo[j]) / sqrt(2 * MAX(v, 1e-12)));
 		}
 	}
-	if (bootstrap <= 0 || ngames == 0) {
+	if (bootstrap <= 0 || ngames == 0 || nbots > RATINGS_MM_BOTS) {
 		compiled_release(&c);
 		return r;
 	}

@@ -42,7 +42,11 @@
 
 #include "engine/variant.h"
 
-#define RATINGS_MAX_BOTS 64
+#define RATINGS_MAX_BOTS 1024	/* the Laplace step is O(n^3): 0.2 s at 500 */
+/* Up to this many bots the fit is MM alone, as it always was; beyond,
+ * Newton steps first (MM crawls there), and no bootstrap: 200 refits of
+ * 500 bots would take minutes, and the Laplace interval holds. */
+#define RATINGS_MM_BOTS 64
 #define RATINGS_BOOTSTRAP 200	/* default number of bootstrap fits */
 #define RATINGS_Z95 1.959964	/* the normal's 97.5% quantile */
 
@@ -65,7 +69,7 @@ typedef struct {
  * Fit `ngames` games of `nbots` bots (1..RATINGS_MAX_BOTS); games with
  * fewer than 2 participants are ignored. `bootstrap` fits (0 for none:
  * then the intervals and los are the Laplace approximation's alone) are
- * drawn with a generator seeded by `seed`; the resampling follows the
+ * drawn with a generator seeded by `seed` (none beyond RATINGS_MM_BOTS); the resampling follows the
  * array order, so pass games in a canonical order (by game id) for
  * reproducible intervals. Always returns a new Ratings; free it with
  * ratings_free().

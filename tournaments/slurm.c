@@ -35,8 +35,7 @@ static gboolean dropped_flag(char **argv, int i, int *skip)
 	return FALSE;
 }
 
-/* Run sbatch with opts then args; OUT: the job id. FALSE after saying why. */
-static gboolean sbatch(char **opts, const char *const *args, char **job)
+gboolean slurm_sbatch(const char *who, char **opts, const char *const *args, char **job)
 {
 	g_autoptr(GPtrArray) av = g_ptr_array_new();
 	g_autofree char *out = NULL, *err = NULL;
@@ -52,12 +51,12 @@ static gboolean sbatch(char **opts, const char *const *args, char **job)
 	g_ptr_array_add(av, NULL);
 	if (!g_spawn_sync(NULL, (char **)av->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
 			  &status, &error)) {
-		fprintf(stderr, "referee tournament: cannot run sbatch (is Slurm's client installed?): %s\n",
+		fprintf(stderr, "referee %s: cannot run sbatch (is Slurm's client installed?): %s\n", who,
 			error->message);
 		return FALSE;
 	}
 	if (!g_spawn_check_wait_status(status, NULL) || !out || !g_ascii_isdigit(out[0])) {
-		fprintf(stderr, "referee tournament: sbatch refused: %s%s", err && *err ? err : out,
+		fprintf(stderr, "referee %s: sbatch refused: %s%s", who, err && *err ? err : out,
 			err && *err && err[strlen(err) - 1] == '\n' ? "" : "\n");
 		return FALSE;
 	}
@@ -65,10 +64,7 @@ static gboolean sbatch(char **opts, const char *const *args, char **job)
 	return TRUE;
 }
 
-/* Whether any of the jobs (a comma list) is still in the queue. FALSE
- * also when squeue says the ids are unknown (gone from the controller's
- * memory); *failing counts the calls that could not ask at all. */
-static gboolean jobs_queued(const char *jobs, int *failing)
+gboolean slurm_queued(const char *jobs, int *failing)
 {
 	g_autofree char *out = NULL, *err = NULL;
 	int status = 0;
@@ -135,7 +131,7 @@ static int slurm_wait(const char *shard_job, const char *merge_job, int nshards,
 	int failing = 0, status = 0;
 
 	fprintf(stderr, "referee tournament: waiting for the jobs (squeue -j %s)...\n", jobs);
-	while (jobs_queued(jobs, &failing)) {
+	while (slurm_queued(jobs, &failing)) {
 		if (failing > 60) {
 			fprintf(stderr, "referee tournament: squeue has not answered for a minute; the jobs "
 				"(%s) may still run: see %s\n", jobs, slurm_dir);
@@ -287,7 +283,7 @@ int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts)
 		g_autofree char *out = g_strdup_printf("--output=%s/shard-%%a.out", slurm_dir);
 		const char *const a[] = { jname, array, out, "--ntasks=1", shard_script, NULL };
 
-		if (!sbatch(opts, a, &shard_job))
+		if (!slurm_sbatch("tournament", opts, a, &shard_job))
 			return 1;
 	}
 	{
@@ -297,7 +293,7 @@ int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts)
 					  dep = g_strdup_printf("--dependency=afterok:%s", shard_job),
 					  merge_script, NULL };
 
-		if (!sbatch(opts, a, &merge_job)) {
+		if (!slurm_sbatch("tournament", opts, a, &merge_job)) {
 			fprintf(stderr, "referee tournament: the shards (job %s) were submitted; "
 				"cancel them with: scancel %s\n", shard_job, shard_job);
 			return 1;

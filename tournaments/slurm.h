@@ -36,4 +36,15 @@
  */
 int tournament_slurm_submit(TournamentConfig *cfg, int nshards, char **opts);
 
+/* Run `sbatch --parsable`, then opts (NULL-terminated, or NULL), then args
+ * (NULL-terminated); OUT: the job id (newly allocated). FALSE after saying
+ * why on stderr, as "referee WHO: ...". (Also `ladder run --slurm`.) */
+gboolean slurm_sbatch(const char *who, char **opts, const char *const *args, char **job);
+
+/* Whether any of the jobs (a comma list) is still in the queue. FALSE
+ * also when squeue says the ids are unknown (gone from the controller's
+ * memory); *failing counts the calls in a row that could not ask at all
+ * (TRUE then). */
+gboolean slurm_queued(const char *jobs, int *failing);
+
 #endif
