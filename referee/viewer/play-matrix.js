@@ -45,7 +45,7 @@
 			windowEnd = 0;
 			return;
 		}
-		if (span) span.textContent = "Talk window: " + Math.ceil(left / 1000) + " s left; until then your move may change.";
+		if (span) span.textContent = "Talk window: " + Math.ceil(left / 1000) + " s left; until then you may place your piece again.";
 		windowTimer = setTimeout(function () { windowTick(ui); }, Math.min(left, 1000));
 	}
 	let who = function (p) { return SEAT_COLOURS[p] || "?"; };
