@@ -234,7 +234,13 @@ def browser(url, png):
                 time.sleep(0.02)
 
         def click():
-            b.eval("document.querySelector(%s).scrollIntoView({block:'center'})" % json.dumps(sel))
+            # (the page may draw its buttons again between a look and a
+            # click: a resumed seat, a resize; wait for them)
+            for _ in range(500):
+                if b.eval("!!document.querySelector(%s)" % json.dumps(sel)):
+                    break
+                time.sleep(0.02)
+            b.eval("(function(e){if(e)e.scrollIntoView({block:'center'})})(document.querySelector(%s))" % json.dumps(sel))
             b.click(sel)
             out["clicks"] += 1
             for _ in range(400):

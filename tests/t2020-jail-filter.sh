@@ -60,9 +60,15 @@ for order in 1 2; do
 		[ "${seen:-x}" = 0 ]
 	check "futex channel (receiver in seat $r): a normal game that verifies" clean_game "$tmp/fx$order.log"
 done
-"$ref" play --sandbox off --variant link --seed 5 --time "$time" --log "$tmp/fxbare.log" \
-	"$hostile futexsend $usrfile" "$hostile futexrecv $usrfile" >/dev/null 2>&1
-seen=$(reported "$tmp/fxbare.log" futexrecv 1)
+# (the control: bare, the channel carries; its sender and receiver meet
+# only when the machine lets both run in the same moments, so a busy
+# machine gets three tries)
+for try in 1 2 3; do
+	"$ref" play --sandbox off --variant link --seed 5 --time "$time" --log "$tmp/fxbare.log" \
+		"$hostile futexsend $usrfile" "$hostile futexrecv $usrfile" >/dev/null 2>&1
+	seen=$(reported "$tmp/fxbare.log" futexrecv 1)
+	[ "${seen:-0}" -gt 0 ] && break
+done
 check "futex channel bare (no jail): the receiver does see wakeups (${seen:-no report})" [ "${seen:-0}" -gt 0 ]
 
 # the same without the supervisor (TETRARENA_NO_FUTEX_SUPERVISOR=1): the
