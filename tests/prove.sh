@@ -22,6 +22,9 @@ for t; do
 	if [ $seen_sep = 1 ]; then alone="$alone $t"; else par="$par $t"; fi
 done
 run=$(mktemp -d "${TMPDIR:-/tmp}/tetrarena-check.XXXXXX") || { echo "prove.sh: cannot make a directory" >&2; exit 1; }
+# other users may pass through it, as through /tmp (not list it): the
+# cluster tests' munged runs as user munge in a test's own directory
+chmod 711 "$run"
 TETRARENA_RUN_ID=$(basename "$run")
 TMPDIR=$run
 export TETRARENA_RUN_ID TMPDIR
