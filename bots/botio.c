@@ -22,8 +22,8 @@
 /* Built with ASan (make SANITIZE=1): a jailed bot may not ptrace (the
  * jail's filter, referee/sandbox-filter.c), and LeakSanitizer stops the
  * world with ptrace at exit, so it would fail there with a fatal error on
- * the bot's stderr. Leaks are looked for in the referee and the tests'
- * own programs; a bot's are not. */
+ * the bot's stderr. Leaks are looked for in the referee and the unit
+ * tests, which run unjailed; in bots (and the tests' fake bots) they are not. */
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)
 {
