@@ -28,15 +28,6 @@
 #include "matrix.h"
 #include "variants.h"
 
-#ifdef TETRARENA_SANITIZE
-/* Run jailed as a bot: LeakSanitizer's stop-the-world needs ptrace, which
- * the jail's filter refuses (bots/botio.c says the same for our bots). */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-	return "detect_leaks=0";
-}
-#endif
 
 #define LISTEN_MS 150
 
