@@ -17,9 +17,12 @@
 # that need root (a planted file in /root, the host-root checks) skip and
 # say so.
 . "${TETRARENA_TOP:-.}/tests/tap.sh"
-hostile=$build/tests/prog-hostile
 fake=$build/tests/prog-fakebot
-need "$ref" "$hostile" "$fake" "$top/bin/bot-link"
+need "$ref" "$build/tests/prog-hostile" "$fake" "$top/bin/bot-link"
+# a copy of its own, so that the last check finds this test's processes
+# only (t2020 runs prog-hostile too, maybe at the same time)
+mkdir "$tmp/bin" && cp "$build/tests/prog-hostile" "$tmp/bin/" || { echo "Bail out! cannot copy prog-hostile"; exit 1; }
+hostile=$tmp/bin/prog-hostile
 
 why=$("$ref" play --sandbox on --variant link --seed 1 --log "$tmp/probe.log" \
 	"$fake legal 0" "$fake legal 0" 2>&1 >/dev/null)
