@@ -323,6 +323,8 @@ def main():
             last = loc
         # the rematch: from the last end screen
         before = urlsplit(b.eval("location.href"))
+        # (in view first: a click lands where the button is on the screen)
+        b.eval("document.getElementById('rematch').scrollIntoView({block:'center'})")
         b.click("#rematch")
         wait(b, "location.pathname !== %s && document.readyState === 'complete'" % json.dumps(before.path), "the rematch's page")
         after = urlsplit(b.eval("location.href"))
